@@ -1,0 +1,90 @@
+// One build script for everything the extension ships and everything the tests run:
+//   dist/extension.js      the extension host bundle (node, cjs, 'vscode' external)
+//   dist/webview/*.js      the details panel script (browser, iife)
+//   dist/cli.js            the command-line entry over the same core
+//   dist/corpus.json       the corpus built from seeds/, and dist/index.json, its serialized search index
+//   out/**                 bench, corpus build step and test bundles (never shipped)
+// Flags: --production (minify, no source maps), --watch (rebuild on change, seeds included).
+// Type checking is `tsc --noEmit` (npm run typecheck); esbuild only strips types.
+import * as esbuild from 'esbuild';
+import { createRequire } from 'node:module';
+import { readdirSync, statSync, watch } from 'node:fs';
+import { join, relative } from 'node:path';
+
+const production = process.argv.includes('--production');
+const watching = process.argv.includes('--watch');
+const root = import.meta.dirname;
+const require = createRequire(import.meta.url);
+
+const common = {
+  bundle: true,
+  sourcemap: !production,
+  minify: production,
+  logLevel: 'warning',
+  target: 'es2022',
+};
+const node = { ...common, platform: 'node', format: 'cjs' };
+
+/** Every file under `dir` whose name ends with `suffix`. */
+function filesUnder(dir, suffix) {
+  const found = [];
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) found.push(...filesUnder(path, suffix));
+    else if (name.endsWith(suffix)) found.push(path);
+  }
+  return found;
+}
+
+const builds = [
+  { ...node, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
+  { ...common, platform: 'browser', format: 'iife', entryPoints: ['src/webview/details.ts'], outfile: 'dist/webview/details.js' },
+  { ...node, entryPoints: ['src/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+  { ...node, entryPoints: ['src/bench/main.ts'], outfile: 'out/bench.js' },
+  { ...node, entryPoints: ['src/build/corpusBuild.ts'], outfile: 'out/corpusBuild.js' },
+  // Tests: one bundle per test file; packages stay external so mocha, vscode and playwright are the real ones.
+  {
+    ...node, sourcemap: true, minify: false, packages: 'external', external: ['vscode'],
+    entryPoints: [...filesUnder('test', '.ts')].filter(f => !f.endsWith('.d.ts')),
+    outbase: 'test', outdir: 'out/test',
+  },
+];
+
+async function buildCorpus() {
+  const started = Date.now();
+  delete require.cache[require.resolve('./out/corpusBuild.js')];
+  const { main } = require('./out/corpusBuild.js');
+  const summary = await main({ root, production });
+  console.log(`[build] corpus: ${summary} in ${Date.now() - started} ms`);
+}
+
+if (watching) {
+  const contexts = await Promise.all(builds.map(options => esbuild.context({
+    ...options,
+    plugins: [{
+      name: 'report',
+      setup(build) {
+        build.onEnd(result => {
+          const out = options.outfile ?? options.outdir;
+          console.log(`[watch] ${out}: ${result.errors.length ? `${result.errors.length} error(s)` : 'built'}`);
+          if (out === 'out/corpusBuild.js' && !result.errors.length) buildCorpus().catch(e => console.error(e));
+        });
+      },
+    }],
+  })));
+  await Promise.all(contexts.map(c => c.watch()));
+  // esbuild watches sources only; the corpus also depends on the pages and data files.
+  for (const dir of ['seeds', 'src/data']) {
+    let timer;
+    watch(join(root, dir), () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => buildCorpus().catch(e => console.error(e)), 100);
+    });
+  }
+  console.log('[watch] watching src, test, seeds (Ctrl+C to stop)');
+} else {
+  const started = Date.now();
+  await Promise.all(builds.map(options => esbuild.build(options)));
+  console.log(`[build] bundles in ${Date.now() - started} ms${production ? ' (production)' : ''}: ${builds.map(b => b.outfile ?? relative(root, b.outdir)).join(', ')}`);
+  await buildCorpus();
+}

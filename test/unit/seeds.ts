@@ -1,0 +1,42 @@
+// Fixture builders for unit tests: the real seed pages, and the corpus built from them
+// exactly as the build does (same lock, same topics).
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { buildCorpus, type BuildResult, type PageText } from '../../src/core/corpus';
+import type { KeyLock } from '../../src/core/keys';
+import type { Paper } from '../../src/core/paper';
+import { createTopicAssigner, type TopicAssigner, type TopicsFile } from '../../src/core/topics';
+
+/** The repository root, from out/test/unit where the bundled tests run. */
+export const ROOT = resolve(__dirname, '..', '..', '..');
+
+export function seedPages(): PageText[] {
+  const dir = join(ROOT, 'seeds');
+  return readdirSync(dir).filter(f => f.endsWith('.txt')).sort()
+    .map(f => ({ file: `seeds/${f}`, text: readFileSync(join(dir, f), 'utf8') }));
+}
+
+export function keyLock(): KeyLock {
+  return JSON.parse(readFileSync(join(ROOT, 'src/data/keys.lock.json'), 'utf8')).keys;
+}
+
+export function topicsFile(): TopicsFile {
+  return JSON.parse(readFileSync(join(ROOT, 'src/data/topics.json'), 'utf8'));
+}
+
+let cached: { result: BuildResult; topics: TopicAssigner } | undefined;
+
+/** The seed corpus, built once per test process. */
+export function seedCorpus(): { result: BuildResult; topics: TopicAssigner; papers: readonly Paper[]; byTitle(title: string): Paper } {
+  if (!cached) {
+    const topics = createTopicAssigner(topicsFile());
+    cached = { result: buildCorpus(seedPages(), { lock: keyLock(), topics }), topics };
+  }
+  const { result, topics } = cached;
+  const byTitle = (title: string) => {
+    const paper = result.corpus.papers.find(p => p.title.startsWith(title));
+    if (!paper) throw new Error(`no seed paper titled "${title}…"`);
+    return paper;
+  };
+  return { result, topics, papers: result.corpus.papers, byTitle };
+}

@@ -1,3 +1,33 @@
-import type * as vscode from 'vscode';
-export function activate(_context: vscode.ExtensionContext): void {}
+// Composition root: construct, register, push to context.subscriptions. No logic here.
+import * as vscode from 'vscode';
+import { createApi, type PapersApi } from './host/api';
+import { registerCommands, showFilterMessage } from './host/commands';
+import { DetailsPanel } from './host/details';
+import { ContextKeys, Views } from './host/ids';
+import { ReadingList } from './host/readingList';
+import { PaperStore } from './host/store';
+import { TOPICS } from './host/topics';
+import { PapersTreeProvider, ReadingListProvider, type TreeNode } from './host/tree';
+
+export type { PapersApi } from './host/api';
+
+export function activate(context: vscode.ExtensionContext): PapersApi {
+  const log = vscode.window.createOutputChannel('Papers', { log: true });
+  const store = new PaperStore(context.extensionUri, log);
+  const readingList = new ReadingList(context.globalState);
+  const tree = new PapersTreeProvider(store, readingList, TOPICS, context.workspaceState);
+  const treeView = vscode.window.createTreeView<TreeNode>(Views.papers, { treeDataProvider: tree, showCollapseAll: true });
+  const readingListProvider = new ReadingListProvider(store, readingList);
+  const readingListView = vscode.window.createTreeView(Views.readingList, { treeDataProvider: readingListProvider });
+  const details = new DetailsPanel(context.extensionUri, store, readingList, TOPICS, log);
+
+  void vscode.commands.executeCommand('setContext', ContextKeys.state, 'loading');
+  context.subscriptions.push(
+    log, store, readingList, tree, treeView, readingListProvider, readingListView, details,
+    ...registerCommands({ store, readingList, details, tree, treeView, topics: TOPICS, log }),
+    tree.onDidChangeTreeData(() => showFilterMessage({ tree, treeView })),
+  );
+  return createApi(store);
+}
+
 export function deactivate(): void {}

@@ -3,6 +3,7 @@ import { mergeEntries } from './merge';
 import { CorpusSchema, PaperSchema, type Corpus, type Paper, type Problem } from './paper';
 import { parsePage, type PageEntry } from './parse';
 import type { TopicAssigner } from './topics';
+import { firstIssue } from './zod';
 
 export interface PageText {
   /** The name shown in problems and stored in each paper's sources, e.g. "seeds/000.txt". */
@@ -48,8 +49,7 @@ export function buildCorpus(pages: readonly PageText[], options: BuildOptions): 
     const checked = PaperSchema.safeParse(candidate);
     if (checked.success) { papers.push(checked.data); continue; }
     const where = m.sources[0];
-    const issue = checked.error.issues[0];
-    problems.push({ file: where.file, line: where.line, message: `paper "${m.title}" is invalid: ${issue.path.join('.')}: ${issue.message}` });
+    problems.push({ file: where.file, line: where.line, message: `paper "${m.title}" is invalid: ${firstIssue(checked.error)}` });
   }
   return { corpus: CorpusSchema.parse({ papers }), problems, newKeys };
 }

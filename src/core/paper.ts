@@ -1,49 +1,53 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /** A citation key: safe in BibTeX, biblatex, pandoc and Typst alike. */
 export const KEY_PATTERN = /^[A-Za-z][A-Za-z0-9_]*$/;
 
-export const OrganizationSchema = z.object({
-  handle: z.string().min(1),
-  name: z.string().min(1),
+const text = () => z.string().check(z.minLength(1));
+
+export const OrganizationSchema = z.strictObject({
+  handle: text(),
+  name: text(),
 });
 
-export const SourceSchema = z.object({
-  file: z.string().min(1),
-  line: z.number().int().positive(),
+export const SourceSchema = z.strictObject({
+  file: text(),
+  line: z.int().check(z.positive()),
 });
 
 /**
  * One paper of the corpus. Every value the page does not print is `null`:
  * never 0, never guessed.
  */
-export const PaperSchema = z.object({
-  id: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'id must be an ASCII slug'),
-  key: z.string().regex(KEY_PATTERN, 'key must match ^[A-Za-z][A-Za-z0-9_]*$'),
-  title: z.string().min(1).max(400),
-  abstract: z.string().min(1),
-  authorsCount: z.number().int().positive().nullable(),
-  organization: OrganizationSchema.nullable(),
-  date: z.string().min(1).nullable(),
-  year: z.number().int().min(1900).max(2100).nullable(),
-  upvotes: z.number().int().nonnegative().nullable(),
-  links: z.array(z.string().regex(/^https?:\/\/\S+$/)),
-  topics: z.array(z.string().min(1)).min(1),
-  sources: z.array(SourceSchema).min(1),
-}).strict();
+export const PaperSchema = z.strictObject({
+  id: z.string().check(z.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'id must be an ASCII slug')),
+  key: z.string().check(z.regex(KEY_PATTERN, 'key must match ^[A-Za-z][A-Za-z0-9_]*$')),
+  title: z.string().check(z.minLength(1), z.maxLength(400)),
+  abstract: text(),
+  authorsCount: z.nullable(z.int().check(z.positive())),
+  organization: z.nullable(OrganizationSchema),
+  date: z.nullable(text()),
+  year: z.nullable(z.int().check(z.gte(1900), z.lte(2100))),
+  upvotes: z.nullable(z.int().check(z.nonnegative())),
+  links: z.array(z.string().check(z.regex(/^https?:\/\/\S+$/, 'links must be http(s) URLs'))),
+  topics: z.array(text()).check(z.minLength(1)),
+  sources: z.array(SourceSchema).check(z.minLength(1)),
+});
 
-export const CorpusSchema = z.object({
+export const CorpusSchema = z.strictObject({
   papers: z.array(PaperSchema),
-}).strict().superRefine((corpus, ctx) => {
+}).check(z.superRefine((corpus, ctx) => {
   const ids = new Set<string>();
   const keys = new Set<string>();
   corpus.papers.forEach((paper, i) => {
-    if (ids.has(paper.id)) ctx.addIssue({ code: 'custom', path: ['papers', i, 'id'], message: `duplicate id ${paper.id}` });
-    if (keys.has(paper.key)) ctx.addIssue({ code: 'custom', path: ['papers', i, 'key'], message: `duplicate key ${paper.key}` });
+    if (ids.has(paper.id)) ctx.addIssue({ code: 'custom', path: ['papers', i, 'id'], message: `duplicate id ${paper.id}`, input: paper.id });
+    // BibTeX treats keys that differ only in case as one entry.
+    const key = paper.key.toLowerCase();
+    if (keys.has(key)) ctx.addIssue({ code: 'custom', path: ['papers', i, 'key'], message: `duplicate key ${paper.key}`, input: paper.key });
     ids.add(paper.id);
-    keys.add(paper.key);
+    keys.add(key);
   });
-});
+}));
 
 export type Organization = z.infer<typeof OrganizationSchema>;
 export type Source = z.infer<typeof SourceSchema>;

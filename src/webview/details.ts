@@ -1,1 +1,122 @@
-export {};
+// Runs inside the details webview. Receives whole snapshots from the host, renders
+// them with DOM APIs and textContent only (corpus text never becomes markup), and
+// posts the user's intents back. No inline handlers: one delegated click listener.
+import { HostMessageSchema, type PaperView, type WebviewMessage } from '../shared/protocol';
+
+interface VsCodeApi {
+  postMessage(message: WebviewMessage): void;
+  setState(state: unknown): void;
+}
+declare function acquireVsCodeApi(): VsCodeApi;
+
+const vscode = acquireVsCodeApi();
+const app = document.getElementById('app')!;
+
+/** Creates an element with text content and attributes; never parses HTML. */
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, attrs: Record<string, string> = {}): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  if (text !== undefined) node.textContent = text;
+  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
+  return node;
+}
+
+function section(id: string, heading: string, ...content: Node[]): HTMLElement {
+  const s = el('section', undefined, { 'aria-labelledby': id });
+  s.append(el('h2', heading, { id }), ...content);
+  return s;
+}
+
+function button(label: string, intent: string, paperId: string, extra: Record<string, string> = {}): HTMLButtonElement {
+  return el('button', label, { type: 'button', 'data-intent': intent, 'data-id': paperId, ...extra });
+}
+
+function render(paper: PaperView): void {
+  const header = el('header');
+  header.append(el('h1', paper.title, { id: 'title' }));
+
+  const meta = el('dl', undefined, { class: 'meta', 'aria-label': 'Paper metadata' });
+  const add = (term: string, value: string | null | undefined, id: string) => {
+    if (value === null || value === undefined) return;
+    meta.append(el('dt', term), el('dd', value, { id }));
+  };
+  add('Key', paper.key, 'key');
+  add('Organisation', paper.organization?.name, 'organization');
+  add('Authors', paper.authorsCount === null ? null : `${paper.authorsCount} ${paper.authorsCount === 1 ? 'author' : 'authors'}`, 'authors');
+  add('Date', paper.date, 'date');
+  add('Upvotes', paper.upvotes === null ? null : String(paper.upvotes), 'upvotes');
+  header.append(meta);
+
+  const actions = el('div', undefined, { class: 'actions', role: 'toolbar', 'aria-label': 'Paper actions' });
+  actions.append(
+    button('Insert Citation', 'insertCitation', paper.id, { class: 'primary', title: 'Insert a citation into the editor you were last in' }),
+    button('Copy Key', 'copyKey', paper.id),
+    button('Copy BibTeX', 'copyBibtex', paper.id),
+    button(paper.starred ? 'Remove from Reading List' : 'Add to Reading List', 'toggleStar', paper.id, { 'aria-pressed': String(paper.starred), id: 'star' }),
+  );
+  header.append(actions);
+
+  const parts: Node[] = [header];
+  const topics = el('ul', undefined, { class: 'chips' });
+  for (const topic of paper.topics) {
+    const li = el('li');
+    li.append(el('button', topic.label, { type: 'button', class: 'chip', 'data-intent': 'revealTopic', 'data-id': topic.id, title: `Show the topic "${topic.label}" in the Papers view` }));
+    topics.append(li);
+  }
+  parts.push(section('topics-heading', 'Topics', topics));
+  parts.push(section('abstract-heading', 'Abstract', el('p', paper.abstract, { id: 'abstract' })));
+
+  if (paper.links.length) {
+    const links = el('ul', undefined, { class: 'links' });
+    for (const url of paper.links) {
+      const li = el('li');
+      li.append(el('a', url, { href: url, 'data-intent': 'openLink', 'data-url': url }));
+      links.append(li);
+    }
+    parts.push(section('links-heading', 'Links', links));
+  }
+
+  if (paper.related.length) {
+    const related = el('ol', undefined, { class: 'related', id: 'related' });
+    for (const other of paper.related) {
+      const li = el('li');
+      li.append(el('button', other.title, { type: 'button', class: 'link', 'data-intent': 'openPaper', 'data-id': other.id }), el('span', ` ${other.key}`, { class: 'muted' }));
+      related.append(li);
+    }
+    parts.push(section('related-heading', 'Related papers', related));
+  }
+
+  parts.push(el('footer', `Listed on Hugging Face Daily Papers · source: ${paper.sources.join(', ')}`, { class: 'muted' }));
+  app.replaceChildren(...parts);
+  app.setAttribute('aria-busy', 'false');
+  document.title = paper.title;
+  vscode.setState({ paperId: paper.id });
+}
+
+window.addEventListener('message', event => {
+  const parsed = HostMessageSchema.safeParse(event.data);
+  if (!parsed.success) {
+    console.warn('Papers: dropped an invalid message from the host', parsed.error.issues[0]);
+    return;
+  }
+  if (parsed.data.type === 'paper') {
+    const scrolled = document.activeElement;
+    render(parsed.data.paper);
+    window.scrollTo(0, 0);
+    if (scrolled instanceof HTMLElement && scrolled.id === 'star') document.getElementById('star')?.focus();
+  }
+});
+
+document.addEventListener('click', event => {
+  const target = (event.target as Element | null)?.closest<HTMLElement>('[data-intent]');
+  if (!target) return;
+  event.preventDefault();
+  const intent = target.dataset.intent;
+  const id = target.dataset.id ?? '';
+  if (intent === 'openLink') vscode.postMessage({ type: 'openLink', url: target.dataset.url ?? '' });
+  else if (intent === 'revealTopic') vscode.postMessage({ type: 'revealTopic', topicId: id });
+  else if (intent === 'openPaper' || intent === 'insertCitation' || intent === 'copyKey' || intent === 'copyBibtex' || intent === 'toggleStar') {
+    vscode.postMessage({ type: intent, id });
+  }
+});
+
+vscode.postMessage({ type: 'ready' });

@@ -1,0 +1,75 @@
+import type { Paper } from './paper';
+import type { Topic } from './topics';
+
+export type GroupBy = 'topic' | 'organization' | 'source';
+export type SortBy = 'upvotes' | 'date' | 'title';
+
+export interface PaperGroup {
+  /** Stable id, unique across groupings: "topic:robot-learning", "org:apple", "source:seeds/000.txt". */
+  id: string;
+  label: string;
+  description?: string;
+  papers: Paper[];
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * A sortable number for a paper's printed date. Hugging Face leaves the year off dates
+ * in the current year, so a date without a year is newer than any date with one.
+ * Papers without a date sort last.
+ */
+export function dateRank(paper: Pick<Paper, 'date' | 'year'>): number {
+  if (!paper.date) return -Infinity;
+  const m = /^([A-Z][a-z]{2}) (\d{1,2})/.exec(paper.date);
+  const month = m ? MONTHS.indexOf(m[1]) : 0;
+  const day = m ? Number(m[2]) : 0;
+  return (paper.year ?? 9999) * 10000 + month * 100 + day;
+}
+
+const byTitle = (a: Paper, b: Paper) => a.title.localeCompare(b.title, 'en', { sensitivity: 'base' });
+
+/** Sorts a copy: most upvoted or newest first (unknown values last), or by title. */
+export function sortPapers(papers: readonly Paper[], by: SortBy): Paper[] {
+  const sorted = [...papers];
+  if (by === 'title') return sorted.sort(byTitle);
+  if (by === 'upvotes') return sorted.sort((a, b) => (b.upvotes ?? -1) - (a.upvotes ?? -1) || byTitle(a, b));
+  return sorted.sort((a, b) => dateRank(b) - dateRank(a) || byTitle(a, b));
+}
+
+const fileName = (path: string) => path.slice(path.lastIndexOf('/') + 1);
+
+/**
+ * Groups papers for the tree. By topic, a paper appears under each of its topics and
+ * the groups follow the topics' own order; by organisation or source page, groups are
+ * alphabetical with "No organisation" last. Empty groups are left out.
+ *
+ * @example groupPapers(papers, 'topic', topics)[0].label === 'Computer-use & GUI agents'
+ */
+export function groupPapers(papers: readonly Paper[], by: GroupBy, topics: readonly Topic[], sortBy: SortBy = 'upvotes'): PaperGroup[] {
+  const groups = new Map<string, PaperGroup>();
+  const add = (id: string, label: string, paper: Paper, description?: string) => {
+    let group = groups.get(id);
+    if (!group) groups.set(id, group = { id, label, description, papers: [] });
+    group.papers.push(paper);
+  };
+  for (const paper of papers) {
+    if (by === 'topic') {
+      for (const topic of paper.topics) add(`topic:${topic}`, topics.find(t => t.id === topic)?.label ?? topic, paper);
+    } else if (by === 'organization') {
+      if (paper.organization) add(`org:${paper.organization.handle}`, paper.organization.name, paper, paper.organization.handle);
+      else add('org:', 'No organisation', paper);
+    } else {
+      for (const file of new Set(paper.sources.map(s => s.file))) add(`source:${file}`, fileName(file), paper);
+    }
+  }
+  let ordered = [...groups.values()];
+  if (by === 'topic') {
+    const order = new Map(topics.map((t, i) => [`topic:${t.id}`, i]));
+    ordered.sort((a, b) => (order.get(a.id) ?? Infinity) - (order.get(b.id) ?? Infinity));
+  } else {
+    ordered.sort((a, b) => (a.id === 'org:' ? 1 : b.id === 'org:' ? -1 : a.label.localeCompare(b.label, 'en', { sensitivity: 'base' })));
+  }
+  ordered = ordered.map(g => ({ ...g, papers: sortPapers(g.papers, sortBy) }));
+  return ordered;
+}

@@ -1,0 +1,22 @@
+import type { Paper } from './paper';
+
+/**
+ * The metadata a page printed for a paper, as one line for tooltips, hovers and pickers.
+ * Only what is known appears: the corpus has author counts, never author names.
+ *
+ * @example metadataLine(paper) === 'Apple · 11 authors · Oct 29 · 3 upvotes'
+ */
+export function metadataLine(paper: Paper): string {
+  const parts: string[] = [];
+  if (paper.organization) parts.push(paper.organization.name);
+  if (paper.authorsCount !== null) parts.push(`${paper.authorsCount} ${paper.authorsCount === 1 ? 'author' : 'authors'}`);
+  if (paper.date) parts.push(paper.date);
+  if (paper.upvotes !== null) parts.push(`${paper.upvotes} ${paper.upvotes === 1 ? 'upvote' : 'upvotes'}`);
+  return parts.join(' · ');
+}
+
+/** The short description next to a paper in lists: its key, then its organisation or date. */
+export function shortDescription(paper: Paper): string {
+  const extra = paper.organization?.name ?? paper.date;
+  return extra ? `${paper.key} · ${extra}` : paper.key;
+}

@@ -1,0 +1,36 @@
+import type { Paper } from '../core/paper';
+import type { PaperStore } from './store';
+
+/**
+ * What `activate()` returns, for other extensions and for tests:
+ *
+ * ```ts
+ * const papers = await vscode.extensions.getExtension<PapersApi>('paperslab.papers-vscode')!.activate();
+ * const [first] = await papers.search('tool use', { limit: 1 });
+ * ```
+ * Every method loads the papers on first use and resolves to nothing (empty, undefined)
+ * if they cannot be loaded; the reason is in the "Papers" output channel.
+ */
+export interface PapersApi {
+  /** Papers ranked for a query, as the Search Papers quick pick ranks them (field filters included). */
+  search(query: string, options?: { limit?: number }): Promise<Paper[]>;
+  /** A paper by its id or its citation key. */
+  getPaper(idOrKey: string): Promise<Paper | undefined>;
+  /** Every paper, in corpus order. */
+  papers(): Promise<readonly Paper[]>;
+}
+
+export function createApi(store: PaperStore): PapersApi {
+  return {
+    async search(query, options = {}) {
+      const library = await store.library();
+      return library ? library.search(query, { limit: options.limit ?? 50 }).map(hit => hit.paper) : [];
+    },
+    async getPaper(idOrKey) {
+      return (await store.library())?.get(idOrKey);
+    },
+    async papers() {
+      return (await store.library())?.papers ?? [];
+    },
+  };
+}

@@ -1,0 +1,209 @@
+import * as vscode from 'vscode';
+import type { GroupBy, SortBy } from '../core/browse';
+import type { Paper } from '../core/paper';
+import type { Topic } from '../core/topics';
+import type { DetailsPanel } from './details';
+import { Commands, ContextKeys, Settings } from './ids';
+import { pickPapers } from './pick';
+import type { ReadingList } from './readingList';
+import { PapersUnavailableError, type PaperStore } from './store';
+import { treeSettings, type PapersTreeProvider, type TreeNode } from './tree';
+
+export interface CommandContext {
+  store: PaperStore;
+  readingList: ReadingList;
+  details: DetailsPanel;
+  tree: PapersTreeProvider;
+  treeView: vscode.TreeView<TreeNode>;
+  topics: readonly Topic[];
+  log: vscode.LogOutputChannel;
+}
+
+/** What a command may be given: a tree row, a paper, a paper id or key, or nothing (palette). */
+export type PaperArgument = TreeNode | Paper | string | undefined;
+
+/** Shown to the user as is: the message already says what to do. */
+export class UserError extends Error {}
+
+/**
+ * Resolves a command's argument to papers. From the palette there is no argument, so
+ * the user picks a paper by typing, exactly as in "Search Papers".
+ */
+export async function resolvePapers(store: PaperStore, arg: PaperArgument, title: string, canPickMany = false): Promise<Paper[] | undefined> {
+  const library = await store.require();
+  if (arg === undefined) return pickPapers(library, { title, placeholder: 'Type words of a title, an abstract, a key or an organisation', canPickMany });
+  if (typeof arg === 'string') {
+    const paper = library.get(arg);
+    if (!paper) throw new UserError(`No paper has the id or key "${arg}".`);
+    return [paper];
+  }
+  if ('kind' in arg) return arg.kind === 'paper' ? [arg.paper] : undefined;
+  return [arg];
+}
+
+async function resolvePaper(store: PaperStore, arg: PaperArgument, title: string): Promise<Paper | undefined> {
+  return (await resolvePapers(store, arg, title))?.[0];
+}
+
+/** Runs a command body, turning failures into messages that say what to do. */
+export function guarded<A extends unknown[]>(log: vscode.LogOutputChannel, body: (...args: A) => unknown): (...args: A) => Promise<unknown> {
+  return async (...args: A) => {
+    try {
+      return await body(...args);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (error instanceof UserError) {
+        void vscode.window.showWarningMessage(message);
+      } else if (error instanceof PapersUnavailableError) {
+        const choice = await vscode.window.showErrorMessage(message, 'Show Log', 'Reload Papers');
+        if (choice === 'Show Log') log.show();
+        if (choice === 'Reload Papers') void vscode.commands.executeCommand(Commands.reloadCorpus);
+      } else {
+        log.error(error instanceof Error ? error.stack ?? message : message);
+        void vscode.window.showErrorMessage(`Papers: ${message}`);
+      }
+      return undefined;
+    }
+  };
+}
+
+const SORTS: { value: SortBy; label: string; description: string }[] = [
+  { value: 'upvotes', label: 'Upvotes', description: 'most upvoted first' },
+  { value: 'date', label: 'Date', description: 'newest first' },
+  { value: 'title', label: 'Title', description: 'A to Z' },
+];
+const GROUPS: { value: GroupBy; label: string; description: string }[] = [
+  { value: 'topic', label: 'Topic', description: 'a paper appears under each of its topics' },
+  { value: 'organization', label: 'Organisation', description: 'as printed on the page' },
+  { value: 'source', label: 'Source page', description: 'the saved page each paper came from' },
+];
+
+async function updateTreeSetting(name: string, value: string): Promise<void> {
+  await vscode.workspace.getConfiguration(Settings.section).update(name, value, vscode.ConfigurationTarget.Global);
+}
+
+/** Keeps the view's message in step with the filter, so the user always sees why rows are missing. */
+export function showFilterMessage(ctx: Pick<CommandContext, 'tree' | 'treeView'>, matches?: number): void {
+  const filter = ctx.tree.activeFilter;
+  void vscode.commands.executeCommand('setContext', ContextKeys.filterActive, !!filter);
+  if (!filter) {
+    ctx.treeView.message = undefined;
+    return;
+  }
+  const count = matches ?? filter.ids.size;
+  ctx.treeView.message = count
+    ? `Filtered by "${filter.query}": ${count} ${count === 1 ? 'paper' : 'papers'}. Clear the filter to see all.`
+    : `No paper matches "${filter.query}". Clear the filter to see all papers.`;
+}
+
+export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
+  const { store, readingList, details, tree, treeView, log } = ctx;
+  const register = <A extends unknown[]>(id: string, body: (...args: A) => unknown) =>
+    vscode.commands.registerCommand(id, guarded(log, body));
+
+  const revealPaper = async (paper: Paper, groupId?: string) => {
+    let node = await tree.findPaper(paper.id, groupId);
+    if (!node && tree.activeFilter) {
+      // Hidden by the filter: the user asked for this paper, so show everything again.
+      await tree.clearFilter();
+      showFilterMessage(ctx);
+      node = await tree.findPaper(paper.id, groupId);
+    }
+    if (node) await treeView.reveal(node, { select: true, focus: true, expand: true });
+  };
+
+  return [
+    register(Commands.searchPapers, async () => {
+      const paper = await resolvePaper(store, undefined, 'Search Papers');
+      if (paper) await details.show(paper);
+    }),
+    register(Commands.openPaper, async (arg?: PaperArgument) => {
+      const paper = await resolvePaper(store, arg, 'Open Paper Details');
+      if (paper) await details.show(paper);
+    }),
+    register(Commands.copyKey, async (arg?: PaperArgument) => {
+      const paper = await resolvePaper(store, arg, 'Copy Citation Key');
+      if (!paper) return;
+      await vscode.env.clipboard.writeText(paper.key);
+      vscode.window.setStatusBarMessage(`$(check) Copied citation key ${paper.key}`, 3000);
+    }),
+    register(Commands.addToReadingList, async (arg?: PaperArgument) => {
+      const paper = await resolvePaper(store, arg, 'Add to Reading List');
+      if (paper) await readingList.add(paper.id);
+    }),
+    register(Commands.removeFromReadingList, async (arg?: PaperArgument) => {
+      const library = await store.require();
+      if (arg === undefined) {
+        const starred = readingList.ids().flatMap(id => library.get(id) ?? []);
+        if (!starred.length) throw new UserError('The reading list is empty. Star a paper to add it.');
+        const choice = await vscode.window.showQuickPick(starred.map(p => ({ label: p.title, description: p.key, paper: p })), { title: 'Remove from Reading List' });
+        if (choice) await readingList.remove(choice.paper.id);
+        return;
+      }
+      const paper = await resolvePaper(store, arg, 'Remove from Reading List');
+      if (paper) await readingList.remove(paper.id);
+    }),
+    register(Commands.filterPapers, async (query?: string) => {
+      const value = query ?? await vscode.window.showInputBox({
+        title: 'Filter Papers',
+        prompt: 'Show only papers matching these words (same search as Search Papers)',
+        value: tree.activeFilter?.query ?? '',
+        placeHolder: 'e.g. gui agents, tool use, grpo',
+      });
+      if (value === undefined) return;
+      if (!value.trim()) {
+        await tree.clearFilter();
+        showFilterMessage(ctx);
+        return;
+      }
+      const matches = await tree.setFilter(value.trim());
+      showFilterMessage(ctx, matches);
+      return matches;
+    }),
+    register(Commands.clearFilter, async () => {
+      await tree.clearFilter();
+      showFilterMessage(ctx);
+    }),
+    register(Commands.sortPapers, async (by?: SortBy) => {
+      const current = treeSettings().sortBy;
+      const value = by ?? (await vscode.window.showQuickPick(SORTS.map(s => ({ ...s, picked: s.value === current, label: `${s.value === current ? '$(check) ' : ''}${s.label}` })), { title: 'Sort Papers By' }))?.value;
+      if (value) await updateTreeSetting(Settings.sortBy, value);
+    }),
+    register(Commands.groupPapers, async (by?: GroupBy) => {
+      const current = treeSettings().groupBy;
+      const value = by ?? (await vscode.window.showQuickPick(GROUPS.map(g => ({ ...g, label: `${g.value === current ? '$(check) ' : ''}${g.label}` })), { title: 'Group Papers By' }))?.value;
+      if (value) await updateTreeSetting(Settings.groupBy, value);
+    }),
+    register(Commands.revealPaper, async (arg?: PaperArgument) => {
+      const paper = await resolvePaper(store, arg, 'Reveal Paper in the Papers View');
+      if (paper) await revealPaper(paper);
+    }),
+    register(Commands.revealTopic, async (id?: string) => {
+      const topicId = id ?? (await vscode.window.showQuickPick(ctx.topics.map(t => ({ label: t.label, detail: t.description, id: t.id })), { title: 'Reveal Topic in the Papers View' }))?.id;
+      if (!topicId) return;
+      if (treeSettings().groupBy !== 'topic') await updateTreeSetting(Settings.groupBy, 'topic');
+      let group = await tree.findGroup(`topic:${topicId}`);
+      if (!group && tree.activeFilter) {
+        await tree.clearFilter();
+        showFilterMessage(ctx);
+        group = await tree.findGroup(`topic:${topicId}`);
+      }
+      if (!group) throw new UserError(`No topic "${topicId}" in the Papers view.`);
+      await treeView.reveal(group, { select: true, focus: true, expand: true });
+    }),
+    register(Commands.openLink, async (arg?: PaperArgument) => {
+      const paper = await resolvePaper(store, arg, 'Open a Link of a Paper');
+      if (!paper) return;
+      if (!paper.links.length) throw new UserError(`"${paper.title}" gives no link in its abstract.`);
+      const url = paper.links.length === 1 ? paper.links[0]
+        : await vscode.window.showQuickPick(paper.links, { title: `Links of ${paper.key}` });
+      if (url && /^https?:\/\//i.test(url)) await vscode.env.openExternal(vscode.Uri.parse(url, true));
+    }),
+    register(Commands.showLog, () => log.show()),
+    register(Commands.reloadCorpus, async () => {
+      const library = await store.reload();
+      if (library) vscode.window.setStatusBarMessage(`$(check) Loaded ${library.papers.length} papers`, 3000);
+      else await store.require();
+    }),
+  ];
+}

@@ -1,0 +1,44 @@
+// Every id the manifest and the code share, in one place, so a rename cannot miss one.
+// The manifest test checks that these and package.json agree.
+
+export const EXTENSION_ID = 'paperslab.papers-vscode';
+
+export const Commands = {
+  searchPapers: 'papers.searchPapers',
+  openPaper: 'papers.openPaper',
+  insertCitation: 'papers.insertCitation',
+  copyKey: 'papers.copyKey',
+  copyBibtex: 'papers.copyBibtex',
+  addToReadingList: 'papers.addToReadingList',
+  removeFromReadingList: 'papers.removeFromReadingList',
+  filterPapers: 'papers.filterPapers',
+  clearFilter: 'papers.clearFilter',
+  sortPapers: 'papers.sortPapers',
+  groupPapers: 'papers.groupPapers',
+  revealPaper: 'papers.revealPaper',
+  revealTopic: 'papers.revealTopic',
+  openLink: 'papers.openLink',
+  showLog: 'papers.showLog',
+  reloadCorpus: 'papers.reloadCorpus',
+} as const;
+
+export const Views = {
+  container: 'papers',
+  papers: 'papers.papers',
+  readingList: 'papers.readingList',
+} as const;
+
+export const DETAILS_VIEW_TYPE = 'papers.details';
+
+/** Context keys read by `when` clauses in package.json. */
+export const ContextKeys = {
+  /** 'loading' | 'ready' | 'failed' | 'empty' */
+  state: 'papers.state',
+  filterActive: 'papers.filterActive',
+} as const;
+
+export const Settings = {
+  section: 'papers',
+  sortBy: 'tree.sortBy',
+  groupBy: 'tree.groupBy',
+} as const;

@@ -1,0 +1,51 @@
+// The one definition of every message between the extension host and the details
+// webview, both directions. Each side validates what it receives with these schemas:
+// anything that does not parse is logged and dropped. Imports nothing of ours, so the
+// webview bundle stays small and cannot reach host code.
+import * as z from 'zod/mini';
+import en from 'zod/v4/locales/en.js';
+
+z.config(en());
+
+const id = () => z.string().check(z.minLength(1), z.maxLength(400));
+
+export const PaperViewSchema = z.strictObject({
+  id: id(),
+  key: id(),
+  title: z.string(),
+  abstract: z.string(),
+  authorsCount: z.nullable(z.int()),
+  organization: z.nullable(z.strictObject({ handle: z.string(), name: z.string() })),
+  date: z.nullable(z.string()),
+  upvotes: z.nullable(z.int()),
+  links: z.array(z.string()),
+  topics: z.array(z.strictObject({ id: id(), label: z.string() })),
+  related: z.array(z.strictObject({ id: id(), key: z.string(), title: z.string() })),
+  sources: z.array(z.string()),
+  starred: z.boolean(),
+});
+
+/** Host → webview: always a whole snapshot, so the webview keeps no state of its own. */
+export const HostMessageSchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('paper'), paper: PaperViewSchema }),
+]);
+
+/** Webview → host: intents. Ids name the paper or topic the user acted on. */
+export const WebviewMessageSchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('ready') }),
+  z.strictObject({ type: z.literal('openPaper'), id: id() }),
+  z.strictObject({ type: z.literal('revealTopic'), topicId: id() }),
+  z.strictObject({ type: z.literal('openLink'), url: z.string().check(z.maxLength(2000)) }),
+  z.strictObject({ type: z.literal('insertCitation'), id: id() }),
+  z.strictObject({ type: z.literal('copyKey'), id: id() }),
+  z.strictObject({ type: z.literal('copyBibtex'), id: id() }),
+  z.strictObject({ type: z.literal('toggleStar'), id: id() }),
+]);
+
+/** What the webview keeps across reloads (vscode.setState), read back by the serializer. */
+export const DetailsStateSchema = z.strictObject({ paperId: id() });
+
+export type PaperView = z.infer<typeof PaperViewSchema>;
+export type HostMessage = z.infer<typeof HostMessageSchema>;
+export type WebviewMessage = z.infer<typeof WebviewMessageSchema>;
+export type DetailsState = z.infer<typeof DetailsStateSchema>;

@@ -1,4 +1,4 @@
-import { z } from './zod';
+import * as z from './zod';
 
 /** A citation key: safe in BibTeX, biblatex, pandoc and Typst alike. */
 export const KEY_PATTERN = /^[A-Za-z][A-Za-z0-9_]*$/;

@@ -1,11 +1,13 @@
 // zod/mini with English messages. The classic `zod` entry pulls ~450 KB into a bundle;
 // mini with one locale is ~16 KB, which keeps the extension and the VSIX small.
-import * as z from 'zod/mini';
+// Import it as a namespace (`import * as z from './zod'`): re-exporting keeps esbuild's
+// tree shaking working, where re-exporting a namespace object would pull in all of zod.
+import { config } from 'zod/mini';
 import en from 'zod/v4/locales/en.js';
 
-z.config(en());
+config(en());
 
-export { z };
+export * from 'zod/mini';
 
 /** A readable one-line account of the first problem zod found, with its path. */
 export function firstIssue(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): string {

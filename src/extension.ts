@@ -5,7 +5,10 @@ import { registerCommands, showFilterMessage } from './host/commands';
 import { DetailsPanel } from './host/details';
 import { ContextKeys, Views } from './host/ids';
 import { ReadingList } from './host/readingList';
+import { IndexCache } from './host/indexCache';
 import { PaperStore } from './host/store';
+import { createTestHooks } from './host/testing';
+import { UserCorpora } from './host/userCorpora';
 import { TOPICS } from './host/topics';
 import { PapersTreeProvider, ReadingListProvider, type TreeNode } from './host/tree';
 
@@ -13,7 +16,8 @@ export type { PapersApi } from './host/api';
 
 export function activate(context: vscode.ExtensionContext): PapersApi {
   const log = vscode.window.createOutputChannel('Papers', { log: true });
-  const store = new PaperStore(context.extensionUri, log);
+  const store = new PaperStore(context.extensionUri, new IndexCache(context.globalStorageUri, log), log);
+  const userCorpora = new UserCorpora(store, log);
   const readingList = new ReadingList(context.globalState);
   const tree = new PapersTreeProvider(store, readingList, TOPICS, context.workspaceState);
   const treeView = vscode.window.createTreeView<TreeNode>(Views.papers, { treeDataProvider: tree, showCollapseAll: true });
@@ -23,11 +27,17 @@ export function activate(context: vscode.ExtensionContext): PapersApi {
 
   void vscode.commands.executeCommand('setContext', ContextKeys.state, 'loading');
   context.subscriptions.push(
-    log, store, readingList, tree, treeView, readingListProvider, readingListView, details,
+    log, store, userCorpora, readingList, tree, treeView, readingListProvider, readingListView, details,
     ...registerCommands({ store, readingList, details, tree, treeView, topics: TOPICS, log }),
     tree.onDidChangeTreeData(() => showFilterMessage({ tree, treeView })),
+    // The user's corpus files join once the papers are first needed, not at activation.
+    store.onDidLoadBundled(() => void userCorpora.start()),
   );
-  return createApi(store);
+  const api = createApi(store);
+  if (context.extensionMode === vscode.ExtensionMode.Test) {
+    api.testing = createTestHooks(store, tree, treeView, readingListProvider, details);
+  }
+  return api;
 }
 
 export function deactivate(): void {}

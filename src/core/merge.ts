@@ -17,46 +17,49 @@ export interface MergedPaper {
   sources: Source[];
 }
 
+/** One page entry as a paper of its own. */
+export function fromEntry(entry: PageEntry): MergedPaper {
+  const { source, ...rest } = entry;
+  return { id: slugify(entry.title), ...rest, links: extractLinks(entry.abstract), sources: [source] };
+}
+
+/**
+ * Folds another copy of the same paper into `paper`: metadata printed on either copy
+ * survives, a date keeps its own year and upvotes together, the fuller abstract wins,
+ * links and sources add up.
+ */
+export function absorb(paper: MergedPaper, copy: Omit<MergedPaper, 'id' | 'title'>): void {
+  paper.authorsCount ??= copy.authorsCount;
+  paper.organization ??= copy.organization;
+  if (paper.date === null && copy.date !== null) {
+    paper.date = copy.date;
+    paper.year = copy.year;
+    paper.upvotes = copy.upvotes;
+  }
+  // A later copy may print a longer (revised) abstract.
+  if (copy.abstract.length > paper.abstract.length) paper.abstract = copy.abstract;
+  for (const link of copy.links) if (!paper.links.includes(link)) paper.links.push(link);
+  for (const source of copy.sources) {
+    if (!paper.sources.some(s => s.file === source.file && s.line === source.line)) paper.sources.push(source);
+  }
+}
+
 /**
  * Merges the entries of several pages into one record per paper. Copies are the
  * same paper when their titles have the same slug (case, accents and punctuation
  * aside); "D4RL" and "D5RL" stay two papers. Metadata printed on any copy survives,
- * whichever page comes first; a date keeps its own year and upvotes together.
+ * whichever page comes first.
  *
  * @example mergeEntries([...page0.entries, ...page2.entries]).length // 390 for the seeds
  */
 export function mergeEntries(entries: readonly PageEntry[]): MergedPaper[] {
   const byId = new Map<string, MergedPaper>();
   for (const entry of entries) {
-    const id = slugify(entry.title);
-    if (!id) continue;
-    const paper = byId.get(id);
-    if (!paper) {
-      byId.set(id, {
-        id,
-        title: entry.title,
-        abstract: entry.abstract,
-        authorsCount: entry.authorsCount,
-        organization: entry.organization,
-        date: entry.date,
-        year: entry.year,
-        upvotes: entry.upvotes,
-        links: extractLinks(entry.abstract),
-        sources: [entry.source],
-      });
-      continue;
-    }
-    paper.sources.push(entry.source);
-    paper.authorsCount ??= entry.authorsCount;
-    paper.organization ??= entry.organization;
-    if (paper.date === null && entry.date !== null) {
-      paper.date = entry.date;
-      paper.year = entry.year;
-      paper.upvotes = entry.upvotes;
-    }
-    // A later copy may print a longer (revised) abstract; keep the fuller text and all its links.
-    if (entry.abstract.length > paper.abstract.length) paper.abstract = entry.abstract;
-    for (const link of extractLinks(entry.abstract)) if (!paper.links.includes(link)) paper.links.push(link);
+    const copy = fromEntry(entry);
+    if (!copy.id) continue;
+    const paper = byId.get(copy.id);
+    if (paper) absorb(paper, copy);
+    else byId.set(copy.id, copy);
   }
   return [...byId.values()];
 }

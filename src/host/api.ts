@@ -1,5 +1,6 @@
 import type { Paper } from '../core/paper';
 import type { PaperStore } from './store';
+import type { PapersTestHooks } from './testing';
 
 /**
  * What `activate()` returns, for other extensions and for tests:
@@ -18,6 +19,8 @@ export interface PapersApi {
   getPaper(idOrKey: string): Promise<Paper | undefined>;
   /** Every paper, in corpus order. */
   papers(): Promise<readonly Paper[]>;
+  /** Present only under test (ExtensionMode.Test): see host/testing.ts. */
+  testing?: PapersTestHooks;
 }
 
 export function createApi(store: PaperStore): PapersApi {

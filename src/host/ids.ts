@@ -41,4 +41,5 @@ export const Settings = {
   section: 'papers',
   sortBy: 'tree.sortBy',
   groupBy: 'tree.groupBy',
+  corpusFiles: 'corpus.files',
 } as const;

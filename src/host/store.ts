@@ -1,35 +1,59 @@
 import * as vscode from 'vscode';
+import { extendIndex, loadIndexAsync } from '../core/indexing';
 import { PaperLibrary } from '../core/library';
+import type { Problem } from '../core/paper';
+import { mergeUserCorpora, type CorpusFile } from '../core/userCorpus';
 import { firstIssue } from '../core/zod';
 import { ContextKeys } from './ids';
+import { IndexCache } from './indexCache';
+import { topicAssigner, topicLabel } from './topics';
 
 export type LoadState = 'loading' | 'ready' | 'failed' | 'empty';
 
 /** Shown when a command needs the papers and they could not be loaded. */
 export class PapersUnavailableError extends Error {}
 
+interface Bundled { library: PaperLibrary; indexJson: string }
+
+export interface UserCorpusReport { added: number; updated: number; problems: Problem[]; fromCache: boolean }
+
+/** Bumped whenever the way user corpora are indexed changes, so old cached indexes are not reused. */
+const INDEX_CACHE_VERSION = '1';
+
 /**
  * Owns the corpus and its index. Nothing is read at activation: the build output is
  * loaded the first time a feature asks for it, once, and shared by every feature.
+ * The user's corpus files are merged in the background; until they are ready, features
+ * see the bundled papers, and `onDidChange` tells them when the library grows.
  * A failure is logged to the "Papers" output channel and shown in the view's welcome
  * content through the `papers.state` context key, never thrown at the user unhandled.
  */
 export class PaperStore implements vscode.Disposable {
-  private loading: Promise<PaperLibrary | undefined> | undefined;
+  private bundled: Promise<Bundled | undefined> | undefined;
+  private current: PaperLibrary | undefined;
+  private work: Promise<unknown> = Promise.resolve();
+  private generation = 0;
   private readonly changed = new vscode.EventEmitter<void>();
   /** Fires when the papers were (re)loaded, so views and pickers refresh. */
   readonly onDidChange = this.changed.event;
-  private current: LoadState = 'loading';
+  private readonly bundledLoaded = new vscode.EventEmitter<void>();
+  /** Fires when the bundled papers were first needed and loaded: the moment to add the user's. */
+  readonly onDidLoadBundled = this.bundledLoaded.event;
+  private state: LoadState = 'loading';
   private failure: string | undefined;
 
-  constructor(private readonly extensionUri: vscode.Uri, private readonly log: vscode.LogOutputChannel) {}
+  constructor(
+    private readonly extensionUri: vscode.Uri,
+    private readonly cache: IndexCache,
+    private readonly log: vscode.LogOutputChannel,
+  ) {}
 
-  get state(): LoadState { return this.current; }
+  get loadState(): LoadState { return this.state; }
 
   /** The papers, loaded on first use; undefined when loading failed (already reported). */
-  library(): Promise<PaperLibrary | undefined> {
-    this.loading ??= this.load();
-    return this.loading;
+  async library(): Promise<PaperLibrary | undefined> {
+    const bundled = await this.loadBundled();
+    return bundled && (this.current ?? bundled.library);
   }
 
   /** For commands: the papers, or an error whose message tells the user what to do. */
@@ -39,23 +63,69 @@ export class PaperStore implements vscode.Disposable {
     return library;
   }
 
-  /** Loads again from disk, for the "Reload Papers" command and after a failure. */
+  /** Resolves once no user corpus is being merged or indexed. */
+  async settled(): Promise<void> {
+    let seen: Promise<unknown>;
+    do { seen = this.work; await seen; } while (seen !== this.work);
+  }
+
+  /** Loads the bundled papers again from disk (the "Reload Papers" command, or after a failure). */
   async reload(): Promise<PaperLibrary | undefined> {
-    this.loading = undefined;
+    this.bundled = undefined;
+    this.current = undefined;
     const library = await this.library();
     this.changed.fire();
     return library;
   }
 
-  private async load(): Promise<PaperLibrary | undefined> {
+  /**
+   * Replaces the user's papers with those of `files` (empty: bundled papers only). Runs
+   * after any earlier request; a request overtaken by a newer one is dropped.
+   */
+  applyUserFiles(files: readonly CorpusFile[]): Promise<UserCorpusReport | undefined> {
+    const generation = ++this.generation;
+    const run = this.work.then(() => generation === this.generation ? this.merge(files) : undefined);
+    this.work = run.catch(() => undefined);
+    return run;
+  }
+
+  private async merge(files: readonly CorpusFile[]): Promise<UserCorpusReport | undefined> {
+    const bundled = await this.loadBundled();
+    if (!bundled) return undefined;
+    if (!files.length) {
+      if (this.current) { this.current = undefined; this.changed.fire(); }
+      return { added: 0, updated: 0, problems: [], fromCache: false };
+    }
+    const started = performance.now();
+    const result = mergeUserCorpora(bundled.library.papers, files, topicAssigner());
+    const hash = await IndexCache.hash([INDEX_CACHE_VERSION, bundled.indexJson, ...files.flatMap(f => [f.file, f.text])]);
+    const cached = result.added.length || result.updated.length ? await this.cache.get(hash) : undefined;
+    const index = cached !== undefined
+      ? await loadIndexAsync(cached)
+      : await extendIndex(bundled.indexJson, result.added, result.updated, topicLabel);
+    if (cached === undefined && (result.added.length || result.updated.length)) await this.cache.put(hash, JSON.stringify(index));
+    this.current = new PaperLibrary({ papers: result.papers }, index);
+    this.log.info(`Corpus files: ${result.added.length} papers added, ${result.updated.length} merged with known papers, ${result.problems.length} problem(s), index ${cached === undefined ? 'built' : 'loaded from cache'} in ${(performance.now() - started).toFixed(0)} ms`);
+    this.setState(this.current.papers.length ? 'ready' : 'empty');
+    this.changed.fire();
+    return { added: result.added.length, updated: result.updated.length, problems: result.problems, fromCache: cached !== undefined };
+  }
+
+  private loadBundled(): Promise<Bundled | undefined> {
+    this.bundled ??= this.readBundled();
+    return this.bundled;
+  }
+
+  private async readBundled(): Promise<Bundled | undefined> {
     const started = performance.now();
     this.setState('loading');
     try {
-      const [corpus, index] = await Promise.all([this.read('corpus.json'), this.read('index.json')]);
-      const library = PaperLibrary.fromJSON(corpus, index);
+      const [corpusJson, indexJson] = await Promise.all([this.read('corpus.json'), this.read('index.json')]);
+      const library = PaperLibrary.fromJSON(corpusJson, indexJson);
       this.log.info(`Loaded ${library.papers.length} papers and their index in ${(performance.now() - started).toFixed(1)} ms`);
       this.setState(library.papers.length ? 'ready' : 'empty');
-      return library;
+      queueMicrotask(() => this.bundledLoaded.fire());
+      return { library, indexJson };
     } catch (error) {
       this.failure = describe(error);
       this.log.error(`Could not load the papers: ${this.failure}`);
@@ -74,16 +144,17 @@ export class PaperStore implements vscode.Disposable {
   }
 
   private setState(state: LoadState): void {
-    this.current = state;
+    this.state = state;
     void vscode.commands.executeCommand('setContext', ContextKeys.state, state);
   }
 
   dispose(): void {
     this.changed.dispose();
+    this.bundledLoaded.dispose();
   }
 }
 
-/** A one-line reason for an error, including zod's issue paths for a corrupt corpus. */
+/** A one-line reason for an error, including zod's issue path for a corrupt corpus. */
 export function describe(error: unknown): string {
   if (error && typeof error === 'object' && 'issues' in error && Array.isArray(error.issues)) {
     return `the corpus is invalid: ${firstIssue(error as { issues: [] })}`;

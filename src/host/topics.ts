@@ -1,5 +1,5 @@
 import topicsFile from '../data/topics.json';
-import type { Topic } from '../core/topics';
+import { createTopicAssigner, type Topic, type TopicAssigner, type TopicsFile } from '../core/topics';
 
 /**
  * The topics in display order, catch-all last. Read straight from the data file the
@@ -9,3 +9,13 @@ export const TOPICS: readonly Topic[] = [
   ...topicsFile.topics.map(({ id, label, description }) => ({ id, label, description })),
   topicsFile.catchAll,
 ];
+
+export const topicLabel = (id: string) => TOPICS.find(t => t.id === id)?.label ?? id;
+
+let assigner: TopicAssigner | undefined;
+
+/** The rules that give papers from the user's corpus files their topics; compiled on first use. */
+export function topicAssigner(): TopicAssigner {
+  assigner ??= createTopicAssigner(topicsFile as TopicsFile);
+  return assigner;
+}

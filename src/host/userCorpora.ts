@@ -1,0 +1,95 @@
+import * as vscode from 'vscode';
+import { formatProblem, type Problem } from '../core/paper';
+import type { CorpusFile } from '../core/userCorpus';
+import { Commands, Settings } from './ids';
+import type { PaperStore, UserCorpusReport } from './store';
+
+/** Writes come in bursts (save, format on save, a tool rewriting the file): wait for quiet. */
+const DEBOUNCE_MS = 300;
+
+/** The files listed in `papers.corpus.files`, resolved: absolute paths as they are, others against the workspace folder. */
+export function corpusFileUris(): { path: string; uri: vscode.Uri | undefined }[] {
+  const paths = vscode.workspace.getConfiguration(Settings.section).get<string[]>(Settings.corpusFiles, []);
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+  return paths.filter(p => typeof p === 'string' && p.trim()).map(path => {
+    const trimmed = path.trim();
+    if (/^(\/|[A-Za-z]:[\\/]|\\\\)/.test(trimmed)) return { path: trimmed, uri: vscode.Uri.file(trimmed) };
+    return { path: trimmed, uri: folder && vscode.Uri.joinPath(folder, trimmed) };
+  });
+}
+
+/**
+ * Keeps the user's corpus files in the library: reads them when the setting names
+ * them, watches them, and after an edit, a replace by rename or a burst of writes,
+ * reloads once. Problems go to the "Papers" output with file and line, and to one
+ * notification per reload; the valid papers always load.
+ */
+export class UserCorpora implements vscode.Disposable {
+  private watchers: vscode.Disposable[] = [];
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private readonly subscriptions: vscode.Disposable[] = [];
+
+  constructor(private readonly store: PaperStore, private readonly log: vscode.LogOutputChannel) {
+    this.subscriptions.push(
+      vscode.workspace.onDidChangeConfiguration(e => {
+        if (e.affectsConfiguration(`${Settings.section}.${Settings.corpusFiles}`)) this.start();
+      }),
+      vscode.workspace.onDidChangeWorkspaceFolders(() => this.start()),
+    );
+  }
+
+  /** Watches the configured files and loads them (now if there are any). */
+  start(): Promise<UserCorpusReport | undefined> {
+    for (const w of this.watchers) w.dispose();
+    this.watchers = [];
+    const files = corpusFileUris();
+    for (const { uri } of files) {
+      if (!uri) continue;
+      const parent = vscode.Uri.joinPath(uri, '..');
+      const name = uri.path.slice(uri.path.lastIndexOf('/') + 1);
+      const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(parent, name));
+      this.watchers.push(watcher, watcher.onDidChange(() => this.schedule()), watcher.onDidCreate(() => this.schedule()), watcher.onDidDelete(() => this.schedule()));
+    }
+    return this.load();
+  }
+
+  private schedule(): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.load(), DEBOUNCE_MS);
+  }
+
+  /** Reads every configured file and hands them to the store. */
+  async load(): Promise<UserCorpusReport | undefined> {
+    const problems: Problem[] = [];
+    const files: CorpusFile[] = [];
+    for (const { path, uri } of corpusFileUris()) {
+      if (!uri) {
+        problems.push({ file: path, line: 1, message: 'is relative, but no folder is open to resolve it against; use an absolute path' });
+        continue;
+      }
+      try {
+        files.push({ file: path, text: new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)) });
+      } catch {
+        problems.push({ file: path, line: 1, message: `not found (${uri.fsPath}); check papers.corpus.files` });
+      }
+    }
+    const report = await this.store.applyUserFiles(files);
+    if (!report) return undefined;
+    const all = [...problems, ...report.problems];
+    if (all.length) {
+      for (const p of all) this.log.warn(formatProblem(p));
+      const missing = problems.length ? ` ${problems.length} file(s) could not be read.` : '';
+      void vscode.window.showWarningMessage(
+        `Papers: ${all.length} problem(s) in your corpus files.${missing} ${report.added} paper(s) loaded from them.`,
+        'Show Problems',
+      ).then(choice => { if (choice) void vscode.commands.executeCommand(Commands.showLog); });
+    }
+    return { ...report, problems: all };
+  }
+
+  dispose(): void {
+    clearTimeout(this.timer);
+    for (const w of this.watchers) w.dispose();
+    for (const s of this.subscriptions) s.dispose();
+  }
+}

@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { createApi, type PapersApi } from './host/api';
 import { registerCommands, showFilterMessage } from './host/commands';
 import { DetailsPanel } from './host/details';
+import { History } from './host/history';
 import { ContextKeys, Views } from './host/ids';
 import { ReadingList } from './host/readingList';
 import { IndexCache } from './host/indexCache';
@@ -19,16 +20,17 @@ export function activate(context: vscode.ExtensionContext): PapersApi {
   const store = new PaperStore(context.extensionUri, new IndexCache(context.globalStorageUri, log), log);
   const userCorpora = new UserCorpora(store, log);
   const readingList = new ReadingList(context.globalState);
+  const history = new History(context.globalState);
   const tree = new PapersTreeProvider(store, readingList, TOPICS, context.workspaceState);
   const treeView = vscode.window.createTreeView<TreeNode>(Views.papers, { treeDataProvider: tree, showCollapseAll: true });
   const readingListProvider = new ReadingListProvider(store, readingList);
   const readingListView = vscode.window.createTreeView(Views.readingList, { treeDataProvider: readingListProvider });
-  const details = new DetailsPanel(context.extensionUri, store, readingList, TOPICS, log);
+  const details = new DetailsPanel(context.extensionUri, store, readingList, history, TOPICS, log);
 
   void vscode.commands.executeCommand('setContext', ContextKeys.state, 'loading');
   context.subscriptions.push(
     log, store, userCorpora, readingList, tree, treeView, readingListProvider, readingListView, details,
-    ...registerCommands({ store, readingList, details, tree, treeView, topics: TOPICS, log }),
+    ...registerCommands({ store, readingList, details, tree, treeView, topics: TOPICS, history, log }),
     tree.onDidChangeTreeData(() => showFilterMessage({ tree, treeView })),
     // The user's corpus files join once the papers are first needed, not at activation.
     store.onDidLoadBundled(() => void userCorpora.start()),

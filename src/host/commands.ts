@@ -3,6 +3,7 @@ import type { GroupBy, SortBy } from '../core/browse';
 import type { Paper } from '../core/paper';
 import type { Topic } from '../core/topics';
 import type { DetailsPanel } from './details';
+import type { History } from './history';
 import { Commands, ContextKeys, Settings } from './ids';
 import { pickPapers } from './pick';
 import type { ReadingList } from './readingList';
@@ -16,11 +17,14 @@ export interface CommandContext {
   tree: PapersTreeProvider;
   treeView: vscode.TreeView<TreeNode>;
   topics: readonly Topic[];
+  history: History;
   log: vscode.LogOutputChannel;
 }
 
 /** What a command may be given: a tree row, a paper, a paper id or key, or nothing (palette). */
 export type PaperArgument = TreeNode | Paper | string | undefined;
+
+const PLACEHOLDER = 'Type words of a title, an abstract, a key or an organisation (topic:, org:, year:, has:code, upvotes>N)';
 
 /** Shown to the user as is: the message already says what to do. */
 export class UserError extends Error {}
@@ -31,7 +35,7 @@ export class UserError extends Error {}
  */
 export async function resolvePapers(store: PaperStore, arg: PaperArgument, title: string, canPickMany = false): Promise<Paper[] | undefined> {
   const library = await store.require();
-  if (arg === undefined) return pickPapers(library, { title, placeholder: 'Type words of a title, an abstract, a key or an organisation', canPickMany });
+  if (arg === undefined) return (await pickPapers(library, { title, placeholder: PLACEHOLDER, canPickMany }))?.papers;
   if (typeof arg === 'string') {
     const paper = library.get(arg);
     if (!paper) throw new UserError(`No paper has the id or key "${arg}".`);
@@ -97,7 +101,7 @@ export function showFilterMessage(ctx: Pick<CommandContext, 'tree' | 'treeView'>
 }
 
 export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
-  const { store, readingList, details, tree, treeView, log } = ctx;
+  const { store, readingList, details, tree, treeView, history, log } = ctx;
   const register = <A extends unknown[]>(id: string, body: (...args: A) => unknown) =>
     vscode.commands.registerCommand(id, guarded(log, body));
 
@@ -113,9 +117,15 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
   };
 
   return [
-    register(Commands.searchPapers, async () => {
-      const paper = await resolvePaper(store, undefined, 'Search Papers');
-      if (paper) await details.show(paper);
+    register(Commands.searchPapers, async (query?: string) => {
+      const library = await store.require();
+      const picked = await pickPapers(library, { title: 'Search Papers', placeholder: PLACEHOLDER, initialQuery: query, buttons: true, history });
+      if (!picked) return;
+      const enter = vscode.workspace.getConfiguration(Settings.section).get<string>(Settings.enterAction, 'openDetails');
+      const action = picked.action ?? (enter === 'insertCitation' ? 'insertCitation' : 'openDetails');
+      const [paper] = picked.papers;
+      if (action === 'openDetails') await details.show(paper);
+      else await vscode.commands.executeCommand(action === 'insertCitation' ? Commands.insertCitation : Commands.copyBibtex, paper.id);
     }),
     register(Commands.openPaper, async (arg?: PaperArgument) => {
       const paper = await resolvePaper(store, arg, 'Open Paper Details');

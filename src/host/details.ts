@@ -3,6 +3,7 @@ import type { Paper } from '../core/paper';
 import type { Topic } from '../core/topics';
 import { excerpt } from '../core/text';
 import { DetailsStateSchema, WebviewMessageSchema, type HostMessage, type PaperView, type WebviewMessage } from '../shared/protocol';
+import type { History } from './history';
 import { Commands, DETAILS_VIEW_TYPE } from './ids';
 import type { ReadingList } from './readingList';
 import type { PaperStore } from './store';
@@ -33,6 +34,7 @@ export class DetailsPanel implements vscode.Disposable {
     private readonly extensionUri: vscode.Uri,
     private readonly store: PaperStore,
     private readonly readingList: ReadingList,
+    private readonly history: History,
     private readonly topics: readonly Topic[],
     private readonly log: vscode.LogOutputChannel,
   ) {
@@ -52,6 +54,7 @@ export class DetailsPanel implements vscode.Disposable {
   /** Shows a paper, opening the panel beside the editor or reusing it. */
   async show(paper: Paper, preserveFocus = false): Promise<void> {
     this.paper = paper;
+    void this.history.record(paper.id, 'opened');
     if (this.panel) {
       this.panel.reveal(undefined, preserveFocus);
     } else {

@@ -42,4 +42,5 @@ export const Settings = {
   sortBy: 'tree.sortBy',
   groupBy: 'tree.groupBy',
   corpusFiles: 'corpus.files',
+  enterAction: 'search.enterAction',
 } as const;

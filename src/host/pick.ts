@@ -3,16 +3,26 @@ import { metadataLine } from '../core/describe';
 import type { PaperLibrary } from '../core/library';
 import type { Paper } from '../core/paper';
 import { excerpt } from '../core/text';
+import type { History } from './history';
 
-export interface PaperItem extends vscode.QuickPickItem {
-  paper: Paper;
+/** What an item button asks for; the command that opened the pick carries it out. */
+export type PaperAction = 'insertCitation' | 'openDetails' | 'copyBibtex';
+
+interface PaperItem extends vscode.QuickPickItem {
+  paper?: Paper;
 }
 
 const RESULTS = 50;
 const DETAIL_LENGTH = 160;
 
+const BUTTONS: (vscode.QuickInputButton & { action: PaperAction })[] = [
+  { iconPath: new vscode.ThemeIcon('quote'), tooltip: 'Insert Citation', action: 'insertCitation' },
+  { iconPath: new vscode.ThemeIcon('open-preview'), tooltip: 'Open Paper Details', action: 'openDetails' },
+  { iconPath: new vscode.ThemeIcon('copy'), tooltip: 'Copy BibTeX', action: 'copyBibtex' },
+];
+
 /** A paper as a quick pick row: title, then key · organisation · date, then the abstract's start. */
-export function paperItem(paper: Paper): PaperItem {
+function paperItem(paper: Paper, withButtons: boolean): PaperItem {
   const meta = metadataLine(paper);
   return {
     label: paper.title,
@@ -20,6 +30,7 @@ export function paperItem(paper: Paper): PaperItem {
     detail: excerpt(paper.abstract, DETAIL_LENGTH),
     // We rank; VS Code must show every row we give it, in our order.
     alwaysShow: true,
+    buttons: withButtons ? BUTTONS : undefined,
     paper,
   };
 }
@@ -30,6 +41,27 @@ export interface PickOptions {
   /** Text to search for at once, e.g. the editor's selection. */
   initialQuery?: string;
   canPickMany?: boolean;
+  /** Show insert / open / copy buttons on each row. */
+  buttons?: boolean;
+  /** Recently opened and cited papers, shown while the query is empty. */
+  history?: History;
+}
+
+export interface PickResult {
+  papers: Paper[];
+  /** Set when the user pressed an item button rather than Enter. */
+  action?: PaperAction;
+}
+
+function historyItems(library: PaperLibrary, history: History, withButtons: boolean): PaperItem[] {
+  const items: PaperItem[] = [];
+  for (const kind of ['opened', 'cited'] as const) {
+    const papers = history.entries().filter(e => e.kind === kind).flatMap(e => library.get(e.id) ?? []);
+    if (!papers.length) continue;
+    items.push({ label: kind === 'opened' ? 'recently opened' : 'recently cited', kind: vscode.QuickPickItemKind.Separator });
+    items.push(...papers.map(p => paperItem(p, withButtons)));
+  }
+  return items;
 }
 
 /**
@@ -37,7 +69,7 @@ export interface PickOptions {
  * shows our ranking as is. Resolves to the chosen papers (with several allowed, Enter
  * with nothing ticked takes the focused paper), or undefined if dismissed.
  */
-export function pickPapers(library: PaperLibrary, options: PickOptions): Promise<Paper[] | undefined> {
+export function pickPapers(library: PaperLibrary, options: PickOptions): Promise<PickResult | undefined> {
   const pick = vscode.window.createQuickPick<PaperItem>();
   // Not in the 1.90 typings, but honoured by VS Code: keep our order instead of re-sorting by label match.
   (pick as { sortByLabel?: boolean }).sortByLabel = false;
@@ -46,24 +78,35 @@ export function pickPapers(library: PaperLibrary, options: PickOptions): Promise
   pick.title = options.title;
   pick.placeholder = options.placeholder;
   pick.canSelectMany = options.canPickMany ?? false;
+  const withButtons = options.buttons ?? false;
   const update = (query: string) => {
-    const hits = query.trim() ? library.search(query, { limit: RESULTS }).map(h => h.paper) : [];
-    pick.items = hits.map(paperItem);
+    if (!query.trim()) {
+      pick.items = options.history ? historyItems(library, options.history, withButtons) : [];
+      return;
+    }
+    pick.items = library.search(query, { limit: RESULTS }).map(h => paperItem(h.paper, withButtons));
   };
   pick.value = options.initialQuery ?? '';
   update(pick.value);
   return new Promise(resolve => {
-    let chosen: Paper[] | undefined;
+    let result: PickResult | undefined;
+    const done = (papers: Paper[], action?: PaperAction) => {
+      result = { papers, action };
+      pick.hide();
+    };
     pick.onDidChangeValue(update);
     pick.onDidAccept(() => {
       const items = pick.canSelectMany && pick.selectedItems.length ? pick.selectedItems : pick.activeItems.slice(0, 1);
-      if (!items.length) return;
-      chosen = items.map(i => i.paper);
-      pick.hide();
+      const papers = items.flatMap(i => i.paper ?? []);
+      if (papers.length) done(papers);
+    });
+    pick.onDidTriggerItemButton(e => {
+      const action = (e.button as (typeof BUTTONS)[number]).action;
+      if (e.item.paper) done([e.item.paper], action);
     });
     pick.onDidHide(() => {
       pick.dispose();
-      resolve(chosen);
+      resolve(result);
     });
     pick.show();
   });

@@ -1,0 +1,45 @@
+// Shared by the integration tests: activation, the test hooks, and waiting for the
+// extension's asynchronous work to land.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { PapersApi } from '../../src/extension';
+import type { PapersTestHooks } from '../../src/host/testing';
+
+export const EXTENSION_ID = 'paperslab.papers-vscode';
+
+export async function activate(): Promise<PapersApi & { testing: PapersTestHooks }> {
+  const extension = vscode.extensions.getExtension<PapersApi>(EXTENSION_ID);
+  assert.ok(extension, `${EXTENSION_ID} is installed`);
+  const api = await extension.activate();
+  assert.ok(api.testing, 'the test hooks are present under ExtensionMode.Test');
+  return api as PapersApi & { testing: PapersTestHooks };
+}
+
+/** Polls until `probe` returns a value that is not undefined/false, or fails after `timeoutMs`. */
+export async function waitFor<T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 10000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise(r => setTimeout(r, 50));
+  }
+}
+
+export async function setSetting(name: string, value: unknown, target = vscode.ConfigurationTarget.Global): Promise<void> {
+  await vscode.workspace.getConfiguration('papers').update(name, value, target);
+}
+
+export function workspaceUri(...path: string[]): vscode.Uri {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  assert.ok(folder, 'the test workspace is open');
+  return vscode.Uri.joinPath(folder.uri, ...path);
+}
+
+export async function writeText(uri: vscode.Uri, text: string): Promise<void> {
+  await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(text));
+}
+
+export async function closeAllEditors(): Promise<void> {
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+}

@@ -1,0 +1,148 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { Paper } from '../../src/core/paper';
+import type { GroupNode, PaperNode, TreeNode } from '../../src/host/tree';
+import { activate, setSetting, waitFor } from './helpers';
+
+type Api = Awaited<ReturnType<typeof activate>>;
+
+async function roots(api: Api): Promise<GroupNode[]> {
+  return (await api.testing.tree.getChildren()) as GroupNode[];
+}
+
+function items(api: Api, nodes: TreeNode[]): vscode.TreeItem[] {
+  return nodes.map(n => api.testing.tree.getTreeItem(n));
+}
+
+suite('Papers view (tree)', () => {
+  let api: Api;
+  let papers: readonly Paper[];
+
+  suiteSetup(async () => {
+    api = await activate();
+    papers = await api.papers();
+    await setSetting('tree.groupBy', 'topic');
+    await setSetting('tree.sortBy', 'upvotes');
+    await vscode.commands.executeCommand('papers.clearFilter');
+  });
+
+  suiteTeardown(async () => {
+    await setSetting('tree.groupBy', undefined);
+    await setSetting('tree.sortBy', undefined);
+    await vscode.commands.executeCommand('papers.clearFilter');
+  });
+
+  test('lists topics with their paper counts, matching the corpus', async () => {
+    const groups = await roots(api);
+    assert.ok(groups.length >= 10 && groups.length <= 16, `${groups.length} topics`);
+    for (const [group, item] of groups.map((g, i) => [g, items(api, groups)[i]] as const)) {
+      const topicId = group.id.replace(/^topic:/, '');
+      const expected = papers.filter(p => p.topics.includes(topicId)).length;
+      assert.equal(group.children.length, expected, `${group.group.label} has ${expected} papers`);
+      assert.equal(item.description, String(expected));
+      assert.equal(item.collapsibleState, vscode.TreeItemCollapsibleState.Collapsed);
+    }
+  });
+
+  test('every paper is under each of its topics, with its key in the description', async () => {
+    const groups = await roots(api);
+    for (const paper of papers) {
+      for (const topic of paper.topics) {
+        const group = groups.find(g => g.id === `topic:${topic}`);
+        assert.ok(group, `topic ${topic} is shown`);
+        const node = group.children.find(c => c.paper.id === paper.id);
+        assert.ok(node, `${paper.key} is under ${topic}`);
+        assert.equal(api.testing.tree.getParent(node), group, 'getParent gives the group');
+      }
+    }
+    const first = (await roots(api))[0].children[0];
+    const item = api.testing.tree.getTreeItem(first);
+    assert.equal(item.label, first.paper.title);
+    assert.ok(String(item.description).startsWith(first.paper.key));
+    assert.ok(item.tooltip instanceof vscode.MarkdownString && item.tooltip.value.includes(first.paper.key));
+    assert.deepEqual(item.command?.arguments, [first.paper.id]);
+  });
+
+  test('sorting by upvotes, date and title, and the choice persists in settings', async () => {
+    const children = async () => (await roots(api))[0].children.map(c => c.paper);
+    await vscode.commands.executeCommand('papers.sortPapers', 'title');
+    let list = await waitFor('sorted by title', async () => {
+      const l = await children();
+      return [...l].sort((a, b) => a.title.localeCompare(b.title, 'en', { sensitivity: 'base' })).every((p, i) => p === l[i]) && l;
+    });
+    assert.equal(vscode.workspace.getConfiguration('papers').get('tree.sortBy'), 'title');
+    await vscode.commands.executeCommand('papers.sortPapers', 'upvotes');
+    list = await waitFor('sorted by upvotes', async () => {
+      const l = await children();
+      return l.every((p, i) => i === 0 || (l[i - 1].upvotes ?? -1) >= (p.upvotes ?? -1)) && l;
+    });
+    assert.ok(list.length > 1);
+    await vscode.commands.executeCommand('papers.sortPapers', 'date');
+    await waitFor('sorted by date', async () => vscode.workspace.getConfiguration('papers').get('tree.sortBy') === 'date');
+  });
+
+  test('grouping by organisation and by source page', async () => {
+    await vscode.commands.executeCommand('papers.groupPapers', 'organization');
+    const byOrg = await waitFor('grouped by organisation', async () => { const g = await roots(api); return g[0]?.id.startsWith('org:') && g; });
+    assert.equal(byOrg.at(-1)!.group.label, 'No organisation');
+    assert.equal(byOrg.reduce((n, g) => n + g.children.length, 0), papers.length, 'each paper once');
+    const apple = byOrg.find(g => g.id === 'org:apple');
+    assert.ok(apple && apple.children.length === papers.filter(p => p.organization?.handle === 'apple').length);
+
+    await vscode.commands.executeCommand('papers.groupPapers', 'source');
+    const bySource = await waitFor('grouped by source page', async () => { const g = await roots(api); return g[0]?.id.startsWith('source:') && g; });
+    assert.equal(bySource.length, 5);
+    assert.ok(bySource.every(g => /^00[0-4]_[0-9a-f]+\.txt$/.test(g.group.label)));
+    assert.equal(vscode.workspace.getConfiguration('papers').get('tree.groupBy'), 'source');
+    await vscode.commands.executeCommand('papers.groupPapers', 'topic');
+    await waitFor('grouped by topic', async () => (await roots(api))[0]?.id.startsWith('topic:'));
+  });
+
+  test('the filter shows only matching papers, says so, and clears', async () => {
+    const matches = await vscode.commands.executeCommand<number>('papers.filterPapers', 'tool calling');
+    assert.ok(matches && matches > 0);
+    const expected = new Set((await api.search('tool calling', { limit: 1000 })).map(p => p.id));
+    const shown = new Set((await roots(api)).flatMap(g => g.children.map(c => c.paper.id)));
+    assert.deepEqual([...shown].sort(), [...expected].sort());
+    assert.match(api.testing.treeView.message ?? '', /Filtered by "tool calling"/);
+
+    const none = await vscode.commands.executeCommand<number>('papers.filterPapers', 'zzqxv wwkkj');
+    assert.equal(none, 0);
+    assert.deepEqual(await roots(api), []);
+    assert.match(api.testing.treeView.message ?? '', /No paper matches "zzqxv wwkkj"/);
+
+    await vscode.commands.executeCommand('papers.clearFilter');
+    assert.equal(api.testing.treeView.message, undefined);
+    assert.equal((await roots(api)).reduce((n, g) => n + g.children.length, 0), papers.reduce((n, p) => n + p.topics.length, 0));
+  });
+
+  test('reveal selects any paper in the tree, even one hidden by a filter', async () => {
+    const target = papers.find(p => p.key === 'tau2Bench')!;
+    await vscode.commands.executeCommand('papers.filterPapers', 'robot manipulation');
+    await vscode.commands.executeCommand('papers.revealPaper', target.key);
+    const selected = await waitFor('the revealed paper is selected', () => api.testing.treeView.selection[0] as PaperNode | undefined);
+    assert.equal(selected.kind, 'paper');
+    assert.equal(selected.paper.id, target.id);
+    assert.equal(api.testing.tree.activeFilter, undefined, 'the filter that hid it was cleared');
+  });
+
+  test('reveal a topic expands and selects its group', async () => {
+    await vscode.commands.executeCommand('papers.revealTopic', 'tool-use');
+    const selected = await waitFor('the topic is selected', () => api.testing.treeView.selection[0] as GroupNode | undefined);
+    assert.equal(selected.id, 'topic:tool-use');
+  });
+
+  test('the reading list: star, see it in its own view, unstar', async () => {
+    const [a, b] = papers;
+    await vscode.commands.executeCommand('papers.addToReadingList', a.id);
+    await vscode.commands.executeCommand('papers.addToReadingList', b.key);
+    const listed = (await api.testing.readingList.getChildren()) as PaperNode[];
+    assert.deepEqual(listed.map(n => n.paper.id), [b.id, a.id], 'newest first');
+    const row = (await roots(api)).flatMap(g => g.children).find(c => c.paper.id === a.id)!;
+    assert.equal(api.testing.tree.getTreeItem(row).contextValue, 'paper starred');
+    await vscode.commands.executeCommand('papers.removeFromReadingList', a.id);
+    await vscode.commands.executeCommand('papers.removeFromReadingList', b.id);
+    assert.deepEqual(await api.testing.readingList.getChildren(), []);
+    assert.equal(api.testing.tree.getTreeItem(row).contextValue, 'paper');
+  });
+});

@@ -30,11 +30,15 @@ const PLACEHOLDER = 'Type words of a title, an abstract, a key or an organisatio
 export class UserError extends Error {}
 
 /**
- * Resolves a command's argument to papers. From the palette there is no argument, so
- * the user picks a paper by typing, exactly as in "Search Papers".
+ * Resolves a command's argument to papers. From the palette there is no argument: the
+ * paper of the focused details panel if there is one (so keyboard users can act on what
+ * they read), else the user picks papers by typing, exactly as in "Search Papers".
  */
-export async function resolvePapers(store: PaperStore, arg: PaperArgument, title: string, canPickMany = false): Promise<Paper[] | undefined> {
+export async function resolvePapers(
+  { store, details }: Pick<CommandContext, 'store' | 'details'>, arg: PaperArgument, title: string, canPickMany = false,
+): Promise<Paper[] | undefined> {
   const library = await store.require();
+  if (arg === undefined && details.focused) return [details.focused];
   if (arg === undefined) return (await pickPapers(library, { title, placeholder: PLACEHOLDER, canPickMany }))?.papers;
   if (typeof arg === 'string') {
     const paper = library.get(arg);
@@ -45,8 +49,8 @@ export async function resolvePapers(store: PaperStore, arg: PaperArgument, title
   return [arg];
 }
 
-async function resolvePaper(store: PaperStore, arg: PaperArgument, title: string): Promise<Paper | undefined> {
-  return (await resolvePapers(store, arg, title))?.[0];
+async function resolvePaper(ctx: Pick<CommandContext, 'store' | 'details'>, arg: PaperArgument, title: string): Promise<Paper | undefined> {
+  return (await resolvePapers(ctx, arg, title))?.[0];
 }
 
 /** Runs a command body, turning failures into messages that say what to do. */
@@ -128,17 +132,17 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
       else await vscode.commands.executeCommand(action === 'insertCitation' ? Commands.insertCitation : Commands.copyBibtex, paper.id);
     }),
     register(Commands.openPaper, async (arg?: PaperArgument) => {
-      const paper = await resolvePaper(store, arg, 'Open Paper Details');
+      const paper = await resolvePaper(ctx, arg, 'Open Paper Details');
       if (paper) await details.show(paper);
     }),
     register(Commands.copyKey, async (arg?: PaperArgument) => {
-      const paper = await resolvePaper(store, arg, 'Copy Citation Key');
+      const paper = await resolvePaper(ctx, arg, 'Copy Citation Key');
       if (!paper) return;
       await vscode.env.clipboard.writeText(paper.key);
       vscode.window.setStatusBarMessage(`$(check) Copied citation key ${paper.key}`, 3000);
     }),
     register(Commands.addToReadingList, async (arg?: PaperArgument) => {
-      const paper = await resolvePaper(store, arg, 'Add to Reading List');
+      const paper = await resolvePaper(ctx, arg, 'Add to Reading List');
       if (paper) await readingList.add(paper.id);
     }),
     register(Commands.removeFromReadingList, async (arg?: PaperArgument) => {
@@ -150,7 +154,7 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
         if (choice) await readingList.remove(choice.paper.id);
         return;
       }
-      const paper = await resolvePaper(store, arg, 'Remove from Reading List');
+      const paper = await resolvePaper(ctx, arg, 'Remove from Reading List');
       if (paper) await readingList.remove(paper.id);
     }),
     register(Commands.filterPapers, async (query?: string) => {
@@ -185,7 +189,7 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
       if (value) await updateTreeSetting(Settings.groupBy, value);
     }),
     register(Commands.revealPaper, async (arg?: PaperArgument) => {
-      const paper = await resolvePaper(store, arg, 'Reveal Paper in the Papers View');
+      const paper = await resolvePaper(ctx, arg, 'Reveal Paper in the Papers View');
       if (paper) await revealPaper(paper);
     }),
     register(Commands.revealTopic, async (id?: string) => {
@@ -201,8 +205,17 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
       if (!group) throw new UserError(`No topic "${topicId}" in the Papers view.`);
       await treeView.reveal(group, { select: true, focus: true, expand: true });
     }),
+    register(Commands.showRelatedPapers, async (arg?: PaperArgument) => {
+      const paper = await resolvePaper(ctx, arg, 'Show Related Papers');
+      if (!paper) return;
+      const related = (await store.require()).related(paper);
+      const choice = await vscode.window.showQuickPick(related.map(p => ({ label: p.title, description: p.key, paper: p })), {
+        title: `Papers related to ${paper.key}`, matchOnDescription: true,
+      });
+      if (choice) await details.show(choice.paper);
+    }),
     register(Commands.openLink, async (arg?: PaperArgument) => {
-      const paper = await resolvePaper(store, arg, 'Open a Link of a Paper');
+      const paper = await resolvePaper(ctx, arg, 'Open a Link of a Paper');
       if (!paper) return;
       if (!paper.links.length) throw new UserError(`"${paper.title}" gives no link in its abstract.`);
       const url = paper.links.length === 1 ? paper.links[0]

@@ -51,6 +51,11 @@ export class DetailsPanel implements vscode.Disposable {
     return this.panel ? this.paper : undefined;
   }
 
+  /** The paper shown, if the panel has the focus: what palette commands act on. */
+  get focused(): Paper | undefined {
+    return this.panel?.active ? this.paper : undefined;
+  }
+
   /** Shows a paper, opening the panel beside the editor or reusing it. */
   async show(paper: Paper, preserveFocus = false): Promise<void> {
     this.paper = paper;

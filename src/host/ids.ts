@@ -18,6 +18,7 @@ export const Commands = {
   revealPaper: 'papers.revealPaper',
   revealTopic: 'papers.revealTopic',
   openLink: 'papers.openLink',
+  showRelatedPapers: 'papers.showRelatedPapers',
   showLog: 'papers.showLog',
   reloadCorpus: 'papers.reloadCorpus',
 } as const;

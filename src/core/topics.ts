@@ -2,7 +2,8 @@ import { z } from 'zod';
 
 /**
  * A topic and the rules that assign papers to it. Patterns are case-insensitive
- * regular expressions; a title match is strong evidence, abstract matches add up.
+ * regular expressions; a title match is strong evidence, abstract matches add up:
+ * score = (titleWeight if any title pattern matches + 1 per abstract pattern that matches) * weight.
  */
 export const TopicRuleSchema = z.object({
   id: z.string().regex(/^[a-z0-9-]+$/),
@@ -12,6 +13,11 @@ export const TopicRuleSchema = z.object({
   abstract: z.array(z.string()),
   /** Patterns that veto the topic, for words that mean something else here. */
   exclude: z.array(z.string()).default([]),
+  /**
+   * Multiplies the topic's score. A broad topic (one whose words every paper of a
+   * narrower topic also uses) weighs less, so the narrower subject comes first.
+   */
+  weight: z.number().positive().default(1),
 });
 
 export const TopicsFileSchema = z.object({
@@ -19,11 +25,34 @@ export const TopicsFileSchema = z.object({
   titleWeight: z.number().positive(),
   /** A paper joins every topic that scores at least this much. */
   threshold: z.number().positive(),
+  /**
+   * A topic after the best one joins only if it scores at least this share of the best
+   * score, so a paper is filed under its subject and not under every topic it mentions.
+   */
+  minShareOfBest: z.number().min(0).max(1).default(0),
+  /** At most this many topics per paper, best first. */
+  maxTopics: z.number().int().positive().optional(),
+  /**
+   * A paper that reaches the threshold nowhere still joins its best topic when that
+   * topic scores at least this much; only papers below it fall to the catch-all.
+   */
+  fallback: z.number().positive().optional(),
   catchAll: z.object({ id: z.string().regex(/^[a-z0-9-]+$/), label: z.string(), description: z.string() }),
   topics: z.array(TopicRuleSchema).min(1),
+}).superRefine((file, ctx) => {
+  // Ids name topics in the corpus and labels name them in the sidebar: both must be unambiguous.
+  const all = [...file.topics, file.catchAll];
+  for (const field of ['id', 'label'] as const) {
+    const seen = new Set<string>();
+    for (const topic of all) {
+      if (seen.has(topic[field])) ctx.addIssue({ code: 'custom', path: ['topics'], message: `duplicate topic ${field}: ${topic[field]}` });
+      seen.add(topic[field]);
+    }
+  }
 });
 
-export type TopicsFile = z.infer<typeof TopicsFileSchema>;
+/** The data file as written: fields with defaults may be left out. */
+export type TopicsFile = z.input<typeof TopicsFileSchema>;
 
 export interface Topic {
   id: string;
@@ -32,6 +61,7 @@ export interface Topic {
 }
 
 interface CompiledRule extends Topic {
+  weight: number;
   title: RegExp[];
   abstract: RegExp[];
   exclude: RegExp[];
@@ -56,17 +86,18 @@ const compile = (patterns: string[]) => patterns.map(p => new RegExp(p, 'iu'));
 export function createTopicAssigner(file: TopicsFile): TopicAssigner {
   const data = TopicsFileSchema.parse(file);
   const rules: CompiledRule[] = data.topics.map(t => ({
-    id: t.id, label: t.label, description: t.description,
+    id: t.id, label: t.label, description: t.description, weight: t.weight,
     title: compile(t.title), abstract: compile(t.abstract), exclude: compile(t.exclude),
   }));
   const scores = (paper: { title: string; abstract: string }) => {
     const out: Record<string, number> = {};
+    const text = `${paper.title}\n${paper.abstract}`;
     for (const rule of rules) {
-      const text = `${paper.title}\n${paper.abstract}`;
       if (rule.exclude.some(r => r.test(text))) { out[rule.id] = 0; continue; }
       const titleHits = rule.title.some(r => r.test(paper.title)) ? data.titleWeight : 0;
       const abstractHits = rule.abstract.filter(r => r.test(paper.abstract)).length;
-      out[rule.id] = titleHits + abstractHits;
+      // Rounded so that a score reads as it is compared (0.6 * 7 is 4.2, not 4.199999…).
+      out[rule.id] = Math.round((titleHits + abstractHits) * rule.weight * 100) / 100;
     }
     return out;
   };
@@ -74,8 +105,14 @@ export function createTopicAssigner(file: TopicsFile): TopicAssigner {
     topics: [...rules.map(({ id, label, description }) => ({ id, label, description })), data.catchAll],
     scores,
     assign(paper) {
-      const ranked = Object.entries(scores(paper)).filter(([, s]) => s >= data.threshold).sort((a, b) => b[1] - a[1]);
-      return ranked.length ? ranked.map(([id]) => id) : [data.catchAll.id];
+      // The sort is stable, so ties go to the topic listed first in the file.
+      const ranked = Object.entries(scores(paper)).filter(([, s]) => s > 0).sort((a, b) => b[1] - a[1]);
+      const best = ranked[0]?.[1] ?? 0;
+      if (best < data.threshold) {
+        return data.fallback !== undefined && best >= data.fallback ? [ranked[0][0]] : [data.catchAll.id];
+      }
+      const floor = Math.max(data.threshold, best * data.minShareOfBest);
+      return ranked.filter(([, s]) => s >= floor).slice(0, data.maxTopics).map(([id]) => id);
     },
   };
 }

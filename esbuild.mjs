@@ -8,7 +8,7 @@
 // Type checking is `tsc --noEmit` (npm run typecheck); esbuild only strips types.
 import * as esbuild from 'esbuild';
 import { createRequire } from 'node:module';
-import { readdirSync, statSync, watch } from 'node:fs';
+import { readdirSync, rmSync, statSync, watch } from 'node:fs';
 import { join, relative } from 'node:path';
 
 const production = process.argv.includes('--production');
@@ -84,6 +84,8 @@ if (watching) {
   console.log('[watch] watching src, test, seeds (Ctrl+C to stop)');
 } else {
   const started = Date.now();
+  // Test bundles of deleted test files must not linger and keep running.
+  rmSync(join(root, 'out', 'test'), { recursive: true, force: true });
   await Promise.all(builds.map(options => esbuild.build(options)));
   console.log(`[build] bundles in ${Date.now() - started} ms${production ? ' (production)' : ''}: ${builds.map(b => b.outfile ?? relative(root, b.outdir)).join(', ')}`);
   await buildCorpus();

@@ -1,55 +1,58 @@
-import { z } from 'zod';
+import * as z from './zod';
 
 /**
  * A topic and the rules that assign papers to it. Patterns are case-insensitive
  * regular expressions; a title match is strong evidence, abstract matches add up:
  * score = (titleWeight if any title pattern matches + 1 per abstract pattern that matches) * weight.
  */
+const topicId = () => z.string().check(z.regex(/^[a-z0-9-]+$/, 'topic ids are lower case words joined by dashes'));
+const text = () => z.string().check(z.minLength(1));
+
 export const TopicRuleSchema = z.object({
-  id: z.string().regex(/^[a-z0-9-]+$/),
-  label: z.string().min(1),
-  description: z.string().min(1),
+  id: topicId(),
+  label: text(),
+  description: text(),
   title: z.array(z.string()),
   abstract: z.array(z.string()),
   /** Patterns that veto the topic, for words that mean something else here. */
-  exclude: z.array(z.string()).default([]),
+  exclude: z._default(z.array(z.string()), []),
   /**
    * Multiplies the topic's score. A broad topic (one whose words every paper of a
    * narrower topic also uses) weighs less, so the narrower subject comes first.
    */
-  weight: z.number().positive().default(1),
+  weight: z._default(z.number().check(z.positive()), 1),
 });
 
 export const TopicsFileSchema = z.object({
   /** Title hits weigh this much; each distinct abstract pattern that matches weighs 1. */
-  titleWeight: z.number().positive(),
+  titleWeight: z.number().check(z.positive()),
   /** A paper joins every topic that scores at least this much. */
-  threshold: z.number().positive(),
+  threshold: z.number().check(z.positive()),
   /**
    * A topic after the best one joins only if it scores at least this share of the best
    * score, so a paper is filed under its subject and not under every topic it mentions.
    */
-  minShareOfBest: z.number().min(0).max(1).default(0),
+  minShareOfBest: z._default(z.number().check(z.gte(0), z.lte(1)), 0),
   /** At most this many topics per paper, best first. */
-  maxTopics: z.number().int().positive().optional(),
+  maxTopics: z.optional(z.int().check(z.positive())),
   /**
    * A paper that reaches the threshold nowhere still joins its best topic when that
    * topic scores at least this much; only papers below it fall to the catch-all.
    */
-  fallback: z.number().positive().optional(),
-  catchAll: z.object({ id: z.string().regex(/^[a-z0-9-]+$/), label: z.string(), description: z.string() }),
-  topics: z.array(TopicRuleSchema).min(1),
-}).superRefine((file, ctx) => {
+  fallback: z.optional(z.number().check(z.positive())),
+  catchAll: z.object({ id: topicId(), label: text(), description: text() }),
+  topics: z.array(TopicRuleSchema).check(z.minLength(1)),
+}).check(z.superRefine((file, ctx) => {
   // Ids name topics in the corpus and labels name them in the sidebar: both must be unambiguous.
   const all = [...file.topics, file.catchAll];
   for (const field of ['id', 'label'] as const) {
     const seen = new Set<string>();
     for (const topic of all) {
-      if (seen.has(topic[field])) ctx.addIssue({ code: 'custom', path: ['topics'], message: `duplicate topic ${field}: ${topic[field]}` });
+      if (seen.has(topic[field])) ctx.addIssue({ code: 'custom', path: ['topics'], message: `duplicate topic ${field}: ${topic[field]}`, input: topic[field] });
       seen.add(topic[field]);
     }
   }
-});
+}));
 
 /** The data file as written: fields with defaults may be left out. */
 export type TopicsFile = z.input<typeof TopicsFileSchema>;

@@ -94,6 +94,7 @@ suite('bibtexEntry', () => {
     assert.equal(bibtexEntry(full), [
       '@misc{Test2024,',
       '  title        = {{T{\\"U}LU 3: Pushing \\& Pulling}},',
+      '  key          = {T{\\"U}LU 3},',
       '  howpublished = {Ai2 and Friends},',
       '  year         = {2024},',
       '  url          = {https://github.com/a/b_c},',
@@ -110,9 +111,17 @@ suite('bibtexEntry', () => {
     assert.doesNotMatch(entry, /howpublished/);
   });
 
+  test('the BibTeX sort key is the name a reader would use: the short head of the title, or its first words', () => {
+    const keyOf = (title: string) => parseBib(bibtexEntry(paper({ title }))).entries[0].fields.key;
+    assert.equal(keyOf('ReAct: Synergizing Reasoning and Acting'), 'ReAct');
+    assert.equal(keyOf('Why Do Multi-Agent LLM Systems Fail?'), 'Why Do Multi-Agent LLM Systems');
+    assert.equal(keyOf('A Very Long Head Of Many Words: Then More'), 'A Very Long Head Of');
+    assert.equal(keyOf('τ^2-Bench: Evaluating'), '{$\\tau$}\\textasciicircum{}2-Bench');
+  });
+
   test('fields the page did not print are left out, never guessed', () => {
-    const entry = bibtexEntry(paper());
-    assert.deepEqual(Object.keys(parseBib(entry).entries[0].fields), ['title', 'note']);
+    assert.deepEqual(Object.keys(parseBib(bibtexEntry(paper())).entries[0].fields), ['title', 'key', 'note']);
+    assert.deepEqual(Object.keys(parseBib(bibtexEntry(paper(), 'biblatex')).entries[0].fields), ['title', 'note']);
   });
 
   test('every seed paper, both flavours: ASCII, balanced, escaped, parses back to its key, no author', () => {

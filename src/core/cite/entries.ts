@@ -61,12 +61,22 @@ function bibFields(fields: [string, string | null][]): string {
   return present.map(([name, value]) => `  ${name.padEnd(width)} = {${value}},\n`).join('');
 }
 
+/** The words of a title a reader would use as its name: the part before a colon when short, else its first words. */
+function shortTitle(title: string): string {
+  const head = title.split(/:| -- |\?/)[0].trim();
+  const words = (head && head.split(/\s+/).length <= 5 ? head : title).split(/\s+/);
+  return words.slice(0, 5).join(' ');
+}
+
 /**
  * A BibTeX `@misc` or biblatex `@online` entry, pure ASCII. The title is braced whole so
  * that styles keep its capitals ("ReAct", "GUI", "TÜLU"). The organisation goes where the
  * styles print it: `howpublished` for `@misc` (BibTeX styles print no organisation there),
  * `organization` for `@online`, braced so that a name with " and " is not split into two.
  * The url is written raw: biblatex reads it verbatim and BibTeX styles wrap it in `\url`.
+ * `@misc` also gets BibTeX's `key` field, which exists for entries without authors: styles
+ * sort and label by it (plain and plainnat warn "need author or key" without it). biber sorts
+ * such entries by title by itself.
  *
  * @example bibtexEntry(paper) → '@misc{TULU3,\n  title = {{T{\\"U}LU 3: …}},\n  …\n}\n'
  */
@@ -75,6 +85,7 @@ export function bibtexEntry(paper: CitablePaper, flavour: BibFlavour = 'bibtex')
   const type = flavour === 'biblatex' ? 'online' : 'misc';
   return `@${type}{${paper.key},\n${bibFields([
     ['title', `{${encodeLatex(paper.title)}}`],
+    ['key', flavour === 'bibtex' ? encodeLatex(shortTitle(paper.title)) : null],
     flavour === 'biblatex' ? ['organization', org && `{${org}}`] : ['howpublished', org],
     ['year', paper.year === null ? null : String(paper.year)],
     ['url', bestLink(paper)],

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { defaultTemplate, type KeysTemplate } from '../../src/core/cite/forms';
-import { joinCitation, templateSyntax, type TextEdit } from '../../src/core/cite/join';
+import type { CitablePaper } from '../../src/core/cite/entries';
+import { citationEdit, joinCitation, templateSyntax, type TextEdit } from '../../src/core/cite/join';
 
 const template = (languageId: string, latexCommand: '\\cite' | '\\citep' = '\\cite') => defaultTemplate(languageId, latexCommand) as KeysTemplate;
 const apply = (text: string, edit: TextEdit) => text.slice(0, edit.start) + edit.newText + text.slice(edit.end);
@@ -98,5 +99,32 @@ suite('joinCitation', () => {
     assert.equal(templateSyntax(template('markdown')), 'pandoc');
     assert.equal(templateSyntax(template('typst')), 'typst');
     assert.equal(templateSyntax(template('restructuredtext')), 'rst');
+  });
+});
+
+suite('citationEdit', () => {
+  const paper = (key: string): CitablePaper => ({ key, title: `Title ${key}`, authorsCount: null, organization: null, date: null, year: null, links: [] });
+
+  test('joins when the cursor is in a citation, inserts a new one when it is not', () => {
+    const text = 'See \\cite{a}. More.';
+    const inside = citationEdit(text, 10, [paper('b')], template('latex'));
+    assert.deepEqual(inside, { edit: { start: 11, end: 11, newText: ',b' }, joined: true, present: [] });
+    const outside = citationEdit(text, text.length, [paper('b'), paper('c')], template('latex'));
+    assert.deepEqual(outside, { edit: { start: text.length, end: text.length, newText: '\\cite{b,c}' }, joined: false, present: [] });
+  });
+
+  test('nothing to do when the key is already cited there', () => {
+    assert.deepEqual(citationEdit('[@b]', 2, [paper('b')], template('markdown')), { edit: null, joined: true, present: ['b'] });
+  });
+
+  test('a selection is replaced by a new citation, never joined', () => {
+    const result = citationEdit('\\cite{a}', 6, [paper('b')], template('latex'), 7);
+    assert.deepEqual(result.edit, { start: 6, end: 7, newText: '\\cite{b}' });
+  });
+
+  test('entry templates insert the entries at the cursor', () => {
+    const result = citationEdit('% refs\n', 7, [paper('b')], defaultTemplate('bibtex'));
+    assert.match(result.edit?.newText ?? '', /^@misc\{b,\n/);
+    assert.equal(result.joined, false);
   });
 });

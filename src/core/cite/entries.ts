@@ -134,7 +134,7 @@ const sentence = (text: string) => (/[.?!]$/.test(text) ? text : `${text}.`);
  * A reference a person can read anywhere (plain text, a code comment): title,
  * organisation and year where known, link, and the note.
  *
- * @example plainReference(paper) === 'UltraCUA: A Foundation Model…. Apple. https://… Listed on Hugging Face Daily Papers, Oct 20.'
+ * @example plainReference(ultraCua) === 'UltraCUA: A Foundation Model for Computer Use Agents with Hybrid Action. Apple. Listed on Hugging Face Daily Papers, Oct 20.'
  */
 export function plainReference(paper: CitablePaper): string {
   const url = bestLink(paper);

@@ -128,7 +128,8 @@ export function readCitationSettings(raw: { templates?: unknown; latexCommand?: 
 }
 
 /**
- * The template in force for a language: the user's, else the built-in one.
+ * The template in force for a language: the user's, else the built-in one. A user template
+ * for "latex" wins over `latexCommand`, which only shapes the built-in LaTeX template.
  *
  * @example templateFor('markdown', DEFAULT_SETTINGS) → { before: '[', keyPrefix: '@', separator: '; ', after: ']' }
  */

@@ -1,6 +1,7 @@
 // Adding keys to the citation the cursor is already in, rather than writing a second one
 // next to it: `\cite{a,b|}` + key → `\cite{a,b,key}`.
-import type { CitationSyntax, KeysTemplate } from './forms';
+import type { CitablePaper } from './entries';
+import { citationText, isKeysTemplate, type CitationSyntax, type CitationTemplate, type KeysTemplate } from './forms';
 import { findCitations, scanTemplate, type Citation } from './scan';
 
 /** One edit to apply: replace `[start, end)` of the document with `newText`. */
@@ -61,4 +62,30 @@ export function joinCitation(text: string, offset: number, keys: readonly string
   const lead = list.trim() ? template.separator : '';
   const newText = lead + added.map(k => template.keyPrefix + k).join(template.separator);
   return { inside: true, edit: { start: at, end: at, newText }, added, present, citation };
+}
+
+/** What inserting papers at one cursor does. */
+export interface CitationEdit {
+  /** The edit to apply, or null when every key is already cited there. */
+  edit: TextEdit | null;
+  /** True when the keys joined a citation the cursor was in, false for a new citation or entry. */
+  joined: boolean;
+  /** Keys that were already in that citation. */
+  present: string[];
+}
+
+/**
+ * The one edit that cites `papers` at `offset` (the whole job of "insert citation" for one
+ * cursor): join the citation the cursor is in, or else insert a new citation (or, for entry
+ * templates, the entries) at the cursor, replacing the selection `[offset, selectionEnd)`.
+ *
+ * @example citationEdit('See \\cite{a}.', 10, [paperB], latexTpl).edit → { start: 11, end: 11, newText: ',B' }
+ * @example citationEdit('See .', 4, [paperB], latexTpl).edit → { start: 4, end: 4, newText: '\\cite{B}' }
+ */
+export function citationEdit(text: string, offset: number, papers: readonly CitablePaper[], template: CitationTemplate, selectionEnd = offset): CitationEdit {
+  if (isKeysTemplate(template) && selectionEnd === offset) {
+    const joined = joinCitation(text, offset, papers.map(p => p.key), template);
+    if (joined.inside) return { edit: joined.edit, joined: true, present: joined.present };
+  }
+  return { edit: { start: offset, end: selectionEnd, newText: citationText(papers, template) }, joined: false, present: [] };
 }

@@ -193,7 +193,7 @@ export interface KeyAt extends CitedKey {
  * command the user configured. Languages without a syntax (plain text, code) are searched
  * for LaTeX commands and bracketed Pandoc citations, never for a bare `@word`.
  *
- * @example findKeyAt('\\citep[p.~3]{a,\n  b}', 17, 'latex') → { key: 'b', start: 17, end: 18, citation }
+ * @example findKeyAt('\\citep[p.~3]{a,\n  b}', 18, 'latex') → { key: 'b', start: 18, end: 19, citation }
  * @example findKeyAt('me@example.com', 4, 'markdown') === undefined
  */
 export function findKeyAt(text: string, offset: number, languageId: string): KeyAt | undefined {

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { completionContextAt, findCitations, findKeyAt } from '../../src/core/cite/scan';
+import fc from 'fast-check';
+import { completionContextAt, findCitations, findCitationsNear, findKeyAt } from '../../src/core/cite/scan';
 
 /** The text without its "|" and the offset where the "|" was. */
 function cursor(marked: string): [string, number] {
@@ -160,5 +161,32 @@ suite('completionContextAt', () => {
 
   test('no completion in languages without a citation syntax', () => {
     assert.equal(context('\\cite{|', 'plaintext'), undefined);
+  });
+});
+
+suite('lookups read only the paragraph around the cursor', () => {
+  test('a code fence opened far above still hides an "@" below it', () => {
+    const filler = 'words '.repeat(2000);
+    const text = `\`\`\`python\n${filler}\n\n@decorator\n\`\`\`\n\n${filler}\n\n[@a]`;
+    assert.equal(findKeyAt(text, text.indexOf('@decorator') + 3, 'markdown'), undefined);
+    assert.equal(completionContextAt(text, text.indexOf('@decorator') + 3, 'markdown'), undefined);
+    assert.equal(findKeyAt(text, text.length - 2, 'markdown')?.key, 'a');
+  });
+
+  test('a front matter longer than the window still hides its "@"', () => {
+    const text = `---\ntitle: x\n\nabstract: |\n  ${'long '.repeat(1000)}\n\n  mail @me\n---\n\n@a`;
+    assert.equal(findKeyAt(text, text.indexOf('@me') + 2, 'markdown'), undefined);
+    assert.equal(findKeyAt(text, text.length, 'markdown')?.key, 'a');
+  });
+
+  test('the paragraph finds what the whole text finds, at any offset (fast-check)', () => {
+    const piece = fc.constantFrom('[@a; @b, p. 3]', ' @c ', '\\cite[p.~3]{d,\n e}', '\n\n', '`@code`', '\n```\n@fenced\n```\n', 'me@mail.org', 'text ', ':cite:`f,g`', '@h @i[p. 2]', 'x'.repeat(3000));
+    fc.assert(fc.property(fc.array(piece, { maxLength: 30 }), fc.nat(), fc.constantFrom('latex', 'pandoc', 'typst', 'rst' as const), (pieces, n, syntax) => {
+      const text = pieces.join('');
+      const offset = n % (text.length + 1);
+      const whole = findCitations(text, syntax).filter(c => offset >= c.start && offset <= c.end);
+      const near = findCitationsNear(text, offset, syntax).filter(c => offset >= c.start && offset <= c.end);
+      assert.deepEqual(near, whole);
+    }), { numRuns: 400 });
   });
 });

@@ -2,7 +2,7 @@
 // next to it: `\cite{a,b|}` + key → `\cite{a,b,key}`.
 import type { CitablePaper } from './entries';
 import { citationText, isKeysTemplate, type CitationSyntax, type CitationTemplate, type KeysTemplate } from './forms';
-import { findCitations, scanTemplate, type Citation } from './scan';
+import { findCitationsNear, type Citation } from './scan';
 
 /** One edit to apply: replace `[start, end)` of the document with `newText`. */
 export interface TextEdit {
@@ -46,7 +46,7 @@ const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
  */
 export function joinCitation(text: string, offset: number, keys: readonly string[], template: KeysTemplate): JoinResult {
   const syntax = templateSyntax(template);
-  const citations = syntax === 'custom' ? scanTemplate(text, template) : findCitations(text, syntax);
+  const citations = findCitationsNear(text, offset, syntax === 'custom' ? template : syntax);
   // A bare "@a" in Markdown is a citation, but not one of the "[@…]" form to join.
   const citation = citations.find(c => (c.bracketed || syntax !== 'pandoc') && offset >= c.listStart && offset <= c.listEnd);
   if (!citation) return { inside: false };

@@ -116,8 +116,11 @@ function scanPandoc(text: string): Citation[] {
     found.push({ syntax: 'pandoc', start: m.index, end: m.index + m[0].length, listStart, listEnd: m.index + m[0].length - 1, keys, bracketed: true });
     inBrackets.push([m.index, m.index + m[0].length]);
   }
+  let next = 0;
   for (const m of masked.matchAll(BARE_PANDOC)) {
-    if (inBrackets.some(([a, b]) => m.index > a && m.index < b)) continue;
+    // Both lists run in text order, so one pointer finds the bracket (if any) around each "@".
+    while (next < inBrackets.length && inBrackets[next][1] <= m.index) next++;
+    if (next < inBrackets.length && m.index > inBrackets[next][0]) continue;
     const key = { key: m[1], start: m.index + 1, end: m.index + m[0].length };
     found.push({ syntax: 'pandoc', start: m.index, end: key.end, listStart: m.index, listEnd: key.end, keys: [key], bracketed: false });
   }
@@ -182,6 +185,52 @@ export function findCitations(text: string, syntax: CitationSyntax): Citation[] 
   return SCANNERS[syntax](text);
 }
 
+/** How far a lookup reads each way from the cursor: far more than any citation, far less than a long document. */
+const WINDOW = 4000;
+const BLANK_LINE = /\n[ \t]*\r?\n/g;
+
+/**
+ * The paragraph around `offset`, as offsets: no citation crosses a blank line, so hover,
+ * completion and joining need read no more. With `code`, the start moves back to an open
+ * code fence or a front matter the paragraph is in, so that masking them still works.
+ */
+function paragraphAround(text: string, offset: number, code: boolean): { start: number; end: number } {
+  const from = Math.max(0, offset - WINDOW);
+  let start = from;
+  for (const m of text.slice(from, offset).matchAll(BLANK_LINE)) start = from + m.index + m[0].length;
+  const after = text.slice(offset, offset + WINDOW).search(/\n[ \t]*\r?\n/);
+  const end = after < 0 ? Math.min(text.length, offset + WINDOW) : offset + after;
+  if (!code) return { start, end };
+  const front = /^---[ \t]*\r?\n[\s\S]*?\r?\n(?:---|\.\.\.)[ \t]*$/m.exec(text);
+  if (front?.index === 0 && start < front[0].length) return { start: 0, end };
+  let open: { at: number; fence: string } | null = null;
+  for (const m of text.slice(0, start).matchAll(/^[ \t]*(`{3,}|~{3,})/gm)) {
+    if (!open) open = { at: m.index, fence: m[1] };
+    else if (m[1][0] === open.fence[0] && m[1].length >= open.fence.length) open = null;
+  }
+  return { start: open ? open.at : start, end };
+}
+
+const shift = (c: Citation, by: number): Citation => ({
+  ...c, start: c.start + by, end: c.end + by, listStart: c.listStart + by, listEnd: c.listEnd + by,
+  keys: c.keys.map(k => ({ key: k.key, start: k.start + by, end: k.end + by })),
+});
+
+/**
+ * The citations of one syntax in the paragraph around `offset` (or, with a keys template,
+ * those written with it), offsets into the whole text. What hover and joining use: it reads
+ * a few thousand characters, not the whole document.
+ *
+ * @example findCitationsNear(longText, cursor, 'pandoc') → the citations of the cursor's paragraph
+ */
+export function findCitationsNear(text: string, offset: number, syntax: CitationSyntax | KeysTemplate): Citation[] {
+  const code = syntax === 'pandoc' || syntax === 'typst';
+  const { start, end } = paragraphAround(text, offset, code);
+  const slice = text.slice(start, end);
+  const found = typeof syntax === 'string' ? SCANNERS[syntax](slice) : scanTemplate(slice, syntax);
+  return found.map(c => shift(c, start));
+}
+
 /** A key found in a document, with the citation it belongs to. */
 export interface KeyAt extends CitedKey {
   citation: Citation;
@@ -198,7 +247,9 @@ export interface KeyAt extends CitedKey {
  */
 export function findKeyAt(text: string, offset: number, languageId: string): KeyAt | undefined {
   const syntax = syntaxOfLanguage(languageId);
-  const citations = syntax ? findCitations(text, syntax) : [...scanLatex(text), ...scanPandoc(text).filter(c => c.bracketed)];
+  const citations = syntax
+    ? findCitationsNear(text, offset, syntax)
+    : [...findCitationsNear(text, offset, 'latex'), ...findCitationsNear(text, offset, 'pandoc').filter(c => c.bracketed)];
   for (const citation of citations) {
     if (offset < citation.start || offset > citation.end) continue;
     const key = citation.keys.find(k => offset >= k.start && offset <= k.end);
@@ -246,13 +297,16 @@ function latexCompletion(text: string, offset: number): CompletionContext | unde
 }
 
 function atCompletion(text: string, offset: number, syntax: 'pandoc' | 'typst'): CompletionContext | undefined {
-  const masked = maskCode(text);
-  const { start, end } = wordAround(masked, offset, syntax === 'pandoc' ? PANDOC_KEY_CHAR : TYPST_KEY_CHAR);
-  if (masked[start - 1] !== '@') return undefined;
-  if (/[A-Za-z0-9_.+/:@\\]/.test(masked[start - 2] ?? '')) return undefined;
+  const window = paragraphAround(text, offset, true);
+  const masked = maskCode(text.slice(window.start, window.end));
+  const local = wordAround(masked, offset - window.start, syntax === 'pandoc' ? PANDOC_KEY_CHAR : TYPST_KEY_CHAR);
+  const before = (n: number) => masked[local.start - n] ?? '';
+  if (before(1) !== '@') return undefined;
+  if (/[A-Za-z0-9_.+/:@\\]/.test(before(2))) return undefined;
   // "-@key" suppresses the author in Pandoc; elsewhere a dash before "@" is part of a word.
-  if (masked[start - 2] === '-' && !(syntax === 'pandoc' && /[[;\s]/.test(masked[start - 3] ?? ' '))) return undefined;
-  return { syntax, prefix: text.slice(start, offset), start, end };
+  if (before(2) === '-' && !(syntax === 'pandoc' && /[[;\s]/.test(before(3) || ' '))) return undefined;
+  const start = window.start + local.start;
+  return { syntax, prefix: text.slice(start, offset), start, end: window.start + local.end };
 }
 
 function rstCompletion(text: string, offset: number): CompletionContext | undefined {

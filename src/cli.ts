@@ -2,13 +2,51 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { bibtexEntry, citationText, cslItem, defaultTemplate, type CitationTemplate } from './core/cite';
 import { PaperLibrary } from './core/library';
+import type { Paper } from './core/paper';
+
+const EXPORT_FORMATS = ['bibtex', 'biblatex', 'csl-json', 'json'] as const;
+const CITE_FORMATS = ['bibtex', 'biblatex', 'csl-json', 'plain', 'latex', 'markdown', 'typst', 'rst'] as const;
 
 const USAGE = `usage:
   papers search "<query>" [--limit N] [--json]   ranked papers: key, title, score
-  papers export --format json                   the whole corpus as JSON`;
+  papers export --format ${EXPORT_FORMATS.join('|')}
+                                                the whole corpus: .bib entries, CSL-JSON, or the corpus JSON
+  papers cite <key> --format ${CITE_FORMATS.join('|')}
+                                                one paper's entry, reference or citation`;
 
 class UsageError extends Error {}
+/** A request that is well formed but cannot be met, such as an unknown key: exit 1, no usage. */
+class NotFoundError extends Error {}
+
+/** The template behind each `cite --format`: whole entries, or a citation as the editor would insert it. */
+const CITE_TEMPLATES: Record<(typeof CITE_FORMATS)[number], CitationTemplate> = {
+  bibtex: { entry: 'bibtex' },
+  biblatex: { entry: 'biblatex' },
+  'csl-json': { entry: 'csl-json' },
+  plain: { entry: 'plain' },
+  latex: defaultTemplate('latex'),
+  markdown: defaultTemplate('markdown'),
+  typst: defaultTemplate('typst'),
+  rst: defaultTemplate('restructuredtext'),
+};
+
+function oneOf<T extends string>(value: string | undefined, allowed: readonly T[]): T {
+  if (value === undefined || !(allowed as readonly string[]).includes(value)) {
+    throw new UsageError(`--format must be one of ${allowed.join(', ')}${value === undefined ? '' : ` (got "${value}")`}`);
+  }
+  return value as T;
+}
+
+function exportCorpus(papers: readonly Paper[], format: (typeof EXPORT_FORMATS)[number]): string {
+  switch (format) {
+    case 'json': return JSON.stringify({ papers }, null, 2);
+    case 'csl-json': return JSON.stringify(papers.map(cslItem), null, 2);
+    case 'bibtex':
+    case 'biblatex': return papers.map(p => bibtexEntry(p, format)).join('\n').trimEnd();
+  }
+}
 
 function loadLibrary(): PaperLibrary {
   const dist = __dirname;
@@ -36,8 +74,15 @@ function run(argv: string[]): void {
   }
   if (command === 'export') {
     if (rest.length) throw new UsageError('export takes no positional arguments');
-    if (values.format !== 'json') throw new UsageError('--format must be json');
-    console.log(JSON.stringify({ papers: loadLibrary().papers }, null, 2));
+    console.log(exportCorpus(loadLibrary().papers, oneOf(values.format, EXPORT_FORMATS)));
+    return;
+  }
+  if (command === 'cite') {
+    if (rest.length !== 1) throw new UsageError('cite takes one citation key');
+    const format = oneOf(values.format, CITE_FORMATS);
+    const paper = loadLibrary().get(rest[0]);
+    if (!paper) throw new NotFoundError(`no paper with key "${rest[0]}" (papers search "<words>" lists keys)`);
+    console.log(citationText([paper], CITE_TEMPLATES[format]).trimEnd());
     return;
   }
   throw new UsageError(command ? `unknown command "${command}"` : 'no command given');

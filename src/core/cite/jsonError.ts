@@ -1,0 +1,67 @@
+// Where JSON text goes wrong. JSON.parse says so only for some errors ("at position N"), and
+// not at all for an unexpected token in Node 20, yet the user needs a line to look at.
+
+const WHITESPACE = /[ \t\r\n]/;
+// Sticky: each matches only at lastIndex, so no slice of the text is made.
+const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+const STRING = /"(?:[^"\\\u0000-\u001F]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"/y;
+const LITERAL = /true|false|null/y;
+
+function matchAt(pattern: RegExp, text: string, at: number): number {
+  pattern.lastIndex = at;
+  return pattern.test(text) ? pattern.lastIndex - at : -1;
+}
+
+class JsonSyntaxError extends Error {
+  constructor(readonly offset: number) { super(`JSON syntax error at ${offset}`); }
+}
+
+/**
+ * The offset of the first character that makes `text` invalid JSON, or -1 when it is valid.
+ *
+ * @example jsonErrorOffset('[1, oops]') === 4
+ * @example jsonErrorOffset('[1, 2]') === -1
+ */
+export function jsonErrorOffset(text: string): number {
+  let i = 0;
+  const space = () => { while (i < text.length && WHITESPACE.test(text[i])) i++; };
+  const fail = (): never => { throw new JsonSyntaxError(i); };
+  const expect = (ch: string) => { if (text[i] !== ch) fail(); i++; };
+  const value = (): void => {
+    space();
+    const ch = text[i];
+    if (ch === '{' || ch === '[') {
+      const close = ch === '{' ? '}' : ']';
+      i++;
+      space();
+      if (text[i] === close) { i++; return; }
+      for (;;) {
+        if (close === '}') {
+          space();
+          const key = matchAt(STRING, text, i);
+          if (key < 0) fail();
+          i += key;
+          space();
+          expect(':');
+        }
+        value();
+        space();
+        if (text[i] === ',') { i++; continue; }
+        expect(close);
+        return;
+      }
+    }
+    const token = matchAt(ch === '"' ? STRING : /[tfn]/.test(ch ?? '') ? LITERAL : NUMBER, text, i);
+    if (token < 0) fail();
+    i += token;
+  };
+  try {
+    value();
+    space();
+    if (i < text.length) fail();
+    return -1;
+  } catch (e) {
+    if (e instanceof JsonSyntaxError) return e.offset;
+    throw e;
+  }
+}

@@ -44,49 +44,80 @@ export function papersElementLines(text: string): number[] {
   return lines;
 }
 
+// Where JSON text goes wrong. JSON.parse says so only for some errors ("at position N"), and
+// not at all for an unexpected token in Node 20, yet the user needs a line to look at.
+
+const WHITESPACE = /[ \t\r\n]/;
+// Sticky: each matches only at lastIndex, so no slice of the text is made.
+const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+const STRING = /"(?:[^"\\\u0000-\u001F]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"/y;
+const LITERAL = /true|false|null/y;
+
+function matchAt(pattern: RegExp, text: string, at: number): number {
+  pattern.lastIndex = at;
+  return pattern.test(text) ? pattern.lastIndex - at : -1;
+}
+
+class JsonSyntaxError extends Error {
+  constructor(readonly offset: number) { super(`JSON syntax error at ${offset}`); }
+}
+
 /**
- * The line of the first syntax error in `text`, or null if it is valid JSON. Node's
- * JSON.parse does not always say where it failed, and users need a line to fix.
+ * The offset of the first character that makes `text` invalid JSON, or -1 when it is valid.
+ *
+ * @example jsonErrorOffset('[1, oops]') === 4
+ * @example jsonErrorOffset('[1, 2]') === -1
+ */
+export function jsonErrorOffset(text: string): number {
+  let i = 0;
+  const space = () => { while (i < text.length && WHITESPACE.test(text[i])) i++; };
+  const fail = (): never => { throw new JsonSyntaxError(i); };
+  const expect = (ch: string) => { if (text[i] !== ch) fail(); i++; };
+  const value = (): void => {
+    space();
+    const ch = text[i];
+    if (ch === '{' || ch === '[') {
+      const close = ch === '{' ? '}' : ']';
+      i++;
+      space();
+      if (text[i] === close) { i++; return; }
+      for (;;) {
+        if (close === '}') {
+          space();
+          const key = matchAt(STRING, text, i);
+          if (key < 0) fail();
+          i += key;
+          space();
+          expect(':');
+        }
+        value();
+        space();
+        if (text[i] === ',') { i++; continue; }
+        expect(close);
+        return;
+      }
+    }
+    const token = matchAt(ch === '"' ? STRING : /[tfn]/.test(ch ?? '') ? LITERAL : NUMBER, text, i);
+    if (token < 0) fail();
+    i += token;
+  };
+  try {
+    value();
+    space();
+    if (i < text.length) fail();
+    return -1;
+  } catch (e) {
+    if (e instanceof JsonSyntaxError) return e.offset;
+    throw e;
+  }
+}
+
+/**
+ * The line of the first syntax error in `text`, or null if it is valid JSON.
  *
  * @example jsonErrorLine('{\n  "a": \n}') === 3
  */
 export function jsonErrorLine(text: string): number | null {
-  let i = 0;
-  const ws = () => { while (i < text.length && ' \t\n\r'.includes(text[i])) i++; };
-  const fail = (): never => { throw i; };
-  const expect = (c: string) => { if (text[i] !== c) fail(); i++; };
-  const string = () => {
-    expect('"');
-    while (i < text.length && text[i] !== '"') {
-      if (text[i] < ' ') fail();
-      i += text[i] === '\\' ? 2 : 1;
-    }
-    expect('"');
-  };
-  const value = (): void => {
-    ws();
-    const c = text[i];
-    if (c === '{') {
-      i++; ws();
-      if (text[i] === '}') { i++; return; }
-      for (;;) { ws(); string(); ws(); expect(':'); value(); ws(); if (text[i] === ',') { i++; continue; } expect('}'); return; }
-    }
-    if (c === '[') {
-      i++; ws();
-      if (text[i] === ']') { i++; return; }
-      for (;;) { value(); ws(); if (text[i] === ',') { i++; continue; } expect(']'); return; }
-    }
-    if (c === '"') return string();
-    const literal = /^(?:true|false|null|-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?)/.exec(text.slice(i, i + 64));
-    if (!literal) fail();
-    i += literal![0].length;
-  };
-  try {
-    value(); ws();
-    if (i < text.length) fail();
-    return null;
-  } catch (at) {
-    if (typeof at !== 'number') throw at;
-    return text.slice(0, at).split('\n').length;
-  }
+  const offset = jsonErrorOffset(text);
+  return offset < 0 ? null : text.slice(0, offset).split('\n').length;
 }

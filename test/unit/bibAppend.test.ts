@@ -5,7 +5,7 @@ import {
 import fc from 'fast-check';
 import { parseBib } from '../../src/core/cite/bibtex';
 import { bibtexEntry, cslItem, type CitablePaper } from '../../src/core/cite/entries';
-import { jsonErrorOffset } from '../../src/core/cite/jsonError';
+import { jsonErrorOffset } from '../../src/core/jsonLines';
 import { seedCorpus } from './seeds';
 
 const paper = (key: string, over: Partial<CitablePaper> = {}): CitablePaper => ({

@@ -6,7 +6,7 @@ import { bibtexEntry, cslItem, type BibFlavour, type CitablePaper } from './entr
 import { parseBib, sameBibEntry, type BibProblem } from './bibtex';
 import { syntaxOfLanguage } from './forms';
 import type { TextEdit } from './join';
-import { jsonErrorOffset } from './jsonError';
+import { jsonErrorOffset } from '../jsonLines';
 
 /** A bibliography file named by a document, as written there (relative to the document's folder, usually). */
 export interface BibliographyRef {

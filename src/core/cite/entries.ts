@@ -1,7 +1,7 @@
 // Bibliography entries for one paper, honest about what the corpus knows: a title, and only
 // where the page printed them an organisation, a year, an author COUNT and a listing date.
 // No author names and no arXiv ids exist in the corpus, so no entry ever carries them.
-import { z } from 'zod';
+import * as z from '../zod';
 import { isCodeLink } from '../links';
 import type { Paper } from '../paper';
 import { encodeLatex } from './latex';
@@ -94,17 +94,19 @@ export function bibtexEntry(paper: CitablePaper, flavour: BibFlavour = 'bibtex')
 }
 
 /** The CSL-JSON items this code writes: a strict subset of CSL-JSON, plain Unicode. */
-export const CslItemSchema = z.object({
-  id: z.string().min(1),
+const text = () => z.string().check(z.minLength(1));
+
+export const CslItemSchema = z.strictObject({
+  id: text(),
   // "article": CSL's type for a paper that is not (known to be) in a journal or proceedings.
   type: z.literal('article'),
-  title: z.string().min(1),
-  publisher: z.string().min(1).optional(),
-  issued: z.object({ 'date-parts': z.tuple([z.tuple([z.number().int()])]) }).strict().optional(),
-  URL: z.string().regex(/^https?:\/\/\S+$/).optional(),
+  title: text(),
+  publisher: z.optional(text()),
+  issued: z.optional(z.strictObject({ 'date-parts': z.tuple([z.tuple([z.int()])]) })),
+  URL: z.optional(z.string().check(z.regex(/^https?:\/\/\S+$/))),
   source: z.literal(CORPUS_SOURCE),
-  note: z.string().min(1),
-}).strict();
+  note: text(),
+});
 
 export type CslItem = z.infer<typeof CslItemSchema>;
 

@@ -1,35 +1,35 @@
 // How a citation is written in each kind of document, as small JSON templates the user can
 // change per language in settings (`papers.citation.templates`, `papers.citation.latexCommand`).
-import { z } from 'zod';
+import * as z from '../zod';
 import { bibtexEntry, cslItem, plainReference, type CitablePaper } from './entries';
 
 /**
  * A citation written as keys: `before` + keys (each after `keyPrefix`, joined by
  * `separator`) + `after`. `\cite{a,b}` is `{ before: '\\cite{', keyPrefix: '', separator: ',', after: '}' }`.
  */
-export const KeysTemplateSchema = z.object({
+export const KeysTemplateSchema = z.strictObject({
   before: z.string(),
-  keyPrefix: z.string().default(''),
-  separator: z.string().min(1, 'separator must not be empty: keys would run together'),
+  keyPrefix: z._default(z.string(), ''),
+  separator: z.string().check(z.minLength(1, 'separator must not be empty: keys would run together')),
   after: z.string(),
-}).strict();
+});
 
 /** A citation written as whole entries: for a .bib file, a CSL-JSON file, or plain text. */
-export const EntryTemplateSchema = z.object({
+export const EntryTemplateSchema = z.strictObject({
   entry: z.enum(['bibtex', 'biblatex', 'csl-json', 'plain']),
-}).strict();
+});
 
 /** One language's citation template, as the setting `papers.citation.templates` holds it. */
 export const CitationTemplateSchema = z.union([KeysTemplateSchema, EntryTemplateSchema]);
 
 /** The setting `papers.citation.templates`: VS Code language id → template. */
-export const CitationTemplatesSchema = z.record(z.string().min(1), z.unknown());
+export const CitationTemplatesSchema = z.record(z.string().check(z.minLength(1)), z.unknown());
 
 export const LATEX_COMMANDS = ['\\cite', '\\citep', '\\citet', '\\autocite', '\\parencite'] as const;
 
 /** The setting `papers.citation.latexCommand`; "citep" is read as "\citep". */
-export const LatexCommandSchema = z.preprocess(
-  v => (typeof v === 'string' && !v.startsWith('\\') ? `\\${v}` : v),
+export const LatexCommandSchema = z.pipe(
+  z.transform((v: unknown) => (typeof v === 'string' && !v.startsWith('\\') ? `\\${v}` : v)),
   z.enum(LATEX_COMMANDS, { error: `must be one of ${LATEX_COMMANDS.join(', ')}` }),
 );
 
@@ -87,8 +87,8 @@ export interface CitationSettings {
 
 export const DEFAULT_SETTINGS: CitationSettings = { templates: {}, latexCommand: '\\cite' };
 
-function describe(error: z.ZodError): string {
-  return error.issues.map(i => `${i.path.length ? `${i.path.join('.')}: ` : ''}${i.message}`).join('; ');
+function describe(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): string {
+  return error.issues.map(i => `${i.path.length ? `${i.path.map(String).join('.')}: ` : ''}${i.message}`).join('; ');
 }
 
 /**

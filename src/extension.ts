@@ -1,6 +1,8 @@
 // Composition root: construct, register, push to context.subscriptions. No logic here.
 import * as vscode from 'vscode';
 import { createApi, type PapersApi } from './host/api';
+import { CitationSettingsReader, EditorTracker } from './host/cite';
+import { registerCiteProviders } from './host/citeProviders';
 import { registerCommands, showFilterMessage } from './host/commands';
 import { DetailsPanel } from './host/details';
 import { History } from './host/history';
@@ -21,6 +23,8 @@ export function activate(context: vscode.ExtensionContext): PapersApi {
   const userCorpora = new UserCorpora(store, log);
   const readingList = new ReadingList(context.globalState);
   const history = new History(context.globalState);
+  const editors = new EditorTracker();
+  const citationSettings = new CitationSettingsReader(log);
   const tree = new PapersTreeProvider(store, readingList, TOPICS, context.workspaceState);
   const treeView = vscode.window.createTreeView<TreeNode>(Views.papers, { treeDataProvider: tree, showCollapseAll: true });
   const readingListProvider = new ReadingListProvider(store, readingList);
@@ -29,8 +33,9 @@ export function activate(context: vscode.ExtensionContext): PapersApi {
 
   void vscode.commands.executeCommand('setContext', ContextKeys.state, 'loading');
   context.subscriptions.push(
-    log, store, userCorpora, readingList, tree, treeView, readingListProvider, readingListView, details,
-    ...registerCommands({ store, readingList, details, tree, treeView, topics: TOPICS, history, log }),
+    log, store, userCorpora, readingList, editors, citationSettings, tree, treeView, readingListProvider, readingListView, details,
+    ...registerCiteProviders(store, details),
+    ...registerCommands({ store, readingList, details, tree, treeView, topics: TOPICS, history, editors, citationSettings, log }),
     tree.onDidChangeTreeData(() => showFilterMessage({ tree, treeView })),
     // The user's corpus files join once the papers are first needed, not at activation.
     store.onDidLoadBundled(() => void userCorpora.start()),

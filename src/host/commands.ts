@@ -2,6 +2,8 @@ import * as vscode from 'vscode';
 import type { GroupBy, SortBy } from '../core/browse';
 import type { Paper } from '../core/paper';
 import type { Topic } from '../core/topics';
+import { bibtexEntry } from '../core/cite';
+import { insertCitation, type CitationSettingsReader, type EditorTracker } from './cite';
 import type { DetailsPanel } from './details';
 import type { History } from './history';
 import { Commands, ContextKeys, Settings } from './ids';
@@ -18,6 +20,8 @@ export interface CommandContext {
   treeView: vscode.TreeView<TreeNode>;
   topics: readonly Topic[];
   history: History;
+  editors: EditorTracker;
+  citationSettings: CitationSettingsReader;
   log: vscode.LogOutputChannel;
 }
 
@@ -134,6 +138,29 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
     register(Commands.openPaper, async (arg?: PaperArgument) => {
       const paper = await resolvePaper(ctx, arg, 'Open Paper Details');
       if (paper) await details.show(paper);
+    }),
+    register(Commands.insertCitation, async (arg?: PaperArgument) => {
+      const editor = await ctx.editors.target();
+      let papers: Paper[] | undefined;
+      if (arg === undefined && !details.focused) {
+        // From the palette: search, starting from the selected words if there are some.
+        const selected = editor && !editor.selection.isEmpty ? editor.document.getText(editor.selection) : '';
+        const initialQuery = selected.length <= 80 && !selected.includes('\n') ? selected : '';
+        const picked = await pickPapers(await store.require(), { title: 'Insert Citation', placeholder: `${PLACEHOLDER}. Space ticks several papers.`, initialQuery, canPickMany: true, history });
+        papers = picked?.papers;
+      } else {
+        papers = await resolvePapers(ctx, arg, 'Insert Citation', true);
+      }
+      if (!papers?.length) return undefined;
+      const result = await insertCitation(editor, papers, ctx.citationSettings.get(), log);
+      if (result) for (const p of papers) void history.record(p.id, 'cited');
+      return result;
+    }),
+    register(Commands.copyBibtex, async (arg?: PaperArgument) => {
+      const paper = await resolvePaper(ctx, arg, 'Copy BibTeX');
+      if (!paper) return;
+      await vscode.env.clipboard.writeText(bibtexEntry(paper));
+      vscode.window.setStatusBarMessage(`$(check) Copied the BibTeX entry of ${paper.key}`, 3000);
     }),
     register(Commands.copyKey, async (arg?: PaperArgument) => {
       const paper = await resolvePaper(ctx, arg, 'Copy Citation Key');

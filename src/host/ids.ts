@@ -44,4 +44,8 @@ export const Settings = {
   groupBy: 'tree.groupBy',
   corpusFiles: 'corpus.files',
   enterAction: 'search.enterAction',
+  latexCommand: 'citation.latexCommand',
+  citationTemplates: 'citation.templates',
+  defaultBibliography: 'bibliography.defaultFile',
+  updateBibliography: 'bibliography.update',
 } as const;

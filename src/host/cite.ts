@@ -65,11 +65,12 @@ function isReadOnly(doc: vscode.TextDocument): boolean {
   return READ_ONLY_SCHEMES.has(doc.uri.scheme) || vscode.workspace.fs.isWritableFileSystem(doc.uri.scheme) === false;
 }
 
-/** Offers the clipboard when there is nowhere to write, so the user loses nothing. */
-async function offerCopy(message: string, papers: readonly Paper[]): Promise<void> {
-  const choice = await vscode.window.showWarningMessage(message, 'Copy Citation Key', 'Copy BibTeX');
-  if (choice === 'Copy Citation Key') await vscode.env.clipboard.writeText(papers.map(p => p.key).join(','));
-  if (choice === 'Copy BibTeX') await vscode.env.clipboard.writeText(papers.map(p => bibtexEntry(p)).join('\n'));
+/** Offers the clipboard when there is nowhere to write, so the user loses nothing. Does not wait for an answer. */
+function offerCopy(message: string, papers: readonly Paper[]): void {
+  void vscode.window.showWarningMessage(message, 'Copy Citation Key', 'Copy BibTeX').then(async choice => {
+    if (choice === 'Copy Citation Key') await vscode.env.clipboard.writeText(papers.map(p => p.key).join(','));
+    if (choice === 'Copy BibTeX') await vscode.env.clipboard.writeText(papers.map(p => bibtexEntry(p)).join('\n'));
+  });
 }
 
 export interface CiteResult {
@@ -89,13 +90,13 @@ export interface CiteResult {
  */
 export async function insertCitation(editor: vscode.TextEditor | undefined, papers: readonly Paper[], settings: CitationSettings, log: vscode.LogOutputChannel): Promise<CiteResult | undefined> {
   if (!editor) {
-    await offerCopy('There is no open editor to insert the citation into. Open a document and try again, or copy it instead.', papers);
+    offerCopy('There is no open editor to insert the citation into. Open a document and try again, or copy it instead.', papers);
     return undefined;
   }
   const doc = editor.document;
   const name = doc.isUntitled ? doc.uri.path : doc.uri.path.slice(doc.uri.path.lastIndexOf('/') + 1);
   if (isReadOnly(doc)) {
-    await offerCopy(`"${name}" is read-only, so the citation was not inserted. Make it writable, or copy the citation instead.`, papers);
+    offerCopy(`"${name}" is read-only, so the citation was not inserted. Make it writable, or copy the citation instead.`, papers);
     return undefined;
   }
   const template = templateFor(doc.languageId, settings);
@@ -126,7 +127,7 @@ export async function insertCitation(editor: vscode.TextEditor | undefined, pape
   if (edits.length) {
     const applied = await editor.edit(builder => { for (const e of edits) builder.replace(e.range, e.text); });
     if (!applied) {
-      await offerCopy(`"${name}" could not be edited (is it read-only?), so the citation was not inserted. Copy it instead?`, papers);
+      offerCopy(`"${name}" could not be edited (is it read-only?), so the citation was not inserted. Copy it instead?`, papers);
       return undefined;
     }
   } else if (present.size) {

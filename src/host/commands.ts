@@ -67,9 +67,10 @@ export function guarded<A extends unknown[]>(log: vscode.LogOutputChannel, body:
       if (error instanceof UserError) {
         void vscode.window.showWarningMessage(message);
       } else if (error instanceof PapersUnavailableError) {
-        const choice = await vscode.window.showErrorMessage(message, 'Show Log', 'Reload Papers');
-        if (choice === 'Show Log') log.show();
-        if (choice === 'Reload Papers') void vscode.commands.executeCommand(Commands.reloadCorpus);
+        void vscode.window.showErrorMessage(message, 'Show Log', 'Reload Papers').then(choice => {
+          if (choice === 'Show Log') log.show();
+          if (choice === 'Reload Papers') void vscode.commands.executeCommand(Commands.reloadCorpus);
+        });
       } else {
         log.error(error instanceof Error ? error.stack ?? message : message);
         void vscode.window.showErrorMessage(`Papers: ${message}`);

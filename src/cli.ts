@@ -3,8 +3,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { bibtexEntry, citationText, cslItem, defaultTemplate, type CitationTemplate } from './core/cite';
+import { extendIndex } from './core/indexing';
 import { PaperLibrary } from './core/library';
-import type { Paper } from './core/paper';
+import { formatProblem, type Paper } from './core/paper';
+import { createTopicAssigner, type TopicsFile } from './core/topics';
+import { mergeUserCorpora, type CorpusFile } from './core/userCorpus';
+import topicsFile from './data/topics.json';
 
 const EXPORT_FORMATS = ['bibtex', 'biblatex', 'csl-json', 'json'] as const;
 const CITE_FORMATS = ['bibtex', 'biblatex', 'csl-json', 'plain', 'latex', 'markdown', 'typst', 'rst'] as const;
@@ -14,7 +18,10 @@ const USAGE = `usage:
   papers export --format ${EXPORT_FORMATS.join('|')}
                                                 the whole corpus: .bib entries, CSL-JSON, or the corpus JSON
   papers cite <key> --format ${CITE_FORMATS.join('|')}
-                                                one paper's entry, reference or citation`;
+                                                one paper's entry, reference or citation
+options:
+  --corpus FILE   also load this corpus file (a saved page .txt or a corpus .json), as the
+                  setting papers.corpus.files does in the editor; repeatable`;
 
 class UsageError extends Error {}
 /** A request that is well formed but cannot be met, such as an unknown key: exit 1, no usage. */
@@ -48,23 +55,43 @@ function exportCorpus(papers: readonly Paper[], format: (typeof EXPORT_FORMATS)[
   }
 }
 
-function loadLibrary(): PaperLibrary {
-  const dist = __dirname;
-  return PaperLibrary.fromJSON(readFileSync(join(dist, 'corpus.json'), 'utf8'), readFileSync(join(dist, 'index.json'), 'utf8'));
+/** The bundled papers, plus those of `--corpus` files merged exactly as the extension merges them. */
+async function loadLibrary(corpusFiles: readonly string[]): Promise<PaperLibrary> {
+  const corpusJson = readFileSync(join(__dirname, 'corpus.json'), 'utf8');
+  const indexJson = readFileSync(join(__dirname, 'index.json'), 'utf8');
+  const bundled = PaperLibrary.fromJSON(corpusJson, indexJson);
+  if (!corpusFiles.length) return bundled;
+  const files: CorpusFile[] = [];
+  for (const file of corpusFiles) {
+    try {
+      files.push({ file, text: readFileSync(file, 'utf8') });
+    } catch {
+      console.error(`warning: ${file}: not found, skipped`);
+    }
+  }
+  const topics = createTopicAssigner(topicsFile as TopicsFile);
+  const result = mergeUserCorpora(bundled.papers, files, topics);
+  for (const problem of result.problems) console.error(`warning: ${formatProblem(problem)}`);
+  const labels = new Map(topics.topics.map(t => [t.id, t.label]));
+  const index = await extendIndex(indexJson, result.added, result.updated, id => labels.get(id) ?? id);
+  return new PaperLibrary({ papers: result.papers }, index);
 }
 
-function run(argv: string[]): void {
+async function run(argv: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { limit: { type: 'string' }, json: { type: 'boolean' }, format: { type: 'string' } },
+    options: {
+      limit: { type: 'string' }, json: { type: 'boolean' }, format: { type: 'string' }, corpus: { type: 'string', multiple: true },
+    },
   });
+  const corpus = values.corpus ?? [];
   const [command, ...rest] = positionals;
   if (command === 'search') {
     if (rest.length !== 1) throw new UsageError('search takes one quoted query');
     const limit = values.limit === undefined ? 10 : Number(values.limit);
     if (!Number.isInteger(limit) || limit < 1) throw new UsageError('--limit must be a positive whole number');
-    const hits = loadLibrary().search(rest[0], { limit });
+    const hits = (await loadLibrary(corpus)).search(rest[0], { limit });
     if (values.json) {
       console.log(JSON.stringify(hits.map(h => ({ key: h.paper.key, title: h.paper.title, score: h.score }))));
     } else {
@@ -74,13 +101,14 @@ function run(argv: string[]): void {
   }
   if (command === 'export') {
     if (rest.length) throw new UsageError('export takes no positional arguments');
-    console.log(exportCorpus(loadLibrary().papers, oneOf(values.format, EXPORT_FORMATS)));
+    const format = oneOf(values.format, EXPORT_FORMATS);
+    console.log(exportCorpus((await loadLibrary(corpus)).papers, format));
     return;
   }
   if (command === 'cite') {
     if (rest.length !== 1) throw new UsageError('cite takes one citation key');
     const format = oneOf(values.format, CITE_FORMATS);
-    const paper = loadLibrary().get(rest[0]);
+    const paper = (await loadLibrary(corpus)).get(rest[0]);
     if (!paper) throw new NotFoundError(`no paper with key "${rest[0]}" (papers search "<words>" lists keys)`);
     console.log(citationText([paper], CITE_TEMPLATES[format]).trimEnd());
     return;
@@ -88,13 +116,11 @@ function run(argv: string[]): void {
   throw new UsageError(command ? `unknown command "${command}"` : 'no command given');
 }
 
-try {
-  run(process.argv.slice(2));
-} catch (e) {
+run(process.argv.slice(2)).catch((e: unknown) => {
   if (e instanceof UsageError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
     console.error(`papers: ${(e as Error).message}\n${USAGE}`);
     process.exit(2);
   }
   console.error(`papers: ${(e as Error).message}`);
   process.exit(1);
-}
+});

@@ -1,5 +1,7 @@
 // The built command line, run as a user would: `node dist/cli.js export|cite …`.
 import * as assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseBib } from '../../src/core/cite/bibtex';
 import { bibtexEntry, CslItemSchema, cslItem } from '../../src/core/cite/entries';
@@ -61,5 +63,37 @@ suite('command line: export and cite', () => {
       assert.equal(r.stdout, '');
       assert.match(r.stderr, /^papers: .+\nusage:\n/, args.join(' '));
     }
+  });
+});
+
+suite('command line: search and --corpus', () => {
+  test('search ranks papers and prints key, title and score; --json gives objects', () => {
+    const r = cli('search', 'tau bench', '--limit', '3');
+    assert.equal(r.status, 0, r.stderr);
+    const lines = r.stdout.trim().split('\n');
+    assert.equal(lines.length, 3);
+    assert.match(lines[0], /^tau2Bench\tτ\^2-Bench: Evaluating Conversational Agents in a Dual-Control Environment\t\d+\.\d\d$/);
+    const json = JSON.parse(cli('search', 'tulu', '--json', '--limit', '1').stdout) as { key: string; title: string; score: number }[];
+    assert.equal(json[0].key, 'TULU3');
+    assert.equal(typeof json[0].score, 'number');
+    assert.equal(cli('search', 'x', '--limit', '0').status, 2);
+  });
+
+  test('--corpus adds the papers of saved pages and JSON corpora, repeatable, and reports their problems', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'papers-cli-'));
+    const page = join(dir, 'mine.txt');
+    writeFileSync(page, 'Quantum Widgets: A Study\n\nWe study widgets at github.com/x/widgets.\n\n  • 2 authors\n·\nMar 3, 2025 4\n\nTitle Without Abstract');
+    const json = join(dir, 'mine.json');
+    const base = seedCorpus().papers[0];
+    writeFileSync(json, JSON.stringify({ papers: [{ ...base, id: 'json-paper', key: 'JsonPaper2024', title: 'Json Paper About Gizmos' }] }));
+    const r = cli('search', 'quantum widgets', '--corpus', page, '--corpus', json, '--corpus', join(dir, 'missing.txt'), '--limit', '1');
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stdout, /^QuantumWidgets2025\tQuantum Widgets: A Study\t/);
+    assert.match(r.stderr, /missing\.txt: not found/);
+    assert.match(r.stderr, /mine\.txt:9: paper "Title Without Abstract" has no abstract/);
+    const cited = cli('cite', 'JsonPaper2024', '--format', 'latex', '--corpus', json);
+    assert.equal(cited.stdout, '\\cite{JsonPaper2024}\n');
+    const exported = JSON.parse(cli('export', '--format', 'json', '--corpus', page).stdout) as { papers: unknown[] };
+    assert.equal(exported.papers.length, seedCorpus().papers.length + 1);
   });
 });

@@ -29,10 +29,10 @@ function run([command, ...args], env) {
 const stages = [
   { name: 'typecheck', commands: [[bin('tsc'), '--noEmit', '-p', '.'], [bin('tsc'), '--noEmit', '-p', 'src/webview']] },
   { name: 'lint', commands: [[bin('eslint'), '.']] },
-  { name: 'build', commands: [['node', 'esbuild.mjs']] },
+  { name: 'build', commands: [[process.execPath, 'esbuild.mjs']] },
   { name: 'unit', tests: true, needs: ['build'], commands: [[bin('mocha'), '--config', 'test/unit/.mocharc.json']] },
   ...(scripts['test:tools'] ? [{ name: 'tools', tests: true, needs: ['build'], commands: [['npm', 'run', '--silent', 'test:tools']] }] : []),
-  { name: 'integration', tests: true, needs: ['build', 'code-server'], commands: [['node', 'scripts/run-integration.mjs']] },
+  { name: 'integration', tests: true, needs: ['build', 'code-server'], commands: [[process.execPath, 'scripts/run-integration.mjs']] },
   { name: 'package', needs: ['build'], commands: [['npm', 'run', '--silent', 'package']] },
   { name: 'ui', tests: true, needs: ['build', 'code-server'], commands: [[bin('mocha'), '--config', 'test/ui/.mocharc.json']] },
 ];

@@ -20,15 +20,15 @@ export const CODE_SERVER_VERSION = process.env.CODE_SERVER_VERSION ?? pkg.config
 export const CODE_SERVER_HOME = process.env.CODE_SERVER_HOME
   ?? join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'papers-vscode', `code-server-${CODE_SERVER_VERSION}`);
 export const CODE_SERVER = join(CODE_SERVER_HOME, 'node_modules', '.bin', 'code-server');
+export const CHROMIUM = process.env.CHROMIUM_BIN ?? '/usr/bin/chromium';
+const verbose = !!process.env.PAPERS_VSCODE_VERBOSE;
+
 /** The VS Code version inside that code-server (lib/vscode/package.json), or undefined before setup. */
 export function vscodeVersion() {
   try {
     return JSON.parse(readFileSync(join(CODE_SERVER_HOME, 'node_modules', 'code-server', 'lib', 'vscode', 'package.json'), 'utf8')).version;
   } catch { return undefined; }
 }
-export const CHROMIUM = process.env.CHROMIUM_BIN ?? '/usr/bin/chromium';
-export const EXTENSION_ID = `${pkg.publisher}.${pkg.name}`;
-const verbose = !!process.env.PAPERS_VSCODE_VERBOSE;
 
 /** True when code-server is installed (the setup script writes the marker last). */
 export function codeServerInstalled() {
@@ -86,8 +86,8 @@ function onShutdown(fn) {
   if (signalsHooked) return;
   signalsHooked = true;
   process.once('exit', () => { for (const f of cleanups) f(); });
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
-    process.once(signal, () => { for (const f of cleanups) f(); process.exit(128 + (signal === 'SIGINT' ? 2 : signal === 'SIGTERM' ? 15 : 1)); });
+  for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]]) {
+    process.once(signal, () => process.exit(code));   // exit runs the cleanups above
   }
 }
 
@@ -115,10 +115,11 @@ const DEFAULT_SETTINGS = {
 
 /**
  * Starts code-server on 127.0.0.1 with a profile in a new temp dir; resolves once it listens.
- * Returns { port, authority, url, tmp, env, log(), stop(), exited (a promise of its exit code) }. `tmp` also holds the user-data and
- * extensions dirs, so `installVsix(server, path)` installs into the profile this server uses.
+ * Returns { port, authority, url, tmp, env, log(), stop(), exited (a promise of its exit code) }.
+ * `tmp` holds the user-data and extensions dirs, so installVsix(server, file) installs into the
+ * profile this server uses. `port`: the one to use if it is free; `settings`: user settings.
  */
-export async function startCodeServer({ port = 0, settings = {}, extraArgs = [] } = {}) {
+export async function startCodeServer({ port = 0, settings = {} } = {}) {
   if (!codeServerInstalled()) throw new Error(`code-server ${CODE_SERVER_VERSION} is not installed in ${CODE_SERVER_HOME}: run sh scripts/setup-offline-vscode.sh`);
   const tmp = mkdtempSync(join(tmpdir(), 'papers-vscode-'));
   const userData = join(tmp, 'user-data');
@@ -147,7 +148,7 @@ export async function startCodeServer({ port = 0, settings = {}, extraArgs = [] 
     '--auth', 'none', '--bind-addr', `127.0.0.1:${listenPort}`,
     ...profileArgs(tmp),
     '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust',
-    '--disable-getting-started-override', '--ignore-last-opened', ...extraArgs,
+    '--disable-getting-started-override', '--ignore-last-opened',
   ];
   // detached: its own process group, so stop() ends the extension hosts and watchers with it.
   const child = spawn(process.execPath, [CODE_SERVER, ...args], { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -8,6 +8,8 @@ import { pathToFileURL } from 'node:url';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 
 export const ROOT = path.resolve(__dirname, '../../..');
+// Read by the summary reporter, which mocha creates after loading the test files.
+process.env.PAPERS_TEST_STAGE ??= 'ui';
 export const RESULTS = path.join(ROOT, 'test-results');
 export const VSIX = path.join(ROOT, 'papers-vscode.vsix');
 const LONG = 60_000;
@@ -16,7 +18,6 @@ interface Server { url: string; authority: string; tmp: string; stop(): void; lo
 type Payload = [string, string][];
 /** What the UI tests use of scripts/vscode-server.mjs. */
 interface Launcher {
-  EXTENSION_ID: string;
   startCodeServer(): Promise<Server>;
   launchChromium(): Promise<{ context: BrowserContext; page: Page; close(): Promise<void> }>;
   installVsix(server: Server, vsix: string): string;
@@ -103,6 +104,7 @@ export function keepFailures(workbench: () => Workbench | undefined): void {
     const current = workbench();
     if (this.currentTest?.state !== 'failed' || !current) return;
     const name = `failure-${this.currentTest.title.replace(/[^\w-]+/g, '-')}`;
+    fs.mkdirSync(RESULTS, { recursive: true });
     console.log(`      screenshot: ${await current.screenshot(name).catch(e => String(e))}`);
     fs.writeFileSync(path.join(RESULTS, `${name}.log`), current.server.log());
   });

@@ -195,8 +195,9 @@ export async function launchChromium({ width = 1400, height = 900 } = {}) {
     executablePath: CHROMIUM,
     headless: true,
     viewport: { width, height },
-    // Chromium's crash reports and caches go to the throw-away profile, not ~/.config and ~/.cache.
-    env: { ...process.env, XDG_CONFIG_HOME: join(profile, 'xdg-config'), XDG_CACHE_HOME: join(profile, 'xdg-cache') },
+    // Chromium's crash reports, caches and singleton sockets go to the throw-away profile, not
+    // ~/.config, ~/.cache and /tmp.
+    env: { ...process.env, XDG_CONFIG_HOME: join(profile, 'xdg-config'), XDG_CACHE_HOME: join(profile, 'xdg-cache'), TMPDIR: profile },
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });

@@ -1,0 +1,45 @@
+// Flat config: typescript-eslint's recommended rules everywhere, plus the layering rules the
+// architecture depends on, as import restrictions:
+//   - only src/host/**, src/extension.ts and test/integration/** may import `vscode`
+//     (everything else must run in plain Node or a browser: the CLI, the build, unit tests, the webview)
+//   - src/webview/** talks to the host only through messages: it imports src/shared/** and nothing else of ours
+//   - src/core/** is pure: no host code
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const noVscode = { name: 'vscode', message: 'Only src/host/**, src/extension.ts and test/integration/** may import vscode.' };
+const hostCode = { group: ['**/host', '**/host/**', '**/extension', '**/extension.ts'], message: 'Core and webview code must not depend on host code.' };
+const coreCode = { group: ['**/core', '**/core/**', '**/build/**', '**/cli'], message: 'The webview imports only src/shared/** (it runs in a browser frame).' };
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'out/**', 'node_modules/**', '.vscode-test/**', '.vscode-test-web/**', 'test-results/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      'no-restricted-imports': ['error', { paths: [noVscode] }],
+      // `_`-prefixed names are deliberately unused (interface parameters, destructuring).
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+    },
+  },
+  {
+    files: ['src/host/**', 'src/extension.ts', 'test/integration/**'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    files: ['src/core/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: [noVscode], patterns: [hostCode] }] },
+  },
+  {
+    files: ['src/webview/**'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: { 'no-restricted-imports': ['error', { paths: [noVscode], patterns: [hostCode, coreCode] }] },
+  },
+  {
+    // The mocha reporter and the test entries use `import x = require()` to match mocha's CommonJS exports.
+    files: ['test/**'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+);

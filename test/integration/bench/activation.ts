@@ -1,0 +1,19 @@
+// Extension-tests entry for scripts/bench-activation.mjs (not a mocha suite): in a fresh extension
+// host, times what a user waits for the first time they open the Papers view: loading and
+// activating the extension, then the first call that needs the papers (reading corpus + index).
+import * as vscode from 'vscode';
+import type { PapersApi } from '../../../src/extension';
+
+export async function run(): Promise<void> {
+  const extension = vscode.extensions.getExtension<PapersApi>('paperslab.papers-vscode');
+  if (!extension) throw new Error('paperslab.papers-vscode is not loaded');
+  // If something activated it already, the numbers below would mean nothing: report it.
+  const wasActive = extension.isActive;
+  const started = performance.now();
+  const api = await extension.activate();
+  const activated = performance.now();
+  const papers = await api.papers();
+  const loaded = performance.now();
+  const sample = { wasActive, activateMs: activated - started, firstPapersMs: loaded - activated, papers: papers.length };
+  console.log(`[papers-bench] ${JSON.stringify(sample)}`);
+}

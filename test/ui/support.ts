@@ -1,0 +1,166 @@
+// Shared by the UI tests: each test file starts one code-server and one Chromium (in suiteSetup),
+// opens the real VS Code workbench on a fresh copy of the fixture workspace, and uses these helpers.
+// The launching code itself lives in scripts/vscode-server.mjs, shared with the other scripts.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+
+export const ROOT = path.resolve(__dirname, '../../..');
+// Read by the summary reporter, which mocha creates after loading the test files.
+process.env.PAPERS_TEST_STAGE ??= 'ui';
+export const RESULTS = path.join(ROOT, 'test-results');
+export const VSIX = path.join(ROOT, 'papers-vscode.vsix');
+const LONG = 60_000;
+
+interface Server { url: string; authority: string; tmp: string; stop(): void; log(): string }
+type Payload = [string, string][];
+/** What the UI tests use of scripts/vscode-server.mjs. */
+interface Launcher {
+  startCodeServer(): Promise<Server>;
+  launchChromium(): Promise<{ context: BrowserContext; page: Page; close(): Promise<void> }>;
+  installVsix(server: Server, vsix: string): string;
+  workbenchUrl(server: Server, options: { folder: string; payload: Payload }): string;
+  devPayload(server: Server): Payload;
+  copyFixtureWorkspace(): string;
+  removeWorkspace(dir: string): void;
+}
+
+function loadLauncher(): Promise<Launcher> {
+  // An ES module loaded at run time (a non-literal import() is left alone by the bundler).
+  const url = pathToFileURL(path.join(ROOT, 'scripts', 'vscode-server.mjs')).href;
+  return import(url) as Promise<Launcher>;
+}
+
+export interface Workbench {
+  page: Page;
+  server: Server;
+  /** Where the VSIX was installed to, when opened with one. */
+  extensionsDir: string;
+  screenshot(name: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens VS Code on a copy of test/fixtures/workspace. By default the extension is loaded from this
+ * checkout (extension development mode); with `vsix`, it is installed from that file into the
+ * fresh profile first, as a user would, and nothing else of the checkout is loaded.
+ */
+export async function openWorkbench({ vsix }: { vsix?: string } = {}): Promise<Workbench> {
+  const launcher = await loadLauncher();
+  const workspace = launcher.copyFixtureWorkspace();
+  const server = await launcher.startCodeServer();
+  if (vsix) {
+    const output = launcher.installVsix(server, vsix);
+    assert.match(output, /successfully installed/, output);
+  }
+  const browser = await launcher.launchChromium();
+  const { page } = browser;
+  const payload: Payload = vsix ? [['skipWelcome', 'true'], ['skipReleaseNotes', 'true']] : launcher.devPayload(server);
+  await page.goto(launcher.workbenchUrl(server, { folder: workspace, payload }));
+  await page.locator('.monaco-workbench').waitFor({ timeout: LONG });
+  return {
+    page,
+    server,
+    extensionsDir: path.join(server.tmp, 'extensions'),
+    async screenshot(name) {
+      fs.mkdirSync(RESULTS, { recursive: true });
+      const file = path.join(RESULTS, `${name}.png`);
+      await page.screenshot({ path: file });
+      return file;
+    },
+    async close() {
+      await browser.close();
+      server.stop();
+      launcher.removeWorkspace(workspace);
+    },
+  };
+}
+
+/** Drags the side bar's edge so long paper titles show (the default is narrow for a screenshot). */
+export async function widenSideBar(page: Page, width: number): Promise<void> {
+  const box = await page.locator('.part.sidebar').boundingBox();
+  assert.ok(box, 'the side bar is visible');
+  const y = box.y + box.height / 2;
+  await page.mouse.move(box.x + box.width - 1, y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + width, y, { steps: 5 });
+  await page.mouse.up();
+}
+
+/** Opens a workspace file with Quick Open (Ctrl+P), as a user would. */
+export async function quickOpen(page: Page, file: string): Promise<void> {
+  await page.keyboard.press('Control+P');
+  await page.locator('.quick-input-widget input').fill(file);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: file }).first().waitFor({ timeout: LONG });
+  await page.keyboard.press('Enter');
+  await page.locator('.tabs-container .tab.active', { hasText: file }).waitFor({ timeout: LONG });
+}
+
+/** In a suite: keeps a screenshot and code-server's log of every failed test. */
+export function keepFailures(workbench: () => Workbench | undefined): void {
+  teardown(async function () {
+    const current = workbench();
+    if (this.currentTest?.state !== 'failed' || !current) return;
+    const name = `failure-${this.currentTest.title.replace(/[^\w-]+/g, '-')}`;
+    fs.mkdirSync(RESULTS, { recursive: true });
+    console.log(`      screenshot: ${await current.screenshot(name).catch(e => String(e))}`);
+    fs.writeFileSync(path.join(RESULTS, `${name}.log`), current.server.log());
+  });
+}
+
+/** Tree rows in the side bar; groups are the expandable ones. */
+export function treeRows(page: Page): { groups: Locator; papers: Locator } {
+  const rows = page.locator('.part.sidebar .monaco-list-row[role="treeitem"]');
+  return { groups: rows.and(page.locator('[aria-expanded]')), papers: rows.and(page.locator('[aria-level="2"]')) };
+}
+
+/** Clicks the Papers container in the activity bar (title "Papers" in the manifest). */
+export async function openPapersContainer(page: Page): Promise<void> {
+  const item = page.locator('.activitybar [aria-label^="Papers"]').first();
+  await item.waitFor({ timeout: LONG });
+  await item.click();
+  await page.locator('.part.sidebar .pane-header', { hasText: 'Papers' }).first().waitFor({ timeout: LONG });
+}
+
+export interface ExpandedTopic { label: string; count: number; paperTitles: string[] }
+
+/**
+ * Waits for the topic rows (the extension activated and the tree provider answered), checks each
+ * shows its paper count, expands the first topic and reads its paper rows.
+ */
+export async function expandFirstTopic(page: Page): Promise<ExpandedTopic> {
+  const { groups, papers } = treeRows(page);
+  await groups.first().waitFor({ timeout: LONG });
+  const descriptions = await groups.locator('.label-description').allTextContents();
+  assert.ok(descriptions.length > 1, `topic rows: ${descriptions.length}`);
+  for (const description of descriptions) assert.match(description, /^\d+( · |$)/, 'each topic row starts with its count');
+  const first = groups.first();
+  const label = (await first.locator('.label-name').textContent()) ?? '';
+  const count = Number(/^\d+/.exec(descriptions[0])?.[0]);
+  await first.click();
+  await papers.first().waitFor({ timeout: LONG });
+  // aria-setsize is the number of rows under the same parent, rendered or not.
+  assert.equal(Number(await papers.first().getAttribute('aria-setsize')), count, `papers under ${label}`);
+  const paperTitles = await papers.locator('.label-name').allTextContents();
+  return { label, count, paperTitles };
+}
+
+/** The names of the files in a zip archive (a .vsix), read from its central directory. */
+export function zipEntries(file: string): { name: string; size: number }[] {
+  const zip = fs.readFileSync(file);
+  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  assert.ok(end >= 0, `${file} is not a zip archive`);
+  const count = zip.readUInt16LE(end + 10);
+  let at = zip.readUInt32LE(end + 16);
+  const entries: { name: string; size: number }[] = [];
+  for (let i = 0; i < count; i++) {
+    assert.equal(zip.readUInt32LE(at), 0x02014b50, 'central directory entry');
+    const nameLength = zip.readUInt16LE(at + 28);
+    const skip = nameLength + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
+    entries.push({ name: zip.toString('utf8', at + 46, at + 46 + nameLength), size: zip.readUInt32LE(at + 24) });
+    at += 46 + skip;
+  }
+  return entries;
+}

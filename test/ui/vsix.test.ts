@@ -1,0 +1,46 @@
+// The packaged extension, as a user gets it: papers-vscode.vsix (npm run package) installed into
+// a fresh profile with `code-server --install-extension`, nothing loaded from the checkout.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { VSIX, expandFirstTopic, keepFailures, openPapersContainer, openWorkbench, zipEntries, type Workbench } from './support';
+
+// What the installed extension reads, and nothing else (see .vscodeignore).
+const ALLOWED = [
+  /^extension\/package\.json$/, /^extension\/dist\/extension\.js$/, /^extension\/dist\/webview\/[\w./-]+\.(js|css)$/,
+  /^extension\/dist\/(corpus|index)\.json$/, /^extension\/media\/[\w.-]+\.(svg|png|css)$/,
+  /^extension\/(README\.md|CHANGELOG\.md|LICENSE\.txt)$/, /^extension\.vsixmanifest$/, /^\[Content_Types\]\.xml$/,
+];
+const REQUIRED = ['extension/package.json', 'extension/dist/extension.js', 'extension/dist/corpus.json', 'extension/dist/index.json', 'extension/dist/webview/details.js'];
+
+suite('UI: the packaged VSIX', () => {
+  let workbench: Workbench | undefined;
+  suiteSetup(async () => {
+    assert.ok(fs.existsSync(VSIX), `${VSIX} is missing: run npm run package first`);
+    workbench = await openWorkbench({ vsix: VSIX });
+  });
+  suiteTeardown(async () => { await workbench?.close(); });
+  keepFailures(() => workbench);
+
+  test('holds only what the extension needs', () => {
+    const entries = zipEntries(VSIX);
+    const names = entries.map(e => e.name);
+    assert.deepEqual(names.filter(name => !ALLOWED.some(allowed => allowed.test(name))), [], 'files that should not ship');
+    assert.deepEqual(REQUIRED.filter(name => !names.includes(name)), [], 'files the extension needs');
+    const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+    console.log(`      ${path.basename(VSIX)}: ${kb(fs.statSync(VSIX).size)}, ${entries.length} files`);
+    for (const { name, size } of [...entries].sort((a, b) => b.size - a.size).slice(0, 4)) console.log(`        ${name} ${kb(size)} unpacked`);
+  });
+
+  test('installs, activates and shows papers in the Papers view', async () => {
+    const { page } = workbench!;
+    const installed = fs.readdirSync(workbench!.extensionsDir).filter(dir => dir.startsWith('paperslab.papers-vscode-'));
+    assert.equal(installed.length, 1, `installed extensions: ${fs.readdirSync(workbench!.extensionsDir).join(', ')}`);
+    // Not the development host: the extension comes from the profile, not from this checkout.
+    assert.doesNotMatch(await page.title(), /Extension Development Host/);
+    await openPapersContainer(page);
+    const topic = await expandFirstTopic(page);
+    assert.ok(topic.paperTitles.length > 0);
+    await workbench!.screenshot('vsix-papers-view');
+  });
+});

@@ -20,3 +20,17 @@ export function shortDescription(paper: Paper): string {
   const extra = paper.organization?.name ?? paper.date;
   return extra ? `${paper.key} · ${extra}` : paper.key;
 }
+
+/**
+ * Corpus text made safe for Markdown (hovers, tooltips, completion docs): every character
+ * Markdown or HTML would act on is escaped, so a title is shown, never interpreted.
+ * Unlike VS Code's `appendText`, spaces stay spaces, so long abstracts still wrap.
+ *
+ * @example escapeMarkdown('m&m\'s: *bold* <img>') === "m&amp;m's: \\*bold\\* &lt;img&gt;"
+ */
+export function escapeMarkdown(text: string): string {
+  return text
+    .replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+    .replace(/[\\`*_{}[\]()#+\-.!|~]/g, '\\$&')
+    .replace(/\s+/g, ' ');
+}

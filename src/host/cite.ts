@@ -43,14 +43,16 @@ export class EditorTracker implements vscode.Disposable {
   private last: vscode.TextEditor | undefined = vscode.window.activeTextEditor;
   private readonly subscription = vscode.window.onDidChangeActiveTextEditor(editor => { if (editor) this.last = editor; });
 
-  /** The active editor, or the last one if it is still open. */
+  /** The active editor, or the last one if the user still has it open (visible, or in a tab behind the panel). */
   async target(): Promise<vscode.TextEditor | undefined> {
     const active = vscode.window.activeTextEditor;
     if (active) return active;
     const last = this.last;
     if (!last || last.document.isClosed) return undefined;
     if (vscode.window.visibleTextEditors.includes(last)) return last;
-    return vscode.window.showTextDocument(last.document, { viewColumn: last.viewColumn, preserveFocus: false });
+    const uri = last.document.uri.toString();
+    const tabbed = vscode.window.tabGroups.all.some(g => g.tabs.some(t => t.input instanceof vscode.TabInputText && t.input.uri.toString() === uri));
+    return tabbed ? vscode.window.showTextDocument(last.document, { viewColumn: last.viewColumn, preserveFocus: false }) : undefined;
   }
 
   dispose(): void {
@@ -125,8 +127,10 @@ export async function insertCitation(editor: vscode.TextEditor | undefined, pape
     edits.push({ range, text: result.edit.newText });
   }
   if (edits.length) {
+    const version = doc.version;
     const applied = await editor.edit(builder => { for (const e of edits) builder.replace(e.range, e.text); });
-    if (!applied) {
+    // A read-only editor (files.readonlyInclude, file permissions) drops the edit yet reports success.
+    if (!applied || doc.version === version) {
       offerCopy(`"${name}" could not be edited (is it read-only?), so the citation was not inserted. Copy it instead?`, papers);
       return undefined;
     }

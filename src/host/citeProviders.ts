@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { completionContextAt, findKeyAt } from '../core/cite';
-import { metadataLine } from '../core/describe';
+import { escapeMarkdown, metadataLine } from '../core/describe';
+import { paperMarkdown } from './markdown';
 import type { Paper } from '../core/paper';
 import { excerpt } from '../core/text';
 import type { DetailsPanel } from './details';
@@ -21,16 +22,11 @@ function commandLink(title: string, command: string, arg: string): string {
   return `[${title}](command:${command}?${encodeURIComponent(JSON.stringify([arg]))})`;
 }
 
-/** Hover card: title, key and metadata, the abstract's start, and links to act on the paper. */
+/** Hover card: the paper, and links to open its details or copy its BibTeX entry. */
 export function paperHover(paper: Paper): vscode.MarkdownString {
-  const md = new vscode.MarkdownString();
+  const md = paperMarkdown(paper, DOC_LENGTH);
   md.isTrusted = { enabledCommands: [Commands.openPaper, Commands.copyBibtex] };
-  md.appendMarkdown('**').appendText(paper.title).appendMarkdown('**\n\n');
-  md.appendMarkdown('`').appendText(paper.key).appendMarkdown('`');
-  const meta = metadataLine(paper);
-  if (meta) md.appendText(` · ${meta}`);
-  md.appendMarkdown('\n\n').appendText(excerpt(paper.abstract, DOC_LENGTH)).appendMarkdown('\n\n');
-  md.appendMarkdown(`${commandLink('Open Details', Commands.openPaper, paper.id)} · ${commandLink('Copy BibTeX', Commands.copyBibtex, paper.id)}`);
+  md.appendMarkdown(`\n\n${commandLink('Open Details', Commands.openPaper, paper.id)} · ${commandLink('Copy BibTeX', Commands.copyBibtex, paper.id)}`);
   return md;
 }
 
@@ -73,7 +69,7 @@ export function registerCiteProviders(store: PaperStore, details: DetailsPanel):
         item.insertText = paper.key;
         item.range = range;
         item.detail = [paper.key, paper.organization?.name, paper.date].filter(Boolean).join(' · ');
-        item.documentation = new vscode.MarkdownString().appendText(excerpt(paper.abstract, DOC_LENGTH));
+        item.documentation = new vscode.MarkdownString(escapeMarkdown(excerpt(paper.abstract, DOC_LENGTH)));
         // Our ranking, not VS Code's: every item matches what was typed equally well, so sortText decides.
         item.filterText = `${context.prefix} ${paper.key}`;
         item.sortText = String(rank).padStart(4, '0');

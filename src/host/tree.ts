@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
 import { groupPapers, type GroupBy, type PaperGroup, type SortBy } from '../core/browse';
-import { metadataLine, shortDescription } from '../core/describe';
+import { shortDescription } from '../core/describe';
 import type { Paper } from '../core/paper';
-import { excerpt } from '../core/text';
 import type { Topic } from '../core/topics';
+import { paperMarkdown } from './markdown';
 import { Commands, Settings } from './ids';
 import type { ReadingList } from './readingList';
 import type { PaperStore } from './store';
@@ -22,14 +22,7 @@ export function paperTreeItem(node: PaperNode, starred: boolean): vscode.TreeIte
   const item = new vscode.TreeItem(paper.title, vscode.TreeItemCollapsibleState.None);
   item.id = node.id;
   item.description = shortDescription(paper);
-  const tooltip = new vscode.MarkdownString();
-  // appendText escapes: corpus text is never read as Markdown or HTML.
-  tooltip.appendMarkdown('**').appendText(paper.title).appendMarkdown('**\n\n');
-  tooltip.appendMarkdown('`').appendText(paper.key).appendMarkdown('`');
-  const meta = metadataLine(paper);
-  if (meta) tooltip.appendText(` · ${meta}`);
-  tooltip.appendMarkdown('\n\n').appendText(excerpt(paper.abstract, TOOLTIP_ABSTRACT));
-  item.tooltip = tooltip;
+  item.tooltip = paperMarkdown(paper, TOOLTIP_ABSTRACT);
   item.iconPath = new vscode.ThemeIcon(starred ? 'star-full' : 'file-text');
   item.contextValue = starred ? 'paper starred' : 'paper';
   item.command = { command: Commands.openPaper, title: 'Open Paper Details', arguments: [paper.id] };

@@ -30,10 +30,8 @@ async function undo(editor: vscode.TextEditor): Promise<void> {
 }
 
 suite('Insert Citation', () => {
-  let api: Api;
-
   suiteSetup(async () => {
-    api = await activate();
+    await activate();
     await vscode.workspace.fs.createDirectory(dir());
     await setSetting('bibliography.update', false, vscode.ConfigurationTarget.Workspace);
   });
@@ -85,9 +83,9 @@ suite('Insert Citation', () => {
 
   test('Typst: @key', async () => {
     const editor = await openWithCursors('draft.typ', 'As in |, and |.\n');
+    assert.equal(editor.document.languageId, 'typst');
     await cite('OSWorld');
-    const key = (await api.getPaper('OSWorld'))?.key ?? (await api.search('OSWorld', { limit: 1 }))[0].key;
-    assert.ok(editor.document.getText().startsWith(`As in @${key}, and @${key}.`), editor.document.getText());
+    assert.equal(editor.document.getText(), 'As in @OSWorld, and @OSWorld.\n');
   });
 
   test('plain text gets a readable reference: title, organisation, year, link', async () => {
@@ -214,9 +212,9 @@ suite('Completion, hover and go to definition of keys', () => {
   }
 
   test('inside \\cite{…} (also after a comma), items follow our search ranking', async () => {
-    const editor = await openWithCursors('complete.tex', 'See \\cite{ReAct2022, tau ben|}.\n');
+    const editor = await openWithCursors('complete.tex', 'See \\cite{ReAct2022, tau2|}.\n');
     const items = await complete(editor);
-    const expected = (await api.search('tau ben', { limit: 30 })).map(p => p.key);
+    const expected = (await api.search('tau2', { limit: 30 })).map(p => p.key);
     assert.ok(items.length > 0);
     assert.equal((items[0].label as vscode.CompletionItemLabel).description, 'tau2Bench');
     const sorted = [...items].sort((a, b) => (a.sortText ?? '').localeCompare(b.sortText ?? ''));

@@ -18,7 +18,8 @@ function testFiles(dir: string): string[] {
 export function run(): Promise<void> {
   process.env.PAPERS_TEST_STAGE ??= 'integration';
   // color: false: the output reaches the terminal through the workbench, which shows escapes raw.
-  const mocha = new Mocha({ ui: 'tdd', color: false, timeout: 60000, reporter: SummaryReporter });
+  // PAPERS_TEST_GREP runs only the tests whose titles match, while working on one feature.
+  const mocha = new Mocha({ ui: 'tdd', color: false, timeout: 60000, reporter: SummaryReporter, grep: process.env.PAPERS_TEST_GREP });
   for (const file of testFiles(__dirname).sort()) mocha.addFile(file);
   return new Promise((resolve, reject) => {
     mocha.run(failures => (failures > 0 ? reject(new Error(`${failures} integration test(s) failed`)) : resolve()));

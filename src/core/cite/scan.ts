@@ -109,7 +109,7 @@ function scanPandoc(text: string): Citation[] {
   const masked = maskCode(text);
   const found: Citation[] = [];
   const inBrackets: [number, number][] = [];
-  for (const m of masked.matchAll(/\[([^[\]\n]*(?:\n[^[\]\n]+)*)\](?![(\[])/g)) {
+  for (const m of masked.matchAll(/\[([^[\]\n]*(?:\n[^[\]\n]+)*)\](?![([])/g)) {
     const listStart = m.index + 1;
     const keys = [...m[1].matchAll(IN_BRACKETS)].map(k => ({ key: k[1], start: listStart + k.index + 1, end: listStart + k.index + 1 + k[1].length }));
     if (!keys.length) continue;

@@ -41,9 +41,9 @@ export class UserError extends Error {}
 export async function resolvePapers(
   { store, details }: Pick<CommandContext, 'store' | 'details'>, arg: PaperArgument, title: string, canPickMany = false,
 ): Promise<Paper[] | undefined> {
-  const library = await store.require();
   if (arg === undefined && details.focused) return [details.focused];
-  if (arg === undefined) return (await pickPapers(library, { title, placeholder: PLACEHOLDER, canPickMany }))?.papers;
+  if (arg === undefined) return (await pickPapers(store, { title, placeholder: PLACEHOLDER, canPickMany }))?.papers;
+  const library = await store.require();
   if (typeof arg === 'string') {
     const paper = library.get(arg);
     if (!paper) throw new UserError(`No paper has the id or key "${arg}".`);
@@ -127,8 +127,7 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
 
   return [
     register(Commands.searchPapers, async (query?: string) => {
-      const library = await store.require();
-      const picked = await pickPapers(library, { title: 'Search Papers', placeholder: PLACEHOLDER, initialQuery: query, buttons: true, history });
+      const picked = await pickPapers(store, { title: 'Search Papers', placeholder: PLACEHOLDER, initialQuery: query, buttons: true, history });
       if (!picked) return;
       const enter = vscode.workspace.getConfiguration(Settings.section).get<string>(Settings.enterAction, 'openDetails');
       const action = picked.action ?? (enter === 'insertCitation' ? 'insertCitation' : 'openDetails');
@@ -147,7 +146,7 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
         // From the palette: search, starting from the selected words if there are some.
         const selected = editor && !editor.selection.isEmpty ? editor.document.getText(editor.selection) : '';
         const initialQuery = selected.length <= 80 && !selected.includes('\n') ? selected : '';
-        const picked = await pickPapers(await store.require(), { title: 'Insert Citation', placeholder: `${PLACEHOLDER}. Space ticks several papers.`, initialQuery, canPickMany: true, history });
+        const picked = await pickPapers(store, { title: 'Insert Citation', placeholder: `${PLACEHOLDER}. Space ticks several papers.`, initialQuery, canPickMany: true, history });
         papers = picked?.papers;
       } else {
         papers = await resolvePapers(ctx, arg, 'Insert Citation', true);

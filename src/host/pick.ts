@@ -4,6 +4,7 @@ import type { PaperLibrary } from '../core/library';
 import type { Paper } from '../core/paper';
 import { excerpt } from '../core/text';
 import type { History } from './history';
+import type { PaperStore } from './store';
 
 /** What an item button asks for; the command that opened the pick carries it out. */
 export type PaperAction = 'insertCitation' | 'openDetails' | 'copyBibtex';
@@ -69,7 +70,8 @@ function historyItems(library: PaperLibrary, history: History, withButtons: bool
  * shows our ranking as is. Resolves to the chosen papers (with several allowed, Enter
  * with nothing ticked takes the focused paper), or undefined if dismissed.
  */
-export function pickPapers(library: PaperLibrary, options: PickOptions): Promise<PickResult | undefined> {
+export async function pickPapers(store: PaperStore, options: PickOptions): Promise<PickResult | undefined> {
+  let library = await store.require();
   const pick = vscode.window.createQuickPick<PaperItem>();
   // Not in the 1.90 typings, but honoured by VS Code: keep our order instead of re-sorting by label match.
   (pick as { sortByLabel?: boolean }).sortByLabel = false;
@@ -85,6 +87,8 @@ export function pickPapers(library: PaperLibrary, options: PickOptions): Promise
       return;
     }
     pick.items = library.search(query, { limit: RESULTS }).map(h => paperItem(h.paper, withButtons));
+    // With several allowed, VS Code focuses no row; focus the best one so Enter takes it.
+    if (pick.canSelectMany) pick.activeItems = pick.items.slice(0, 1);
   };
   pick.value = options.initialQuery ?? '';
   update(pick.value);
@@ -94,6 +98,11 @@ export function pickPapers(library: PaperLibrary, options: PickOptions): Promise
       result = { papers, action };
       pick.hide();
     };
+    // The user's corpus files may still be loading when the pick opens: show their papers when they arrive.
+    const reload = store.onDidChange(async () => {
+      library = await store.require();
+      update(pick.value);
+    });
     pick.onDidChangeValue(update);
     pick.onDidAccept(() => {
       const items = pick.canSelectMany && pick.selectedItems.length ? pick.selectedItems : pick.activeItems.slice(0, 1);
@@ -105,6 +114,7 @@ export function pickPapers(library: PaperLibrary, options: PickOptions): Promise
       if (e.item.paper) done([e.item.paper], action);
     });
     pick.onDidHide(() => {
+      reload.dispose();
       pick.dispose();
       resolve(result);
     });

@@ -37,7 +37,10 @@ function render(paper: PaperView): void {
   const meta = el('dl', undefined, { class: 'meta', 'aria-label': 'Paper metadata' });
   const add = (term: string, value: string | null | undefined, id: string) => {
     if (value === null || value === undefined) return;
-    meta.append(el('dt', term), el('dd', value, { id }));
+    // A <div> per pair keeps a term and its value on one line when the row wraps.
+    const pair = el('div');
+    pair.append(el('dt', term), el('dd', value, { id }));
+    meta.append(pair);
   };
   add('Key', paper.key, 'key');
   add('Organisation', paper.organization?.name, 'organization');

@@ -18,7 +18,7 @@ interface Server { url: string; authority: string; tmp: string; stop(): void; lo
 type Payload = [string, string][];
 /** What the UI tests use of scripts/vscode-server.mjs. */
 interface Launcher {
-  startCodeServer(): Promise<Server>;
+  startCodeServer(options?: { settings?: Record<string, unknown> }): Promise<Server>;
   launchChromium(): Promise<{ context: BrowserContext; page: Page; close(): Promise<void> }>;
   installVsix(server: Server, vsix: string): string;
   workbenchUrl(server: Server, options: { folder: string; payload: Payload }): string;
@@ -42,15 +42,25 @@ export interface Workbench {
   close(): Promise<void>;
 }
 
+export interface WorkbenchOptions {
+  /** Install this VSIX instead of loading the extension from the checkout. */
+  vsix?: string;
+  /** User settings, e.g. a colour theme. */
+  settings?: Record<string, unknown>;
+  /** Adds or changes files of the workspace copy before VS Code opens it. */
+  prepare?: (workspace: string) => void;
+}
+
 /**
  * Opens VS Code on a copy of test/fixtures/workspace. By default the extension is loaded from this
  * checkout (extension development mode); with `vsix`, it is installed from that file into the
  * fresh profile first, as a user would, and nothing else of the checkout is loaded.
  */
-export async function openWorkbench({ vsix }: { vsix?: string } = {}): Promise<Workbench> {
+export async function openWorkbench({ vsix, settings, prepare }: WorkbenchOptions = {}): Promise<Workbench> {
   const launcher = await loadLauncher();
   const workspace = launcher.copyFixtureWorkspace();
-  const server = await launcher.startCodeServer();
+  prepare?.(workspace);
+  const server = await launcher.startCodeServer({ settings });
   if (vsix) {
     const output = launcher.installVsix(server, vsix);
     assert.match(output, /successfully installed/, output);
@@ -145,6 +155,20 @@ export async function expandFirstTopic(page: Page): Promise<ExpandedTopic> {
   assert.equal(Number(await papers.first().getAttribute('aria-setsize')), count, `papers under ${label}`);
   const paperTitles = await papers.locator('.label-name').allTextContents();
   return { label, count, paperTitles };
+}
+
+/** The details webview: VS Code nests the extension's page in iframe.webview > iframe#active-frame. */
+export function detailsFrame(page: Page) {
+  return page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
+}
+
+/** Runs a command from the Command Palette by its title, as a user would. */
+export async function runCommand(page: Page, title: string): Promise<void> {
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input');
+  await input.fill(`>${title}`);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first().waitFor({ timeout: LONG });
+  await page.keyboard.press('Enter');
 }
 
 /** The names of the files in a zip archive (a .vsix), read from its central directory. */

@@ -1,0 +1,56 @@
+// Searching and citing in the real UI: the Search Papers quick pick (its keybinding, typing,
+// the first results in our ranking), and Insert Citation from the Command Palette into a .tex file.
+import * as assert from 'node:assert/strict';
+import { searchKeys } from './corpus';
+import { keepFailures, openWorkbench, quickOpen, runCommand, type Workbench } from './support';
+
+suite('UI: search and cite', () => {
+  let workbench: Workbench | undefined;
+  suiteSetup(async () => { workbench = await openWorkbench(); });
+  suiteTeardown(async () => { await workbench?.close(); });
+  keepFailures(() => workbench);
+
+  const rows = () => workbench!.page.locator('.quick-input-list .monaco-list-row');
+
+  async function typeQuery(query: string, firstKey: string): Promise<string[]> {
+    const { page } = workbench!;
+    const input = page.locator('.quick-input-widget input');
+    await input.fill('');
+    await input.pressSequentially(query, { delay: 30 });
+    await rows().first().locator('.label-description', { hasText: firstKey }).waitFor({ timeout: 60000 });
+    return (await rows().locator('.label-description').allTextContents()).map(d => d.split(' · ')[0]);
+  }
+
+  test('Ctrl+Alt+P opens Search Papers; as the user types, the first results are ours, in our order', async () => {
+    const { page } = workbench!;
+    // As while writing: the keybinding works wherever the focus is in the workbench, here an editor.
+    await quickOpen(page, 'notes.md');
+    await page.keyboard.press('Control+Alt+P');
+    await page.locator('.quick-input-widget', { hasText: 'Search Papers' }).waitFor({ timeout: 60000 });
+    for (const query of ['tau bench', 'tulu', 'gui agen', 'reinforcment lerning robot']) {
+      const expected = searchKeys(query, 5);
+      const shown = await typeQuery(query, expected[0]);
+      assert.deepEqual(shown.slice(0, 5), expected, `first results for "${query}"`);
+    }
+    const first = rows().first();
+    assert.match((await first.locator('.label-name').first().textContent()) ?? '', /Robot/);
+    console.log(`      screenshot ${await workbench!.screenshot('search-papers')}`);
+    await page.keyboard.press('Escape');
+  });
+
+  test('Insert Citation from the Command Palette writes \\cite{key} at the cursor of a .tex file', async () => {
+    const { page } = workbench!;
+    await quickOpen(page, 'paper.tex');
+    const editor = page.locator('.editor-instance .monaco-editor').first();
+    await editor.locator('.view-lines').click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type('\nSee also ');
+    await runCommand(page, 'Papers: Insert Citation…');
+    await page.locator('.quick-input-widget', { hasText: 'Insert Citation' }).waitFor({ timeout: 60000 });
+    await typeQuery('react synergizing', 'ReAct2022');
+    await page.keyboard.press('Enter');
+    await editor.locator('.view-lines', { hasText: '\\cite{ReAct2022}' }).waitFor({ timeout: 30000 });
+    const text = ((await editor.locator('.view-lines').textContent()) ?? '').replace(/\u00a0/g, ' ');
+    assert.match(text, /See also \\cite\{ReAct2022\}/);
+  });
+});

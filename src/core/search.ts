@@ -331,12 +331,16 @@ export class SearchIndex {
     for (const plan of ordered) {
       let postings = 0;
       const tally = (id: string) => { postings++; return admit(id); };
-      for (const part of parts) add(plan, part.index.search(plan.term, { ...searchOptions(plan, part), boostDocument: tally }));
+      const exact = calls(plan, parts).flatMap(call => call.index.search(plan.term, { ...call.options, boostDocument: tally }));
+      add(plan, exact);
       const distance = plan.fuzzy && postings < FUZZY_BELOW && fuzziness(plan.term);
       if (!distance) continue;
       // The exact matches come back with the near misses; they are already counted.
-      const missed = (id: string) => (found.get(id)?.terms.has(plan.term) ? 0 : admit(id));
-      for (const part of parts) add(plan, part.index.search(plan.term, { fields: [...part.fields], fuzzy: distance, boostDocument: missed }));
+      const counted = new Set(exact.map(r => r.id as string));
+      const missed = (id: string) => (counted.has(id) ? 0 : admit(id));
+      for (const call of calls({ ...plan, prefix: false }, parts)) {
+        add(plan, call.index.search(plan.term, { ...call.options, fuzzy: distance, boostDocument: missed }));
+      }
     }
     const hits: SearchHit[] = [];
     // Rounded so that the order never depends on the last bit of a sum taken in another order.
@@ -345,10 +349,25 @@ export class SearchIndex {
   }
 }
 
-/** The word as typed: exact, or as a prefix when it is still being typed. */
-function searchOptions(plan: TermPlan, part: Part): MiniSearchOptions {
+interface Call {
+  index: MiniSearch<SearchDocument>;
+  options: MiniSearchOptions & { fields: string[] };
+}
+
+/**
+ * The MiniSearch searches for a word as typed: exact, or as a prefix while it is being
+ * typed. Parts that share an index and a prefix rule are searched in one call.
+ */
+function calls(plan: TermPlan, parts: Part[]): Call[] {
   const weight = plan.weight ?? 1;
-  return { fields: [...part.fields], prefix: plan.prefix && plan.term.length >= part.prefixMin, fuzzy: false, boostTerm: () => weight };
+  const out: Call[] = [];
+  for (const part of parts) {
+    const prefix = plan.prefix && plan.term.length >= part.prefixMin;
+    const same = out.find(c => c.index === part.index && c.options.prefix === prefix);
+    if (same) same.options.fields.push(...part.fields);
+    else out.push({ index: part.index, options: { fields: [...part.fields], prefix, fuzzy: false, boostTerm: () => weight } });
+  }
+  return out;
 }
 
 /** Terms by how many postings they reach as typed, fewest first (a cheap pass: nothing is scored). */
@@ -356,7 +375,7 @@ function sortByRarity(plans: TermPlan[], parts: Part[]): TermPlan[] {
   const count = (plan: TermPlan) => {
     let postings = 0;
     const tally = () => { postings++; return 0; };
-    for (const part of parts) part.index.search(plan.term, { ...searchOptions(plan, part), boostDocument: tally });
+    for (const call of calls(plan, parts)) call.index.search(plan.term, { ...call.options, boostDocument: tally });
     return postings;
   };
   return plans.map(plan => ({ plan, postings: count(plan) }))

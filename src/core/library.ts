@@ -35,6 +35,11 @@ export interface LibraryOptions {
   topics?: readonly TopicName[];
 }
 
+export interface LoadOptions extends LibraryOptions {
+  /** The text part, when the index was built in two parts (`buildIndexParts`); `indexJson` is then the names part. */
+  fullTextJson?: string;
+}
+
 const BUNDLED_TOPICS: readonly TopicName[] = [...topicsFile.topics, topicsFile.catchAll].map(({ id, label }) => ({ id, label }));
 
 /**
@@ -62,16 +67,19 @@ export class PaperLibrary {
 
   /**
    * Loads the build's output, validating the corpus again: a corrupt or hand-edited
-   * file is reported, not trusted.
+   * file is reported, not trusted. (To search titles while the full text still loads,
+   * construct with a `SearchIndex` whose text part is a promise instead.)
    */
-  static fromJSON(corpusJson: string, indexJson: string, options?: LibraryOptions): PaperLibrary {
+  static fromJSON(corpusJson: string, indexJson: string, options: LoadOptions = {}): PaperLibrary {
     const corpus = CorpusSchema.parse(JSON.parse(corpusJson));
-    const index = loadIndex(indexJson);
+    const indexes = [indexJson, options.fullTextJson].flatMap(json => (json === undefined ? [] : [loadIndex(json)]));
     // Files from two different builds would answer with papers the corpus does not have.
-    if (index.documentCount !== corpus.papers.length) {
-      throw new Error(`the search index has ${index.documentCount} papers but the corpus ${corpus.papers.length}: rebuild them together`);
+    for (const index of indexes) {
+      if (index.documentCount !== corpus.papers.length) {
+        throw new Error(`the search index has ${index.documentCount} papers but the corpus ${corpus.papers.length}: rebuild them together`);
+      }
     }
-    return new PaperLibrary(corpus, index, options);
+    return new PaperLibrary(corpus, new SearchIndex(indexes[0], indexes[1]), options);
   }
 
   /** Settles once abstracts are searchable too (at once unless the index came in two parts). */

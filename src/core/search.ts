@@ -134,19 +134,30 @@ export function buildIndex(papers: readonly Paper[], topicLabel?: (id: string) =
   return indexOf(papers.map(p => toSearchDocument(p, topicLabel)));
 }
 
+/** A paper's document for the names part of an index: its long fields left empty. */
+export function namesPart(document: SearchDocument): SearchDocument {
+  return { ...document, abstract: '', topics: '' };
+}
+
+/** A paper's document for the text part of an index: its short fields left empty. */
+export function textPart(document: SearchDocument): SearchDocument {
+  return { ...document, title: '', key: '', organization: '' };
+}
+
 /**
  * The same index in two parts, for libraries so large that loading the abstracts would
  * hold up the first search: `names` (titles, keys, organisations) loads at once and
  * answers as the user types; `text` (abstracts, topics) can load behind it.
- * Both use `SEARCH_OPTIONS`; each simply leaves the other's fields empty.
+ * Both use `SEARCH_OPTIONS`; each simply leaves the other's fields empty, so papers are
+ * added to a part with `index.add(namesPart(toSearchDocument(paper)))` and the like.
  *
  * @example const { names, text } = buildIndexParts(papers); new SearchIndex(names, loadIndexAsync(JSON.stringify(text)))
  */
 export function buildIndexParts(papers: readonly Paper[], topicLabel?: (id: string) => string): { names: MiniSearch<SearchDocument>; text: MiniSearch<SearchDocument> } {
   const documents = papers.map(p => toSearchDocument(p, topicLabel));
   return {
-    names: indexOf(documents.map(d => ({ ...d, abstract: '', topics: '' }))),
-    text: indexOf(documents.map(d => ({ ...d, title: '', key: '', organization: '' }))),
+    names: indexOf(documents.map(namesPart)),
+    text: indexOf(documents.map(textPart)),
   };
 }
 
@@ -328,15 +339,20 @@ export class SearchIndex {
         entry.terms.add(plan.term);
       }
     };
-    for (const plan of ordered) {
+    const exact = ordered.map(plan => {
       let postings = 0;
       const tally = (id: string) => { postings++; return admit(id); };
-      const exact = calls(plan, parts).flatMap(call => call.index.search(plan.term, { ...call.options, boostDocument: tally }));
-      add(plan, exact);
+      const results = calls(plan, parts).flatMap(call => call.index.search(plan.term, { ...call.options, boostDocument: tally }));
+      add(plan, results);
+      return { plan, postings, results };
+    });
+    // Near misses only once every word has had its exact matches: a misspelt word's many
+    // neighbours must not take the places of the papers a rare word found.
+    for (const { plan, postings, results } of exact) {
       const distance = plan.fuzzy && postings < FUZZY_BELOW && fuzziness(plan.term);
       if (!distance) continue;
       // The exact matches come back with the near misses; they are already counted.
-      const counted = new Set(exact.map(r => r.id as string));
+      const counted = new Set(results.map(r => r.id as string));
       const missed = (id: string) => (counted.has(id) ? 0 : admit(id));
       for (const call of calls({ ...plan, prefix: false }, parts)) {
         add(plan, call.index.search(plan.term, { ...call.options, fuzzy: distance, boostDocument: missed }));

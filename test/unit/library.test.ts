@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PaperLibrary } from '../../src/core/library';
-import { buildIndex } from '../../src/core/search';
+import { buildIndex, buildIndexParts } from '../../src/core/search';
 import { ROOT, seedCorpus } from './seeds';
 
 let loaded: PaperLibrary | undefined;
@@ -23,6 +23,18 @@ suite('PaperLibrary: loading', () => {
     const corpus = seedCorpus().result.corpus;
     const fewer = JSON.stringify(buildIndex(corpus.papers.slice(1)));
     assert.throws(() => PaperLibrary.fromJSON(JSON.stringify(corpus), fewer), /index has 389 papers but the corpus 390/);
+  });
+
+  test('loads an index built in two parts, and answers as with the whole', () => {
+    const corpus = seedCorpus().result.corpus;
+    const { names, text } = buildIndexParts(corpus.papers);
+    const parts = PaperLibrary.fromJSON(JSON.stringify(corpus), JSON.stringify(names), { fullTextJson: JSON.stringify(text) });
+    const whole = PaperLibrary.fromJSON(JSON.stringify(corpus), JSON.stringify(buildIndex(corpus.papers)));
+    for (const query of ['dexterous hand', 'gui agen', 'topic:web agents']) {
+      assert.deepEqual(parts.search(query, { limit: 10 }).map(h => h.paper.id), whole.search(query, { limit: 10 }).map(h => h.paper.id), query);
+    }
+    const fewer = JSON.stringify(buildIndexParts(corpus.papers.slice(1)).text);
+    assert.throws(() => PaperLibrary.fromJSON(JSON.stringify(corpus), JSON.stringify(names), { fullTextJson: fewer }), /rebuild them together/);
   });
 
   test('refuses a corpus that breaks the schema', () => {

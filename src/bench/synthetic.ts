@@ -18,6 +18,17 @@ export function prng(seed: number): () => number {
 }
 
 type Random = () => number;
+
+/** The items in a seeded random order (Fisher–Yates). */
+export function shuffled<T>(items: readonly T[], random: Random): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}
+
 const pick = <T>(random: Random, items: readonly T[]): T => items[Math.floor(random() * items.length)];
 
 /** Word-level Markov chain of order `order`; a state is the last `order` words joined by a space. */

@@ -103,7 +103,7 @@ function tables(sizes: number[]): void {
   }
 }
 
-function single(corpusFile: string, queriesFile: string | undefined, layout: Layout): void {
+async function single(corpusFile: string, queriesFile: string | undefined, layout: Layout): Promise<void> {
   const papers = readCorpus(corpusFile);
   const queries = queriesFile
     ? readFileSync(queriesFile, 'utf8').split(/\r?\n/).filter(q => q.trim())
@@ -111,7 +111,7 @@ function single(corpusFile: string, queriesFile: string | undefined, layout: Lay
   if (!queries.length) throw new UsageError(`${queriesFile} holds no query`);
   const scratch = mkdtempSync(join(tmpdir(), 'papers-bench-'));
   try {
-    const m = measure({ engine: 'ours', layout, corpusFile, scratchDir: scratch, queries, ...repeats(papers.length) });
+    const m = await measure({ engine: 'ours', layout, corpusFile, scratchDir: scratch, queries, ...repeats(papers.length) });
     const { buildMs, loadMs, indexBytes, heapMB, p50, p95, p99 } = m;
     console.log(JSON.stringify({ papers: m.papers, buildMs, loadMs, indexBytes, heapMB, p50, p95, p99 }));
   } finally {
@@ -119,7 +119,7 @@ function single(corpusFile: string, queriesFile: string | undefined, layout: Lay
   }
 }
 
-function run(argv: string[]): void {
+async function run(argv: string[]): Promise<void> {
   const { values } = parseArgs({
     args: argv,
     options: {
@@ -131,7 +131,7 @@ function run(argv: string[]): void {
   if (values.worker) {
     // Internal: one step of a measurement for `tables`, in this fresh process.
     const spec = JSON.parse(readFileSync(values.worker, 'utf8')) as { step: 'build' | 'load'; options: MeasureOptions; built?: Built };
-    console.log(JSON.stringify(spec.step === 'build' ? buildStep(spec.options) : loadStep(spec.options, spec.built!)));
+    console.log(JSON.stringify(spec.step === 'build' ? buildStep(spec.options) : await loadStep(spec.options, spec.built!)));
     return;
   }
   const layout = (values.layout ?? 'whole') as Layout;
@@ -140,7 +140,7 @@ function run(argv: string[]): void {
     if (!values.corpus || !values.json) throw new UsageError('--corpus FILE and --json go together');
     if (values.sizes !== undefined) throw new UsageError('--sizes is for the tables, not --json');
     for (const file of [values.corpus, values.queries]) if (file !== undefined && !existsSync(file)) throw new UsageError(`no such file: ${file}`);
-    single(values.corpus, values.queries, layout);
+    await single(values.corpus, values.queries, layout);
     return;
   }
   if (values.layout !== undefined) throw new UsageError('--layout goes with --corpus FILE --json');
@@ -149,13 +149,11 @@ function run(argv: string[]): void {
   tables(sizes);
 }
 
-try {
-  run(process.argv.slice(2));
-} catch (e) {
+run(process.argv.slice(2)).catch((e: unknown) => {
   if (e instanceof UsageError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
     console.error(`bench: ${(e as Error).message}\n${USAGE}`);
     process.exit(2);
   }
   console.error(`bench: ${(e as Error).message}`);
   process.exit(1);
-}
+});

@@ -245,7 +245,9 @@ interface Part {
 
 interface Found {
   score: number;
-  terms: Set<string>;
+  /** How many words the paper matched, and the last word (by its place in the search) that counted. */
+  matched: number;
+  last: number;
 }
 
 /**
@@ -329,38 +331,43 @@ export class SearchIndex {
     const admit = (id: string) => {
       if (found.has(id)) return 1;
       if ((capped && found.size >= cap) || (filter && !filter(id))) return 0;
-      found.set(id, { score: 0, terms: new Set() });
+      found.set(id, { score: 0, matched: 0, last: -1 });
       return 1;
     };
-    const add = (plan: TermPlan, results: SearchResult[]) => {
+    // Plans are numbered so that a paper counts each word once, however many fields or
+    // near misses it matched it by.
+    const add = (plan: number, results: SearchResult[]) => {
       for (const result of results) {
-        const entry = found.get(result.id as string)!;
+        let entry = found.get(result.id as string);
+        if (!entry) found.set(result.id as string, entry = { score: 0, matched: 0, last: -1 });
         entry.score += result.score;
-        entry.terms.add(plan.term);
+        if (entry.last !== plan) { entry.matched++; entry.last = plan; }
       }
     };
-    const exact = ordered.map(plan => {
+    // Without a cap or a filter every paper is admitted: no need for MiniSearch to ask.
+    const gate = capped || filter ? admit : undefined;
+    const exact = ordered.map((plan, i) => {
       let postings = 0;
-      const tally = (id: string) => { postings++; return admit(id); };
+      const tally = gate && ((id: string) => { postings++; return gate(id); });
       const results = calls(plan, parts).flatMap(call => call.index.search(plan.term, { ...call.options, boostDocument: tally }));
-      add(plan, results);
-      return { plan, postings, results };
+      add(i, results);
+      return { plan, postings: tally ? postings : results.length, results };
     });
     // Near misses only once every word has had its exact matches: a misspelt word's many
     // neighbours must not take the places of the papers a rare word found.
-    for (const { plan, postings, results } of exact) {
+    exact.forEach(({ plan, postings, results }, i) => {
       const distance = plan.fuzzy && postings < FUZZY_BELOW && fuzziness(plan.term);
-      if (!distance) continue;
+      if (!distance) return;
       // The exact matches come back with the near misses; they are already counted.
       const counted = new Set(results.map(r => r.id as string));
       const missed = (id: string) => (counted.has(id) ? 0 : admit(id));
       for (const call of calls({ ...plan, prefix: false }, parts)) {
-        add(plan, call.index.search(plan.term, { ...call.options, fuzzy: distance, boostDocument: missed }));
+        add(i, call.index.search(plan.term, { ...call.options, fuzzy: distance, boostDocument: missed }));
       }
-    }
+    });
     const hits: SearchHit[] = [];
     // Rounded so that the order never depends on the last bit of a sum taken in another order.
-    for (const [id, { score, terms }] of found) if (terms.size) hits.push({ id, score: Math.round(score * 1e6) / 1e6, matched: terms.size });
+    for (const [id, { score, matched }] of found) if (matched) hits.push({ id, score: Math.round(score * 1e6) / 1e6, matched });
     return hits;
   }
 }

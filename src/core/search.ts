@@ -206,7 +206,11 @@ export function fuzziness(term: string): number | false {
   return false;
 }
 
-/** A word found in fewer places than this, as typed, is probably misspelt. */
+/**
+ * A finished word found in fewer places than this is probably misspelt (a typo can
+ * occur in an abstract or two). A word still being typed only if nothing starts with it:
+ * "finep" on its way to "FinePhys" is not a typo.
+ */
 const FUZZY_BELOW = 3;
 
 // A word being typed completes against titles from its second letter, against abstracts
@@ -243,6 +247,23 @@ interface Part {
   prefixMin: number;
 }
 
+/**
+ * What is known of words as typed, by `memoKey`: those of the previous search, and those
+ * of this one. A library scored whole keeps each word's matches; a capped one, since its
+ * matches depend on the other words, only how many postings each word reaches.
+ */
+interface Memo {
+  reuse: ReadonlyMap<string, Remembered>;
+  words: Map<string, Remembered>;
+}
+
+interface Remembered {
+  results?: SearchResult[];
+  postings?: number;
+}
+
+const memoKey = (plan: TermPlan) => `${plan.term}\u0000${plan.prefix}`;
+
 interface Found {
   score: number;
   /** How many words the paper matched, and the last word (by its place in the search) that counted. */
@@ -255,19 +276,27 @@ interface Found {
  * what costs (a few µs a paper); past this many candidates, further papers are only
  * looked at if they already matched a rarer word, which keeps a 100,000-paper search
  * within a keystroke. Libraries smaller than this are always scored completely.
+ * (At 100,000 papers, 1,000 candidates gave a p95 of 27 ms, 500 gave 20 ms, and 300
+ * gave 18 ms but lost two more of 169 ranking queries: docs/performance.md.)
  */
-const MIN_CANDIDATES = 1000;
-const CANDIDATES_PER_RESULT = 20;
+const MIN_CANDIDATES = 500;
+const CANDIDATES_PER_RESULT = 10;
 
 /**
- * Searches papers as the user types. The last word matches as a prefix, longer words
- * forgive typos, and papers that contain every word rank above papers that contain only
- * some. The index may come whole or in two parts, the full text arriving later.
+ * Searches papers as the user types. The last word matches as a prefix, a word that
+ * matches nothing is matched fuzzily, and papers that contain every word rank above
+ * papers that contain only some. The index may come whole or in two parts, the full
+ * text arriving later. Each search remembers its words for the next keystroke.
  *
  * @example new SearchIndex(loadIndex(json)).search('tau bench', { limit: 5 })[0].id // 'tau-2-bench-…'
  */
 export class SearchIndex {
   private text: MiniSearch<SearchDocument> | undefined;
+  /**
+   * The exact matches of each word of the previous search. As the user types, only the
+   * last word changes: the words before it are not searched again.
+   */
+  private previous: { text: MiniSearch<SearchDocument> | undefined; words: Map<string, Remembered> } = { text: undefined, words: new Map() };
   /** Settles once the full text can be searched (at once when the index came whole). */
   readonly fullText: Promise<void>;
 
@@ -294,7 +323,10 @@ export class SearchIndex {
   search(query: string, options: SearchOptions = {}): SearchHit[] {
     const { terms, lastIsPrefix } = queryTerms(query);
     const plans = terms.map((term, i) => ({ term, prefix: lastIsPrefix && i === terms.length - 1, fuzzy: true }));
-    const hits = this.collect(plans, this.parts(), options);
+    const reuse = this.previous.text === this.text ? this.previous.words : new Map<string, Remembered>();
+    const words = new Map<string, Remembered>();
+    const hits = this.collect(plans, this.parts(), options, { reuse, words });
+    this.previous = { text: this.text, words };
     const wanted = options.allWords ? hits.filter(h => h.matched === terms.length) : hits;
     return top(wanted, options.limit, (a, b) => b.matched - a.matched || b.score - a.score);
   }
@@ -322,10 +354,10 @@ export class SearchIndex {
    * candidates are capped, the rarest term goes first, so that papers matching every
    * word are never crowded out by papers matching only a common one.
    */
-  private collect(plans: TermPlan[], parts: Part[], options: SearchOptions): SearchHit[] {
+  private collect(plans: TermPlan[], parts: Part[], options: SearchOptions, memo?: Memo): SearchHit[] {
     const cap = options.limit === undefined ? Infinity : Math.max(MIN_CANDIDATES, options.limit * CANDIDATES_PER_RESULT);
     const capped = this.documentCount > cap;
-    const ordered = capped ? sortByRarity(plans, parts) : plans;
+    const ordered = capped ? sortByRarity(plans, parts, memo) : plans;
     const found = new Map<string, Found>();
     const filter = options.filter;
     const admit = (id: string) => {
@@ -344,19 +376,25 @@ export class SearchIndex {
         if (entry.last !== plan) { entry.matched++; entry.last = plan; }
       }
     };
-    // Without a cap or a filter every paper is admitted: no need for MiniSearch to ask.
-    const gate = capped || filter ? admit : undefined;
     const exact = ordered.map((plan, i) => {
-      let postings = 0;
-      const tally = gate && ((id: string) => { postings++; return gate(id); });
-      const results = calls(plan, parts).flatMap(call => call.index.search(plan.term, { ...call.options, boostDocument: tally }));
-      add(i, results);
-      return { plan, postings: tally ? postings : results.length, results };
+      if (capped) {
+        let postings = 0;
+        const tally = (id: string) => { postings++; return admit(id); };
+        const results = calls(plan, parts).flatMap(call => call.index.search(plan.term, { ...call.options, boostDocument: tally }));
+        add(i, results);
+        return { plan, postings, results };
+      }
+      // Nothing capped: every match is scored, and a word's matches can be kept for the next search.
+      const key = memoKey(plan);
+      const results = memo?.reuse.get(key)?.results ?? calls(plan, parts).flatMap(call => call.index.search(plan.term, call.options));
+      memo?.words.set(key, { results });
+      add(i, filter ? results.filter(r => filter(r.id as string)) : results);
+      return { plan, postings: results.length, results };
     });
     // Near misses only once every word has had its exact matches: a misspelt word's many
     // neighbours must not take the places of the papers a rare word found.
     exact.forEach(({ plan, postings, results }, i) => {
-      const distance = plan.fuzzy && postings < FUZZY_BELOW && fuzziness(plan.term);
+      const distance = plan.fuzzy && postings < (plan.prefix ? 1 : FUZZY_BELOW) && fuzziness(plan.term);
       if (!distance) return;
       // The exact matches come back with the near misses; they are already counted.
       const counted = new Set(results.map(r => r.id as string));
@@ -394,11 +432,17 @@ function calls(plan: TermPlan, parts: Part[]): Call[] {
 }
 
 /** Terms by how many postings they reach as typed, fewest first (a cheap pass: nothing is scored). */
-function sortByRarity(plans: TermPlan[], parts: Part[]): TermPlan[] {
+function sortByRarity(plans: TermPlan[], parts: Part[], memo?: Memo): TermPlan[] {
   const count = (plan: TermPlan) => {
-    let postings = 0;
-    const tally = () => { postings++; return 0; };
-    for (const call of calls(plan, parts)) call.index.search(plan.term, { ...call.options, boostDocument: tally });
+    const key = memoKey(plan);
+    let postings = memo?.reuse.get(key)?.postings;
+    if (postings === undefined) {
+      let tallied = 0;
+      const tally = () => { tallied++; return 0; };
+      for (const call of calls(plan, parts)) call.index.search(plan.term, { ...call.options, boostDocument: tally });
+      postings = tallied;
+    }
+    memo?.words.set(key, { ...memo.words.get(key), postings });
     return postings;
   };
   return plans.map(plan => ({ plan, postings: count(plan) }))

@@ -125,6 +125,37 @@ suite('search: one index, however it is stored', () => {
   });
 });
 
+suite('search: keystroke after keystroke', () => {
+  /** A search index over the seeds that counts the MiniSearch searches it makes. */
+  function counted(): { index: SearchIndex; searches: () => number } {
+    const miniSearch = loadIndex(JSON.stringify(seedIndex()));
+    let searches = 0;
+    const original = miniSearch.search.bind(miniSearch);
+    miniSearch.search = ((...args: Parameters<typeof original>) => { searches++; return original(...args); }) as typeof miniSearch.search;
+    return { index: new SearchIndex(miniSearch), searches: () => searches };
+  }
+
+  test('the words before the one being typed are not searched again', () => {
+    const { index, searches } = counted();
+    index.search('vision language act', { limit: 50 });
+    const before = searches();
+    index.search('vision language acti', { limit: 50 });
+    assert.equal(searches() - before, 1, 'only "acti" is searched');
+  });
+
+  test('every keystroke answers as a fresh search would', () => {
+    const { index } = counted();
+    const typed = 'fine-tuning vision-language-action models for robots';
+    for (let end = 1; end <= typed.length; end++) {
+      const query = typed.slice(0, end);
+      assert.deepEqual(index.search(query, { limit: 20 }), new SearchIndex(seedIndex()).search(query, { limit: 20 }), query);
+    }
+    // Back to an earlier query, and with a filter: still the same answers.
+    const filter = (id: string) => id < 'm';
+    assert.deepEqual(index.search('fine-tuning vision', { limit: 20, filter }), new SearchIndex(seedIndex()).search('fine-tuning vision', { limit: 20, filter }));
+  });
+});
+
 suite('search: a library too large to score every match', () => {
   // 1,500 papers: "learning" is in more of them than a search with a limit may score.
   let papers: Paper[] = [];

@@ -53,6 +53,8 @@ export class PaperLibrary {
   private readonly index: SearchIndex;
   private readonly byId = new Map<string, Paper>();
   private readonly byKey = new Map<string, Paper>();
+  /** Every paper in the order of a list with no words, sorted once when first needed. */
+  private listed: readonly Paper[] | undefined;
 
   /** `index` is the whole index (`buildIndex`), or a `SearchIndex` whose full text may still be loading. */
   constructor(corpus: Corpus, index: MiniSearch<SearchDocument> | SearchIndex, options: LibraryOptions = {}) {
@@ -112,8 +114,14 @@ export class PaperLibrary {
     const keep = allowed || outer ? (id: string) => (!allowed || allowed.has(id)) && (!outer || outer(id)) : undefined;
     if (!queryTerms(words).terms.length) {
       if (!allowed) return { ...result, hits: [] };
-      const papers = this.papers.filter(p => keep!(p.id)).sort(byUpvotesThenTitle);
-      return { ...result, hits: papers.slice(0, options.limit ?? papers.length).map(paper => ({ paper, score: 0, matched: 0 })) };
+      this.listed ??= [...this.papers].sort(byUpvotesThenTitle);
+      const hits: PaperHit[] = [];
+      const limit = options.limit ?? Infinity;
+      for (const paper of this.listed) {
+        if (hits.length >= limit) break;
+        if (keep!(paper.id)) hits.push({ paper, score: 0, matched: 0 });
+      }
+      return { ...result, hits };
     }
     const hits = this.index.search(words, { limit: options.limit, filter: keep, allWords: options.allWords })
       .flatMap(hit => {

@@ -87,11 +87,23 @@ export interface CompiledFilter {
 const fold = (text: string) => toAscii(text).toLowerCase().trim();
 const wordsOf = (text: string) => fold(text).split(/[^a-z0-9]+/).filter(Boolean);
 
-/** True when every word of `value` begins a word of `target`, or `value` begins `target` whole. */
-function namesMatch(value: string, target: string): boolean {
+/**
+ * A test of names against `value`: true when every word of `value` begins a word of the
+ * name, or `value` begins the name whole. Answers are kept, as names repeat across papers.
+ */
+function nameMatcher(value: string): (name: string) => boolean {
+  const whole = fold(value);
   const wanted = wordsOf(value);
-  const have = wordsOf(target);
-  return fold(target).startsWith(fold(value)) || (wanted.length > 0 && wanted.every(w => have.some(h => h.startsWith(w))));
+  const known = new Map<string, boolean>();
+  return name => {
+    let answer = known.get(name);
+    if (answer === undefined) {
+      const have = wordsOf(name);
+      answer = fold(name).startsWith(whole) || (wanted.length > 0 && wanted.every(w => have.some(h => h.startsWith(w))));
+      known.set(name, answer);
+    }
+    return answer;
+  };
 }
 
 function compare(actual: number | null, op: Comparison, wanted: number): boolean {
@@ -118,13 +130,16 @@ export function compileFilter(filter: QueryFilter, context: FilterContext): Comp
   switch (field) {
     case 'topic': {
       const exact = context.topics.filter(t => t.id.toLowerCase() === value.toLowerCase());
-      const topics = exact.length ? exact : context.topics.filter(t => namesMatch(value, `${t.id} ${t.label}`));
+      const matches = nameMatcher(value);
+      const topics = exact.length ? exact : context.topics.filter(t => matches(`${t.id} ${t.label}`));
       if (!topics.length) return never(filter, `no topic matches "${value}"`);
       const ids = new Set(topics.map(t => t.id));
       return { filter, test: paper => paper.topics.some(id => ids.has(id)) };
     }
-    case 'org':
-      return { filter, test: paper => paper.organization !== null && (namesMatch(value, paper.organization.handle) || namesMatch(value, paper.organization.name)) };
+    case 'org': {
+      const matches = nameMatcher(value);
+      return { filter, test: paper => paper.organization !== null && (matches(paper.organization.handle) || matches(paper.organization.name)) };
+    }
     case 'has':
       if (value.toLowerCase() !== 'code') return never(filter, `has: takes only "code" (has:code), not "${value}"`);
       return { filter, test: paper => paper.links.some(isCodeLink) };

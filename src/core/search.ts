@@ -350,9 +350,11 @@ export class SearchIndex {
   }
 
   /**
-   * Scores every paper that matches any term, term by term and part by part. When
-   * candidates are capped, the rarest term goes first, so that papers matching every
-   * word are never crowded out by papers matching only a common one.
+   * Scores the papers that match any term, term by term. A library no larger than the
+   * cap is scored whole, and each term's matches are remembered in `memo`. A larger one
+   * admits papers up to the cap, rarest term first, so that papers matching every word
+   * are never crowded out by papers matching only a common one. Then the words found
+   * (almost) nowhere are matched fuzzily.
    */
   private collect(plans: TermPlan[], parts: Part[], options: SearchOptions, memo?: Memo): SearchHit[] {
     const cap = options.limit === undefined ? Infinity : Math.max(MIN_CANDIDATES, options.limit * CANDIDATES_PER_RESULT);

@@ -86,6 +86,16 @@ suite('search: as the user types', () => {
     }
   });
 
+  test('even when the key is a word other papers have in their titles', () => {
+    const corpus = seedCorpus().result.corpus;
+    const other = corpus.papers.find(p => !/manipulation/i.test(`${p.title} ${p.abstract}`))!;
+    const papers = corpus.papers.map(p => (p === other ? { ...p, key: 'Manipulation' } : p));
+    const keyed = new PaperLibrary({ papers }, buildIndex(papers));
+    assert.equal(keyed.search('manipulation', { limit: 5 })[0].paper.id, other.id);
+    assert.equal(keyed.search('MANIPULATION', { limit: 5 })[0].paper.id, other.id);
+    assert.notEqual(keyed.search('manipulation skills', { limit: 5 })[0].paper.id, other.id, 'only the key alone');
+  });
+
   test('a filter keeps only the papers it accepts', () => {
     const gui = library().search('agents', { limit: 20, filter: id => id.startsWith('gui') });
     assert.ok(gui.length > 2);

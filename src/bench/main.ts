@@ -1,1 +1,159 @@
-console.log('bench: not yet');
+// `npm run bench`: how fast the papers load and how fast search answers as the user types,
+// on the bundled corpus and on synthetic corpora of 10,000 and 100,000 papers, side by side
+// with MiniSearch's default options; plus how often a short query finds the paper it came from.
+// Each measurement runs in a child process of its own, so that one cannot skew the next.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Paper } from '../core/paper';
+import { buildStep, loadStep, measure, readCorpus, type Built, type Layout, type Measurement, type MeasureOptions } from './measure';
+import { rankingQueries, typedQueries } from './queries';
+import { syntheticCorpus } from './synthetic';
+import { printReport, type Row } from './table';
+
+const USAGE = `usage:
+  npm run bench                                   bundled corpus, then 10,000 and 100,000 synthetic papers
+  npm run bench -- --sizes 10000                  synthetic sizes to run (comma-separated; 0 for none)
+  npm run bench -- --corpus FILE [--queries FILE] [--layout whole|parts] --json
+      one corpus (the dist/corpus.json shape) and, optionally, one query per line; prints
+      { "papers", "buildMs", "loadMs", "indexBytes", "heapMB", "p50", "p95", "p99" } (ms, bytes, MB)
+      with the options the extension uses; --layout parts splits the index into names and full text`;
+
+class UsageError extends Error {}
+
+const ROOT = resolve(__dirname, '..');
+const DIST = join(ROOT, 'dist');
+const CHILD_FLAGS = ['--expose-gc', '--max-old-space-size=8192'];
+/** Time for a measurement's queries, and again for its ranking check (see `MeasureOptions.budgetMs`). */
+const BUDGET_MS = 90_000;
+
+/** Load runs and query passes: more where a run is quick, one where it takes seconds. */
+function repeats(papers: number): { loadRuns: number; passes: number } {
+  if (papers < 5000) return { loadRuns: 7, passes: 3 };
+  if (papers < 50_000) return { loadRuns: 3, passes: 3 };
+  return { loadRuns: 1, passes: 1 };
+}
+
+/** Runs one step in a fresh node process and returns what it printed. */
+function inChild<T>(step: 'build' | 'load', spec: object, scratch: string): T {
+  const file = join(scratch, `spec-${step}.json`);
+  writeFileSync(file, JSON.stringify(spec));
+  const child = spawnSync(process.execPath, [...CHILD_FLAGS, __filename, '--worker', file], {
+    encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 24,
+  });
+  if (child.status !== 0) throw new Error(`the ${step} step failed (exit ${child.status})`);
+  return JSON.parse(child.stdout) as T;
+}
+
+/** Builds in one process and loads in another, as the build and the extension do. */
+function measureApart(options: MeasureOptions, scratch: string): Measurement {
+  const built = inChild<Built>('build', { step: 'build', options }, scratch);
+  return inChild<Measurement>('load', { step: 'load', options, built }, scratch);
+}
+
+interface CorpusRun {
+  label: string;
+  file: string;
+  indexFile?: string;
+  layout: Layout;
+  papers: readonly Paper[];
+}
+
+function tables(sizes: number[]): void {
+  const corpusFile = join(DIST, 'corpus.json');
+  const indexFile = join(DIST, 'index.json');
+  if (!existsSync(corpusFile) || !existsSync(indexFile)) throw new Error('dist/corpus.json or dist/index.json is missing: run `node esbuild.mjs` first');
+  const scratch = mkdtempSync(join(tmpdir(), 'papers-bench-'));
+  const loadBefore = loadavg()[0];
+  try {
+    const seeds = readCorpus(corpusFile);
+    const runs: CorpusRun[] = [{ label: `bundled (${seeds.length})`, file: corpusFile, indexFile, layout: 'whole', papers: seeds }];
+    for (const size of sizes) {
+      console.error(`[bench] generating ${size} synthetic papers`);
+      const papers = syntheticCorpus(seeds, size, size);
+      const file = join(scratch, `synthetic-${size}.json`);
+      writeFileSync(file, JSON.stringify({ papers }));
+      runs.push({ label: `synthetic ${size.toLocaleString('en')}`, file, layout: 'parts', papers });
+    }
+    const rows: Row[] = [];
+    for (const run of runs) {
+      const queries = typedQueries(run.papers, 240);
+      const ranking = rankingQueries(run.papers, 60);
+      const common = { corpusFile: run.file, scratchDir: scratch, queries, ranking, budgetMs: BUDGET_MS, ...repeats(run.papers.length) };
+      const variants: Pick<MeasureOptions, 'engine' | 'layout' | 'indexFile'>[] = [
+        { engine: 'ours', layout: run.layout, indexFile: run.indexFile },
+        // What shipping the bundled index in two parts would change.
+        ...(run.indexFile ? [{ engine: 'ours' as const, layout: 'parts' as const }] : []),
+        { engine: 'defaults', layout: 'whole' },
+      ];
+      for (const variant of variants) {
+        console.error(`[bench] ${run.label}: ${variant.engine}, ${variant.layout}`);
+        rows.push({ corpus: run.label, measurement: measureApart({ ...common, ...variant }, scratch) });
+      }
+      run.papers = [];
+    }
+    // Other work on the machine slows every figure down: say how busy it was.
+    const machine = `${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GB, node ${process.version}; `
+      + `load average ${loadBefore.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end.`;
+    printReport(rows, machine);
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+async function single(corpusFile: string, queriesFile: string | undefined, layout: Layout): Promise<void> {
+  const papers = readCorpus(corpusFile);
+  const queries = queriesFile
+    ? readFileSync(queriesFile, 'utf8').split(/\r?\n/).filter(q => q.trim())
+    : typedQueries(papers, 240);
+  if (!queries.length) throw new UsageError(`${queriesFile} holds no query`);
+  const scratch = mkdtempSync(join(tmpdir(), 'papers-bench-'));
+  try {
+    const m = await measure({ engine: 'ours', layout, corpusFile, scratchDir: scratch, queries, ...repeats(papers.length) });
+    const { buildMs, loadMs, indexBytes, heapMB, p50, p95, p99 } = m;
+    console.log(JSON.stringify({ papers: m.papers, buildMs, loadMs, indexBytes, heapMB, p50, p95, p99 }));
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+async function run(argv: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      corpus: { type: 'string' }, queries: { type: 'string' }, json: { type: 'boolean' },
+      layout: { type: 'string' }, sizes: { type: 'string' }, worker: { type: 'string' }, help: { type: 'boolean' },
+    },
+  });
+  if (values.help) { console.log(USAGE); return; }
+  if (values.worker) {
+    // Internal: one step of a measurement for `tables`, in this fresh process.
+    const spec = JSON.parse(readFileSync(values.worker, 'utf8')) as { step: 'build' | 'load'; options: MeasureOptions; built?: Built };
+    console.log(JSON.stringify(spec.step === 'build' ? buildStep(spec.options) : await loadStep(spec.options, spec.built!)));
+    return;
+  }
+  const layout = (values.layout ?? 'whole') as Layout;
+  if (layout !== 'whole' && layout !== 'parts') throw new UsageError('--layout is whole or parts');
+  if (values.corpus !== undefined || values.json || values.queries !== undefined) {
+    if (!values.corpus || !values.json) throw new UsageError('--corpus FILE and --json go together');
+    if (values.sizes !== undefined) throw new UsageError('--sizes is for the tables, not --json');
+    for (const file of [values.corpus, values.queries]) if (file !== undefined && !existsSync(file)) throw new UsageError(`no such file: ${file}`);
+    await single(values.corpus, values.queries, layout);
+    return;
+  }
+  if (values.layout !== undefined) throw new UsageError('--layout goes with --corpus FILE --json');
+  const sizes = (values.sizes ?? '10000,100000').split(',').map(Number).filter(n => n !== 0);
+  if (sizes.some(n => !Number.isInteger(n) || n < 100)) throw new UsageError('--sizes takes whole numbers of at least 100, e.g. 10000,100000');
+  tables(sizes);
+}
+
+run(process.argv.slice(2)).catch((e: unknown) => {
+  if (e instanceof UsageError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+    console.error(`bench: ${(e as Error).message}\n${USAGE}`);
+    process.exit(2);
+  }
+  console.error(`bench: ${(e as Error).message}`);
+  process.exit(1);
+});

@@ -1,28 +1,66 @@
-import type MiniSearch from 'minisearch';
+import MiniSearch from 'minisearch';
+import topicsFile from '../data/topics.json';
 import { CorpusSchema, type Corpus, type Paper } from './paper';
-import { loadIndex, queryTerms, search, type SearchDocument, type SearchOptions } from './search';
+import { applyFilters, byUpvotesThenTitle, parseQuery, type FilterReport, type QueryProblem, type TopicName } from './query';
+import { loadIndex, queryTerms, SearchIndex, wordsOf, type SearchDocument } from './search';
 
 export interface PaperHit {
   paper: Paper;
   score: number;
-  /** How many of the query's words the paper matched. */
+  /** How many of the query's words the paper matched (0 for a query of filters only). */
   matched: number;
 }
 
-/** How many words of a paper make up its "related papers" query. */
-const RELATED_QUERY_WORDS = 40;
+export interface LibrarySearchOptions {
+  limit?: number;
+  /** Keeps only the papers whose id this returns true for, on top of the query's own filters. */
+  filter?: (id: string) => boolean;
+  /** Only papers that match every word, e.g. for a filter that hides the rest. */
+  allWords?: boolean;
+}
+
+/** A search with everything the UI may want to show besides the papers. */
+export interface QueryResult {
+  hits: PaperHit[];
+  /** The words searched for, once the filters are taken out. */
+  words: string;
+  /** Each filter of the query and how many papers it alone lets through. */
+  filters: FilterReport[];
+  /** Filters that leave no paper, with a message to show as is ("no paper has topic:foo"). */
+  problems: QueryProblem[];
+}
+
+export interface LibraryOptions {
+  /** Topics for `topic:` filters; the bundled topics by default. */
+  topics?: readonly TopicName[];
+}
+
+export interface LoadOptions extends LibraryOptions {
+  /** The text part, when the index was built in two parts (`buildIndexParts`); `indexJson` is then the names part. */
+  fullTextJson?: string;
+}
+
+const BUNDLED_TOPICS: readonly TopicName[] = [...topicsFile.topics, topicsFile.catchAll].map(({ id, label }) => ({ id, label }));
 
 /**
  * The corpus and its index, loaded once and shared by every feature: the tree, the
- * quick picks, completion, hover and the command line all search the same way.
+ * quick picks, completion, hover and the command line all search the same way, with
+ * the same query language (words and filters such as `topic:gui year:2024`).
  */
 export class PaperLibrary {
   readonly papers: readonly Paper[];
+  readonly topics: readonly TopicName[];
+  private readonly index: SearchIndex;
   private readonly byId = new Map<string, Paper>();
   private readonly byKey = new Map<string, Paper>();
+  /** Every paper in the order of a list with no words, sorted once when first needed. */
+  private listed: readonly Paper[] | undefined;
 
-  constructor(corpus: Corpus, private readonly index: MiniSearch<SearchDocument>) {
+  /** `index` is the whole index (`buildIndex`), or a `SearchIndex` whose full text may still be loading. */
+  constructor(corpus: Corpus, index: MiniSearch<SearchDocument> | SearchIndex, options: LibraryOptions = {}) {
     this.papers = corpus.papers;
+    this.topics = options.topics ?? BUNDLED_TOPICS;
+    this.index = index instanceof MiniSearch ? new SearchIndex(index) : index;
     for (const paper of corpus.papers) {
       this.byId.set(paper.id, paper);
       this.byKey.set(paper.key.toLowerCase(), paper);
@@ -31,11 +69,24 @@ export class PaperLibrary {
 
   /**
    * Loads the build's output, validating the corpus again: a corrupt or hand-edited
-   * file is reported, not trusted.
+   * file is reported, not trusted. (To search titles while the full text still loads,
+   * construct with a `SearchIndex` whose text part is a promise instead.)
    */
-  static fromJSON(corpusJson: string, indexJson: string): PaperLibrary {
+  static fromJSON(corpusJson: string, indexJson: string, options: LoadOptions = {}): PaperLibrary {
     const corpus = CorpusSchema.parse(JSON.parse(corpusJson));
-    return new PaperLibrary(corpus, loadIndex(indexJson));
+    const indexes = [indexJson, options.fullTextJson].flatMap(json => (json === undefined ? [] : [loadIndex(json)]));
+    // Files from two different builds would answer with papers the corpus does not have.
+    for (const index of indexes) {
+      if (index.documentCount !== corpus.papers.length) {
+        throw new Error(`the search index has ${index.documentCount} papers but the corpus ${corpus.papers.length}: rebuild them together`);
+      }
+    }
+    return new PaperLibrary(corpus, new SearchIndex(indexes[0], indexes[1]), options);
+  }
+
+  /** Settles once abstracts are searchable too (at once unless the index came in two parts). */
+  get fullText(): Promise<void> {
+    return this.index.fullText;
   }
 
   /** A paper by id or by citation key (keys compare without case, as BibTeX does). */
@@ -43,24 +94,61 @@ export class PaperLibrary {
     return this.byId.get(idOrKey) ?? this.byKey.get(idOrKey.toLowerCase());
   }
 
-  /** Ranked papers for what the user typed. */
-  search(query: string, options: SearchOptions = {}): PaperHit[] {
-    return search(this.index, query, options).flatMap(hit => {
-      const paper = this.byId.get(hit.id);
-      return paper ? [{ paper, score: hit.score, matched: hit.matched }] : [];
-    });
+  /** Ranked papers for what the user typed, words and filters alike. */
+  search(query: string, options: LibrarySearchOptions = {}): PaperHit[] {
+    return this.query(query, options).hits;
+  }
+
+  /**
+   * Searches and explains: which filter matched nothing, which words were searched.
+   * A query of filters only lists the papers that pass them, most upvoted first.
+   *
+   * @example library.query('agents topic:foo').problems[0].message // 'no topic matches "foo"'
+   */
+  query(text: string, options: LibrarySearchOptions = {}): QueryResult {
+    const { words, filters } = parseQuery(text);
+    const outcome = applyFilters(this.papers, filters, { topics: this.topics });
+    const result = { words, filters: outcome.reports, problems: outcome.problems };
+    const { allowed } = outcome;
+    const outer = options.filter;
+    const keep = allowed || outer ? (id: string) => (!allowed || allowed.has(id)) && (!outer || outer(id)) : undefined;
+    if (!queryTerms(words).terms.length) {
+      if (!allowed) return { ...result, hits: [] };
+      this.listed ??= [...this.papers].sort(byUpvotesThenTitle);
+      const hits: PaperHit[] = [];
+      const limit = options.limit ?? Infinity;
+      for (const paper of this.listed) {
+        if (hits.length >= limit) break;
+        if (keep!(paper.id)) hits.push({ paper, score: 0, matched: 0 });
+      }
+      return { ...result, hits };
+    }
+    const hits = this.index.search(words, { limit: options.limit, filter: keep, allWords: options.allWords })
+      .flatMap(hit => {
+        const paper = this.byId.get(hit.id);
+        return paper ? [{ paper, score: hit.score, matched: hit.matched }] : [];
+      });
+    return { ...result, hits: this.keyFirst(words, hits, keep) };
+  }
+
+  /** A query that is exactly a citation key puts that paper first, whatever else matches better. */
+  private keyFirst(words: string, hits: PaperHit[], keep?: (id: string) => boolean): PaperHit[] {
+    const paper = this.byKey.get(words.trim().toLowerCase());
+    if (!paper || (keep && !keep(paper.id)) || hits[0]?.paper === paper) return hits;
+    const found = hits.find(h => h.paper === paper);
+    const first = found ?? { paper, score: hits[0]?.score ?? 0, matched: queryTerms(words).terms.length };
+    return [first, ...hits.filter(h => h !== found)].slice(0, Math.max(hits.length, 1));
   }
 
   /**
    * The papers closest to `paper` by title and abstract: its own words, searched with
-   * OR, so that the words it shares with few other papers weigh most.
+   * OR, so that the words it shares with few other papers weigh most. Title words count
+   * three times: a title says what the paper is about.
    */
   related(paper: Paper, count = 5): Paper[] {
-    const words = queryTerms(`${paper.title} ${paper.abstract} `).terms.slice(0, RELATED_QUERY_WORDS);
-    const results = this.index.search({ combineWith: 'OR', queries: words }, {
-      fields: ['title', 'abstract'],
-      filter: r => r.id !== paper.id,
-    });
-    return results.slice(0, count).flatMap(r => this.byId.get(r.id as string) ?? []);
+    const title = wordsOf(paper.title);
+    const words = [...title, ...title, ...title, ...wordsOf(paper.abstract)];
+    return this.index.similar(words, { limit: count, filter: id => id !== paper.id })
+      .flatMap(hit => this.byId.get(hit.id) ?? []);
   }
 }

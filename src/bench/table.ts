@@ -1,0 +1,80 @@
+// The benchmark's report: Markdown tables, so that a run can be pasted into docs/performance.md.
+import type { Measurement } from './measure';
+
+export interface Row {
+  corpus: string;
+  measurement: Measurement;
+}
+
+function table(header: string[], rows: string[][]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map(r => r[i].length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`;
+  return [line(header), `|${widths.map((w, i) => (i < 2 ? `-${'-'.repeat(w)}-` : `-${'-'.repeat(w)}:`)).join('|')}|`, ...rows.map(line)].join('\n');
+}
+
+const ms = (value: number | null) => (value === null ? '–' : value >= 100 ? `${value.toFixed(0)} ms` : value >= 10 ? `${value.toFixed(1)} ms` : `${value.toFixed(2)} ms`);
+const mb = (bytes: number) => (bytes >= 2 ** 20 ? `${(bytes / 2 ** 20).toFixed(1)} MB` : `${(bytes / 1024).toFixed(0)} KB`);
+const share = (first: number, of: number) => (of ? `${((100 * first) / of).toFixed(0)}% (${first}/${of})` : '–');
+const options = (m: Measurement) => (m.engine === 'ours' ? `ours (${m.layout === 'parts' ? 'names + text' : 'one index'})` : 'MiniSearch defaults');
+
+/** Prints the machine, the load table, the search table, the targets and the place kept for activation. */
+export function printReport(rows: readonly Row[], machine: string): void {
+  console.log(`## Machine\n\n${machine}\n`);
+  console.log('## Build and load\n');
+  console.log(table(
+    ['corpus', 'options', 'index build', 'index size', 'corpus load', 'index load (start-up)', 'full text load (behind)', 'load before 1st search', 'first load (cold)', 'heap'],
+    rows.map(({ corpus, measurement: m }) => [
+      corpus, options(m), ms(m.buildMs),
+      m.layout === 'parts' ? `${mb(m.startupIndexBytes)} + ${mb(m.indexBytes - m.startupIndexBytes)}` : mb(m.indexBytes),
+      ms(m.corpusLoadMs), ms(m.indexLoadMs), ms(m.textLoadMs), ms(m.loadMs), ms(m.firstLoadMs), m.heapMB === null ? '–' : `${m.heapMB.toFixed(1)} MB`,
+    ]),
+  ));
+  console.log('\nEach index is built in one process and loaded in a fresh one, as by the build and the extension.');
+  console.log('corpus load = read + JSON.parse + zod validation; index load = read + MiniSearch.loadJSON; heap = growth over the first load, after GC.');
+  console.log('Median of 7 loads (bundled), 3 (10,000) or 1 (100,000); "first load" is the process\'s first, before anything is warmed up.');
+
+  console.log('\n## Search as you type (limit 50) and ranking\n');
+  console.log(table(
+    ['corpus', 'options', 'queries', 'p50', 'p95', 'p99', 'p95, queries alone', 'ranked first', 'typed in full', 'last word cut short', 'last word misspelt'],
+    rows.map(({ corpus, measurement: m }) => {
+      const v = m.ranking?.byVariant ?? {};
+      return [
+        corpus, options(m), String(m.queries), ms(m.p50), ms(m.p95), ms(m.p99), m.engine === 'ours' ? ms(m.p95Alone) : '(same)',
+        m.ranking ? share(m.ranking.first, m.ranking.queries) : '–',
+        share(v.full?.first ?? 0, v.full?.queries ?? 0),
+        share(v['cut short']?.first ?? 0, v['cut short']?.queries ?? 0),
+        share(v.misspelt?.first ?? 0, v.misspelt?.queries ?? 0),
+      ];
+    }),
+  ));
+  console.log('\nQueries: what the search box holds after each key press while typing the first words of titles (some mistyped).');
+  console.log('Latency: each query\'s median over 3 timed passes (1 at 100,000), after a warm-up pass; p50/p95/p99 over the queries,');
+  console.log('replayed as typed (each key press after the one before it). "Queries alone": each after an unrelated query, so that');
+  console.log('our search cannot reuse the words of the previous one; MiniSearch\'s defaults reuse nothing, hence "(same)".');
+  console.log('A run gets 90 s for its queries and 90 s for its ranking check; where that ran out, fewer queries were timed (taken at random).');
+  console.log('Ranking: the two rarest title words of a paper; "ranked first" = that paper is the first result.');
+
+  console.log('\n## Targets\n');
+  const check = (label: string, value: number, limit: number, unit: string, digits: number) =>
+    `- ${label}: ${value.toFixed(digits)} ${unit} (target ≤ ${limit} ${unit}) ${value <= limit ? 'met' : 'MISSED'}`;
+  const lines: string[] = [];
+  for (const { corpus, measurement: m } of rows.filter(r => r.measurement.engine === 'ours')) {
+    const who = `${corpus}, ${options(m)}`;
+    if (corpus.startsWith('bundled')) {
+      lines.push(check(`${who}: corpus + index load`, m.loadMs, 30, 'ms', 1), check(`${who}: search p95`, m.p95, 1, 'ms', 2));
+    }
+    if (m.papers === 10_000) lines.push(check(`${who}: search p95`, m.p95, 8, 'ms', 2));
+    if (m.papers === 100_000) {
+      lines.push(check(`${who}: search p95`, m.p95, 30, 'ms', 2), check(`${who}: index load before the first search`, m.indexLoadMs, 2000, 'ms', 0));
+    }
+    if (m.ranking) {
+      const pct = (100 * m.ranking.first) / m.ranking.queries;
+      lines.push(`- ${who}: intended paper ranked first in ${pct.toFixed(0)}% of ranking queries (target ≥ 95%) ${pct >= 95 ? 'met' : 'MISSED'}`);
+    }
+  }
+  console.log(lines.join('\n'));
+
+  console.log('\n## Activation in the real extension host\n');
+  console.log('<!-- ACTIVATION ROW: measured by a separate script in the real extension host, not by this bench; to be added here. -->');
+  console.log('| what | time |\n|-|-:|\n| activation in the real extension host | (not measured by this bench) |');
+}

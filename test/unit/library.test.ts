@@ -1,0 +1,115 @@
+import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PaperLibrary } from '../../src/core/library';
+import { buildIndex, buildIndexParts } from '../../src/core/search';
+import { ROOT, seedCorpus } from './seeds';
+
+let loaded: PaperLibrary | undefined;
+/** The library as the extension loads it: the build's two files. */
+function library(): PaperLibrary {
+  const read = (name: string) => readFileSync(join(ROOT, 'dist', name), 'utf8');
+  loaded ??= PaperLibrary.fromJSON(read('corpus.json'), read('index.json'));
+  return loaded;
+}
+
+suite('PaperLibrary: loading', () => {
+  test('loads the build output: every seed paper, searchable', () => {
+    assert.equal(library().papers.length, seedCorpus().papers.length);
+    assert.match(library().search('tulu', { limit: 1 })[0].paper.title, /^TÜLU 3/);
+  });
+
+  test('refuses an index built for another corpus', () => {
+    const corpus = seedCorpus().result.corpus;
+    const fewer = JSON.stringify(buildIndex(corpus.papers.slice(1)));
+    assert.throws(() => PaperLibrary.fromJSON(JSON.stringify(corpus), fewer), /index has 389 papers but the corpus 390/);
+  });
+
+  test('loads an index built in two parts, and answers as with the whole', () => {
+    const corpus = seedCorpus().result.corpus;
+    const { names, text } = buildIndexParts(corpus.papers);
+    const parts = PaperLibrary.fromJSON(JSON.stringify(corpus), JSON.stringify(names), { fullTextJson: JSON.stringify(text) });
+    const whole = PaperLibrary.fromJSON(JSON.stringify(corpus), JSON.stringify(buildIndex(corpus.papers)));
+    for (const query of ['dexterous hand', 'gui agen', 'topic:web agents']) {
+      assert.deepEqual(parts.search(query, { limit: 10 }).map(h => h.paper.id), whole.search(query, { limit: 10 }).map(h => h.paper.id), query);
+    }
+    const fewer = JSON.stringify(buildIndexParts(corpus.papers.slice(1)).text);
+    assert.throws(() => PaperLibrary.fromJSON(JSON.stringify(corpus), JSON.stringify(names), { fullTextJson: fewer }), /rebuild them together/);
+  });
+
+  test('refuses a corpus that breaks the schema', () => {
+    const corpus = seedCorpus().result.corpus;
+    const broken = JSON.stringify({ papers: [{ ...corpus.papers[0], year: 'soon' }] });
+    assert.throws(() => PaperLibrary.fromJSON(broken, JSON.stringify(buildIndex(corpus.papers.slice(0, 1)))));
+  });
+
+  test('get: by id, or by citation key in any case', () => {
+    const paper = seedCorpus().byTitle('TÜLU 3');
+    assert.equal(library().get(paper.id)?.id, paper.id);
+    assert.equal(library().get(paper.key.toUpperCase())?.id, paper.id);
+    assert.equal(library().get('no-such-paper'), undefined);
+  });
+});
+
+suite('PaperLibrary: words and filters together', () => {
+  test('words with filters: only papers that pass the filters, ranked by the words', () => {
+    const hits = library().search('agents topic:web', { limit: 50 });
+    assert.ok(hits.length >= 5);
+    assert.ok(hits.every(h => h.paper.topics.includes('web-agents')));
+    assert.ok(hits.every(h => h.matched === 1));
+  });
+
+  test('filters only: every paper that passes, most upvoted first', () => {
+    const hits = library().search('has:code');
+    const expected = library().papers.filter(p => p.links.some(l => l.includes('github.com'))).length;
+    assert.equal(hits.length, expected);
+    const upvotes = hits.map(h => h.paper.upvotes ?? -1);
+    assert.deepEqual(upvotes, [...upvotes].sort((a, b) => b - a));
+    assert.equal(library().search('has:code', { limit: 3 }).length, 3);
+  });
+
+  test('org: with a quoted value finds the organisation\'s papers', () => {
+    const hits = library().search('org:"TIGER-Lab"');
+    assert.ok(hits.length >= 1);
+    assert.ok(hits.every(h => h.paper.organization?.handle === 'TIGER-Lab'));
+  });
+
+  test('year and upvotes filters combine', () => {
+    const hits = library().search('year:2024 upvotes>=1');
+    assert.ok(hits.length >= 1);
+    assert.ok(hits.every(h => h.paper.year === 2024 && (h.paper.upvotes ?? 0) >= 1));
+  });
+
+  test('a filter that matches nothing: no papers, and a message naming it', () => {
+    const result = library().query('agents topic:foo');
+    assert.deepEqual(result.hits, []);
+    assert.deepEqual(result.problems, [{ text: 'topic:foo', message: 'no topic matches "foo"' }]);
+    assert.equal(result.words, 'agents ');
+    assert.deepEqual(library().query('year:1999').problems.map(p => p.message), ['no paper has year:1999']);
+  });
+
+  test('query reports each filter with how many papers it lets through', () => {
+    const result = library().query('topic:gui has:code');
+    assert.deepEqual(result.filters.map(f => f.filter.text), ['topic:gui', 'has:code']);
+    const gui = library().papers.filter(p => p.topics.includes('computer-use')).length;
+    assert.equal(result.filters[0].matches, gui);
+    assert.ok(result.hits.every(h => h.paper.topics.includes('computer-use')));
+  });
+
+  test('the caller\'s filter applies on top of the query\'s', () => {
+    const hits = library().search('topic:gui agents', { filter: id => id.startsWith('gui') });
+    assert.ok(hits.length >= 2);
+    assert.ok(hits.every(h => h.paper.id.startsWith('gui') && h.paper.topics.includes('computer-use')));
+  });
+
+  test('a citation key is not put first when a filter excludes its paper', () => {
+    const tulu = seedCorpus().byTitle('TÜLU 3');
+    assert.equal(library().search(`${tulu.key}`, { limit: 1 })[0].paper.id, tulu.id);
+    assert.ok(!library().search(`${tulu.key} has:code`).some(h => h.paper.id === tulu.id));
+  });
+
+  test('an empty query finds nothing', () => {
+    assert.deepEqual(library().search(''), []);
+    assert.deepEqual(library().search('   '), []);
+  });
+});

@@ -1,7 +1,7 @@
 // Activation cost in the real extension host (code-server's Node host, VS Code 1.100.3).
 // Each run starts a fresh code-server + workbench and runs test/integration/bench/activation.ts,
 // which times `await getExtension(id).activate()` (module load + activate()) and then the first
-// `api.papers()` (reading and parsing dist/corpus.json + dist/index.json). Prints one JSON object
+// `api.papers()` (reading dist/corpus.json and the names part of the index, dist/index.json; the full text loads behind). Prints one JSON object
 // (medians and every sample) on stdout; progress goes to stderr. Build first: node esbuild.mjs
 // (add --production to measure what ships).   Usage: node scripts/bench-activation.mjs [--runs 5]
 import { readFileSync } from 'node:fs';

@@ -57,9 +57,9 @@ function exportCorpus(papers: readonly Paper[], format: (typeof EXPORT_FORMATS)[
 
 /** The bundled papers, plus those of `--corpus` files merged exactly as the extension merges them. */
 async function loadLibrary(corpusFiles: readonly string[]): Promise<PaperLibrary> {
-  const corpusJson = readFileSync(join(__dirname, 'corpus.json'), 'utf8');
-  const indexJson = readFileSync(join(__dirname, 'index.json'), 'utf8');
-  const bundled = PaperLibrary.fromJSON(corpusJson, indexJson);
+  const read = (name: string) => readFileSync(join(__dirname, name), 'utf8');
+  const parts = { names: read('index.json'), text: read('fulltext.json') };
+  const bundled = PaperLibrary.fromJSON(read('corpus.json'), parts.names, { fullTextJson: parts.text });
   if (!corpusFiles.length) return bundled;
   const files: CorpusFile[] = [];
   for (const file of corpusFiles) {
@@ -73,8 +73,9 @@ async function loadLibrary(corpusFiles: readonly string[]): Promise<PaperLibrary
   const result = mergeUserCorpora(bundled.papers, files, topics);
   for (const problem of result.problems) console.error(`warning: ${formatProblem(problem)}`);
   const labels = new Map(topics.topics.map(t => [t.id, t.label]));
-  const index = await extendIndex(indexJson, result.added, result.updated, id => labels.get(id) ?? id);
-  return new PaperLibrary({ papers: result.papers }, index);
+  const { search } = await extendIndex(parts, result.added, result.updated, id => labels.get(id) ?? id);
+  await search.fullText;
+  return new PaperLibrary({ papers: result.papers }, search);
 }
 
 async function run(argv: string[]): Promise<void> {

@@ -19,8 +19,8 @@ export interface MeasureOptions {
   engine: EngineName;
   layout: Layout;
   corpusFile: string;
-  /** Load this index instead of the one just built (the build's own `dist/index.json`). */
-  indexFile?: string;
+  /** Load these index files instead of those just built (the build's own `dist/index.json` and `dist/fulltext.json`). */
+  indexFiles?: string[];
   /** Where the serialized index is written to be read back. */
   scratchDir: string;
   queries: readonly string[];
@@ -167,12 +167,12 @@ export function buildStep(options: MeasureOptions): Built {
     writeFileSync(path, json);
     return path;
   });
-  if (options.indexFile) files[0] = options.indexFile;
+  const shipped = options.indexFiles;
   return {
     buildMs: median(times),
-    files,
-    indexBytes: built.reduce((n, f) => n + Buffer.byteLength(f.json), 0),
-    startupIndexBytes: Buffer.byteLength(options.indexFile ? readFileSync(options.indexFile) : built[0].json),
+    files: shipped ?? files,
+    indexBytes: shipped ? shipped.reduce((n, f) => n + readFileSync(f).length, 0) : built.reduce((n, f) => n + Buffer.byteLength(f.json), 0),
+    startupIndexBytes: shipped ? readFileSync(shipped[0]).length : Buffer.byteLength(built[0].json),
   };
 }
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { buildCorpus } from '../core/corpus';
 import type { KeyLock } from '../core/keys';
 import { formatProblem } from '../core/paper';
-import { buildIndex } from '../core/search';
+import { buildIndexParts } from '../core/search';
 import { createTopicAssigner, type TopicsFile } from '../core/topics';
 
 export const LOCK_FILE = 'src/data/keys.lock.json';
@@ -23,13 +23,17 @@ export async function main({ root }: { root: string }): Promise<string> {
   for (const problem of problems) console.warn(`warning: ${formatProblem(problem)}`);
 
   const labels = new Map(topics.topics.map(t => [t.id, t.label]));
-  const index = buildIndex(corpus.papers, id => labels.get(id) ?? id);
+  // Two parts: the names load with the corpus and answer the first keystroke; the full
+  // text (abstracts, topics) loads behind them. See docs/performance.md.
+  const { names, text } = buildIndexParts(corpus.papers, id => labels.get(id) ?? id);
   const dist = join(root, 'dist');
   mkdirSync(dist, { recursive: true });
   const corpusJson = JSON.stringify(corpus);
-  const indexJson = JSON.stringify(index);
+  const indexJson = JSON.stringify(names);
+  const fullTextJson = JSON.stringify(text);
   writeFileSync(join(dist, 'corpus.json'), corpusJson);
   writeFileSync(join(dist, 'index.json'), indexJson);
+  writeFileSync(join(dist, 'fulltext.json'), fullTextJson);
 
   // Keys are a promise to users: once a build gives one, the lock keeps it for good.
   const added = Object.keys(newKeys).length;
@@ -39,5 +43,5 @@ export async function main({ root }: { root: string }): Promise<string> {
     console.log(`[build] locked ${added} new citation key(s) in ${LOCK_FILE}; commit it with the pages`);
   }
   const kb = (s: string) => `${(Buffer.byteLength(s) / 1024).toFixed(0)} KB`;
-  return `${pages.length} pages, ${corpus.papers.length} papers, ${problems.length} problem(s); corpus.json ${kb(corpusJson)}, index.json ${kb(indexJson)}`;
+  return `${pages.length} pages, ${corpus.papers.length} papers, ${problems.length} problem(s); corpus.json ${kb(corpusJson)}, index.json ${kb(indexJson)}, fulltext.json ${kb(fullTextJson)}`;
 }

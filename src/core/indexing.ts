@@ -1,33 +1,49 @@
 import MiniSearch from 'minisearch';
 import type { Paper } from './paper';
-import { SEARCH_OPTIONS, toSearchDocument, type SearchDocument } from './search';
+import { namesPart, SEARCH_OPTIONS, SearchIndex, textPart, toSearchDocument, type SearchDocument } from './search';
 
-/** Papers indexed per slice of work; between slices the event loop is free for the UI and other extensions. */
+/** Papers indexed per slice of work; between slices the event loop is free for other work. */
 const CHUNK_SIZE = 500;
 
-/**
- * The bundled index with the user's papers added, built without blocking: loading and
- * adding run in chunks that yield to the event loop, so a corpus of 100,000 papers
- * never freezes the extension host.
- *
- * @example const index = await extendIndex(bundledJson, result.added, result.updated, labelOf)
- */
-export async function extendIndex(
-  baseJson: string,
-  added: readonly Paper[],
-  updated: readonly Paper[],
-  topicLabel?: (id: string) => string,
+/** A serialized index in its two parts (`buildIndexParts`): names, and full text. */
+export interface IndexParts<T = string> {
+  names: T;
+  text: T;
+}
+
+/** Loads a serialized index without blocking: large ones load in slices. */
+export function loadIndexAsync(json: string): Promise<MiniSearch<SearchDocument>> {
+  return MiniSearch.loadJSONAsync<SearchDocument>(json, SEARCH_OPTIONS);
+}
+
+/** Adds papers to one part of an index, in slices; papers it has already are indexed afresh. */
+async function extendPart(
+  json: string, added: readonly Paper[], updated: readonly Paper[], part: (d: SearchDocument) => SearchDocument, topicLabel?: (id: string) => string,
 ): Promise<MiniSearch<SearchDocument>> {
-  const index = await MiniSearch.loadJSONAsync<SearchDocument>(baseJson, SEARCH_OPTIONS);
-  // Papers the bundled corpus has too got new organisations or sources: index them afresh.
+  const index = await loadIndexAsync(json);
   for (const paper of updated) {
-    if (index.has(paper.id)) index.replace(toSearchDocument(paper, topicLabel));
+    if (index.has(paper.id)) index.replace(part(toSearchDocument(paper, topicLabel)));
   }
-  await index.addAllAsync(added.map(p => toSearchDocument(p, topicLabel)), { chunkSize: CHUNK_SIZE });
+  await index.addAllAsync(added.map(p => part(toSearchDocument(p, topicLabel))), { chunkSize: CHUNK_SIZE });
   return index;
 }
 
-/** Loads a serialized index without blocking (cached indexes of user corpora can be large). */
-export function loadIndexAsync(json: string): Promise<MiniSearch<SearchDocument>> {
-  return MiniSearch.loadJSONAsync<SearchDocument>(json, SEARCH_OPTIONS);
+/**
+ * The bundled index with the user's papers added, without blocking: the names part is
+ * extended first and can answer searches while the full text is extended behind it.
+ * `parts.text` settles with the full-text part; serialize both to cache them.
+ *
+ * @example const { search, parts } = await extendIndex(bundledParts, result.added, result.updated, labelOf)
+ */
+export async function extendIndex(
+  base: IndexParts, added: readonly Paper[], updated: readonly Paper[], topicLabel?: (id: string) => string,
+): Promise<{ search: SearchIndex; parts: IndexParts<Promise<MiniSearch<SearchDocument>>> }> {
+  const names = await extendPart(base.names, added, updated, namesPart, topicLabel);
+  const text = extendPart(base.text, added, updated, textPart, topicLabel);
+  return { search: new SearchIndex(names, text), parts: { names: Promise.resolve(names), text } };
+}
+
+/** An index cached in two parts, loaded as the bundled one is: names first, full text behind. */
+export async function loadIndexParts(parts: IndexParts): Promise<SearchIndex> {
+  return new SearchIndex(await loadIndexAsync(parts.names), loadIndexAsync(parts.text));
 }

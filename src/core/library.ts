@@ -2,7 +2,7 @@ import MiniSearch from 'minisearch';
 import topicsFile from '../data/topics.json';
 import { CorpusSchema, type Corpus, type Paper } from './paper';
 import { applyFilters, byUpvotesThenTitle, parseQuery, type FilterReport, type QueryProblem, type TopicName } from './query';
-import { loadIndex, queryTerms, SearchIndex, wordsOf, type SearchDocument } from './search';
+import { loadIndex, queryTerms, SEARCH_OPTIONS, SearchIndex, wordsOf, type SearchDocument } from './search';
 
 export interface PaperHit {
   paper: Paper;
@@ -82,6 +82,21 @@ export class PaperLibrary {
       }
     }
     return new PaperLibrary(corpus, new SearchIndex(indexes[0], indexes[1]), options);
+  }
+
+  /**
+   * Loads the build's output as the extension does: the corpus (validated) and the names
+   * part of the index at once, the full-text part behind them, without blocking, so the
+   * first keystroke is answered from titles while the abstracts still load.
+   */
+  static fromParts(corpusJson: string, namesJson: string, textJson: string, options: LibraryOptions = {}): PaperLibrary {
+    const corpus = CorpusSchema.parse(JSON.parse(corpusJson));
+    const names = loadIndex(namesJson);
+    if (names.documentCount !== corpus.papers.length) {
+      throw new Error(`the search index has ${names.documentCount} papers but the corpus ${corpus.papers.length}: rebuild them together`);
+    }
+    const text = MiniSearch.loadJSONAsync<SearchDocument>(textJson, SEARCH_OPTIONS);
+    return new PaperLibrary(corpus, new SearchIndex(names, text), options);
   }
 
   /** Settles once abstracts are searchable too (at once unless the index came in two parts). */

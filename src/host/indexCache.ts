@@ -1,4 +1,7 @@
 import * as vscode from 'vscode';
+import type { IndexParts } from '../core/indexing';
+
+const PARTS = ['names', 'text'] as const;
 
 const KEEP = 3;
 
@@ -17,18 +20,22 @@ export class IndexCache {
     return [...new Uint8Array(digest)].map(b => b.toString(16).padStart(2, '0')).join('');
   }
 
-  async get(hash: string): Promise<string | undefined> {
+  /** Both parts of a cached index, or undefined if either is missing. */
+  async get(hash: string): Promise<IndexParts | undefined> {
     try {
-      return new TextDecoder().decode(await vscode.workspace.fs.readFile(this.uri(hash)));
+      const [names, text] = await Promise.all(PARTS.map(async part => new TextDecoder().decode(await vscode.workspace.fs.readFile(this.uri(hash, part)))));
+      return { names, text };
     } catch {
       return undefined;
     }
   }
 
-  async put(hash: string, json: string): Promise<void> {
+  async put(hash: string, parts: IndexParts): Promise<void> {
     try {
       await vscode.workspace.fs.createDirectory(this.dir);
-      await vscode.workspace.fs.writeFile(this.uri(hash), new TextEncoder().encode(json));
+      // The names part last: get() reads both, so a half-written entry is never used.
+      await vscode.workspace.fs.writeFile(this.uri(hash, 'text'), new TextEncoder().encode(parts.text));
+      await vscode.workspace.fs.writeFile(this.uri(hash, 'names'), new TextEncoder().encode(parts.names));
       await this.prune(hash);
     } catch (error) {
       // A cache that cannot be written only costs time next session.
@@ -36,18 +43,20 @@ export class IndexCache {
     }
   }
 
-  private uri(hash: string): vscode.Uri {
-    return vscode.Uri.joinPath(this.dir, `index-${hash}.json`);
+  private uri(hash: string, part: keyof IndexParts): vscode.Uri {
+    return vscode.Uri.joinPath(this.dir, `index-${hash}-${part}.json`);
   }
 
   /** Keeps the few most recent entries: a user switching between two corpora keeps both fast. */
   private async prune(keep: string): Promise<void> {
-    const entries = await vscode.workspace.fs.readDirectory(this.dir);
-    const stats = await Promise.all(entries
-      .filter(([name]) => /^index-[0-9a-f]+\.json$/.test(name) && name !== `index-${keep}.json`)
-      .map(async ([name]) => ({ name, mtime: (await vscode.workspace.fs.stat(vscode.Uri.joinPath(this.dir, name))).mtime })));
-    for (const old of stats.sort((a, b) => b.mtime - a.mtime).slice(KEEP - 1)) {
-      await vscode.workspace.fs.delete(vscode.Uri.joinPath(this.dir, old.name));
+    const hashes = new Map<string, number>();
+    for (const [name] of await vscode.workspace.fs.readDirectory(this.dir)) {
+      const hash = /^index-([0-9a-f]+)-names\.json$/.exec(name)?.[1];
+      if (!hash || hash === keep) continue;
+      hashes.set(hash, (await vscode.workspace.fs.stat(vscode.Uri.joinPath(this.dir, name))).mtime);
+    }
+    for (const [old] of [...hashes].sort((a, b) => b[1] - a[1]).slice(KEEP - 1)) {
+      for (const part of PARTS) await vscode.workspace.fs.delete(this.uri(old, part), { useTrash: false }).then(undefined, () => undefined);
     }
   }
 }

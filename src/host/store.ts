@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
-import { extendIndex, loadIndexAsync } from '../core/indexing';
+import { extendIndex, loadIndexParts, type IndexParts } from '../core/indexing';
 import { PaperLibrary } from '../core/library';
 import type { Problem } from '../core/paper';
+import type { SearchIndex } from '../core/search';
 import { mergeUserCorpora, type CorpusFile } from '../core/userCorpus';
 import { firstIssue } from '../core/zod';
 import { ContextKeys } from './ids';
@@ -13,7 +14,7 @@ export type LoadState = 'loading' | 'ready' | 'failed' | 'empty';
 /** Shown when a command needs the papers and they could not be loaded. */
 export class PapersUnavailableError extends Error {}
 
-interface Bundled { library: PaperLibrary; indexJson: string }
+interface Bundled { library: PaperLibrary; index: IndexParts }
 
 export interface UserCorpusReport { added: number; updated: number; problems: Problem[]; fromCache: boolean }
 
@@ -98,14 +99,23 @@ export class PaperStore implements vscode.Disposable {
     }
     const started = performance.now();
     const result = mergeUserCorpora(bundled.library.papers, files, topicAssigner());
-    const hash = await IndexCache.hash([INDEX_CACHE_VERSION, bundled.indexJson, ...files.flatMap(f => [f.file, f.text])]);
-    const cached = result.added.length || result.updated.length ? await this.cache.get(hash) : undefined;
-    const index = cached !== undefined
-      ? await loadIndexAsync(cached)
-      : await extendIndex(bundled.indexJson, result.added, result.updated, topicLabel);
-    if (cached === undefined && (result.added.length || result.updated.length)) await this.cache.put(hash, JSON.stringify(index));
+    const hash = await IndexCache.hash([INDEX_CACHE_VERSION, bundled.index.names, bundled.index.text, ...files.flatMap(f => [f.file, f.text])]);
+    const changed = result.added.length > 0 || result.updated.length > 0;
+    const cached = changed ? await this.cache.get(hash) : undefined;
+    let index: SearchIndex;
+    if (cached) {
+      index = await loadIndexParts(cached);
+    } else if (changed) {
+      const extended = await extendIndex(bundled.index, result.added, result.updated, topicLabel);
+      index = extended.search;
+      // Cached once the full text is indexed too, behind the first searches.
+      void Promise.all([extended.parts.names, extended.parts.text])
+        .then(([names, text]) => this.cache.put(hash, { names: JSON.stringify(names), text: JSON.stringify(text) }));
+    } else {
+      index = await loadIndexParts(bundled.index);
+    }
     this.current = new PaperLibrary({ papers: result.papers }, index);
-    this.log.info(`Corpus files: ${result.added.length} papers added, ${result.updated.length} merged with known papers, ${result.problems.length} problem(s), index ${cached === undefined ? 'built' : 'loaded from cache'} in ${(performance.now() - started).toFixed(0)} ms`);
+    this.log.info(`Corpus files: ${result.added.length} papers added, ${result.updated.length} merged with known papers, ${result.problems.length} problem(s), index ${cached ? 'loaded from cache' : 'built'} in ${(performance.now() - started).toFixed(0)} ms`);
     this.setState(this.current.papers.length ? 'ready' : 'empty');
     this.changed.fire();
     return { added: result.added.length, updated: result.updated.length, problems: result.problems, fromCache: cached !== undefined };
@@ -120,12 +130,12 @@ export class PaperStore implements vscode.Disposable {
     const started = performance.now();
     this.setState('loading');
     try {
-      const [corpusJson, indexJson] = await Promise.all([this.read('corpus.json'), this.read('index.json')]);
-      const library = PaperLibrary.fromJSON(corpusJson, indexJson);
+      const [corpusJson, names, text] = await Promise.all([this.read('corpus.json'), this.read('index.json'), this.read('fulltext.json')]);
+      const library = PaperLibrary.fromParts(corpusJson, names, text);
       this.log.info(`Loaded ${library.papers.length} papers and their index in ${(performance.now() - started).toFixed(1)} ms`);
       this.setState(library.papers.length ? 'ready' : 'empty');
       queueMicrotask(() => this.bundledLoaded.fire());
-      return { library, indexJson };
+      return { library, index: { names, text } };
     } catch (error) {
       this.failure = describe(error);
       this.log.error(`Could not load the papers: ${this.failure}`);

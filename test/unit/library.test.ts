@@ -6,14 +6,16 @@ import { buildIndex, buildIndexParts } from '../../src/core/search';
 import { ROOT, seedCorpus } from './seeds';
 
 let loaded: PaperLibrary | undefined;
-/** The library as the extension loads it: the build's two files. */
+/** The library as the extension loads it: the build's three files, the full text behind. */
 function library(): PaperLibrary {
   const read = (name: string) => readFileSync(join(ROOT, 'dist', name), 'utf8');
-  loaded ??= PaperLibrary.fromJSON(read('corpus.json'), read('index.json'));
+  loaded ??= PaperLibrary.fromParts(read('corpus.json'), read('index.json'), read('fulltext.json'));
   return loaded;
 }
 
 suite('PaperLibrary: loading', () => {
+  suiteSetup(() => library().fullText);
+
   test('loads the build output: every seed paper, searchable', () => {
     assert.equal(library().papers.length, seedCorpus().papers.length);
     assert.match(library().search('tulu', { limit: 1 })[0].paper.title, /^TÜLU 3/);

@@ -84,8 +84,8 @@ if (watching) {
   console.log('[watch] watching src, test, seeds (Ctrl+C to stop)');
 } else {
   const started = Date.now();
-  // Test bundles of deleted test files must not linger and keep running.
-  rmSync(join(root, 'out', 'test'), { recursive: true, force: true });
+  // Files of an earlier build (a deleted test, a renamed index) must not linger, run or ship.
+  for (const dir of ['dist', join('out', 'test')]) rmSync(join(root, dir), { recursive: true, force: true });
   await Promise.all(builds.map(options => esbuild.build(options)));
   console.log(`[build] bundles in ${Date.now() - started} ms${production ? ' (production)' : ''}: ${builds.map(b => b.outfile ?? relative(root, b.outdir)).join(', ')}`);
   await buildCorpus();

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { bibtexEntry, citationText, cslItem, defaultTemplate, type CitationTemplate } from './core/cite';
-import { extendIndex } from './core/indexing';
+import { extendIndex, NAMES_INDEX, TEXT_INDEX } from './core/indexing';
 import { PaperLibrary } from './core/library';
 import { formatProblem, type Paper } from './core/paper';
 import { createTopicAssigner, type TopicsFile } from './core/topics';
@@ -58,8 +58,9 @@ function exportCorpus(papers: readonly Paper[], format: (typeof EXPORT_FORMATS)[
 /** The bundled papers, plus those of `--corpus` files merged exactly as the extension merges them. */
 async function loadLibrary(corpusFiles: readonly string[]): Promise<PaperLibrary> {
   const read = (name: string) => readFileSync(join(__dirname, name), 'utf8');
-  const parts = { names: read('index.json'), text: read('fulltext.json') };
-  const bundled = PaperLibrary.fromJSON(read('corpus.json'), parts.names, { fullTextJson: parts.text });
+  const parts = { names: read(NAMES_INDEX), text: read(TEXT_INDEX) };
+  const bundled = PaperLibrary.fromParts(read('corpus.json'), parts.names, parts.text);
+  await bundled.fullText;
   if (!corpusFiles.length) return bundled;
   const files: CorpusFile[] = [];
   for (const file of corpusFiles) {
@@ -73,7 +74,7 @@ async function loadLibrary(corpusFiles: readonly string[]): Promise<PaperLibrary
   const result = mergeUserCorpora(bundled.papers, files, topics);
   for (const problem of result.problems) console.error(`warning: ${formatProblem(problem)}`);
   const labels = new Map(topics.topics.map(t => [t.id, t.label]));
-  const { search } = await extendIndex(parts, result.added, result.updated, id => labels.get(id) ?? id);
+  const { search } = await extendIndex(parts, bundled.papers.map(p => p.id), result.added, result.updated, id => labels.get(id) ?? id);
   await search.fullText;
   return new PaperLibrary({ papers: result.papers }, search);
 }

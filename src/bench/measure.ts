@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import topicsFile from '../data/topics.json';
 import { PaperLibrary } from '../core/library';
 import { CorpusSchema, type Paper } from '../core/paper';
-import { buildIndex, buildIndexParts, loadIndex, SEARCH_FIELDS, SearchIndex, toSearchDocument, type SearchDocument } from '../core/search';
+import { decodeIndex, encodeIndex } from '../core/indexCodec';
+import { buildIndex, buildIndexParts, loadIndex, SEARCH_FIELDS, SEARCH_OPTIONS, SearchIndex, toSearchDocument, type SearchDocument } from '../core/search';
 import type { RankingQuery, RankingVariant } from './queries';
 import { prng, shuffled } from './synthetic';
 
@@ -90,8 +91,10 @@ interface Engine {
 const ours = (layout: Layout): Engine => ({
   build(papers) {
     if (layout === 'whole') return [{ name: 'index.json', json: JSON.stringify(buildIndex(papers, topicLabel)) }];
+    // As the build ships them: the two parts, in the compact form.
     const { names, text } = buildIndexParts(papers, topicLabel);
-    return [{ name: 'names.json', json: JSON.stringify(names) }, { name: 'text.json', json: JSON.stringify(text) }];
+    const ids = papers.map(p => p.id);
+    return [{ name: 'names.index', json: encodeIndex(names.toJSON(), ids) }, { name: 'text.index', json: encodeIndex(text.toJSON(), ids) }];
   },
   load(papers, files) {
     const corpus = { papers: [...papers] };
@@ -100,12 +103,14 @@ const ours = (layout: Layout): Engine => ({
       return { search: (q, limit) => library.search(q, { limit }).map(h => h.paper.id) };
     }
     let arrive: (text: MiniSearch<SearchDocument>) => void = () => undefined;
-    const index = new SearchIndex(loadIndex(readFileSync(files[0], 'utf8')), new Promise(resolve => { arrive = resolve; }));
+    const ids = papers.map(p => p.id);
+    const loadPart = (file: string) => MiniSearch.loadJSON<SearchDocument>(decodeIndex(readFileSync(file, 'utf8'), ids), SEARCH_OPTIONS);
+    const index = new SearchIndex(loadPart(files[0]), new Promise(resolve => { arrive = resolve; }));
     const library = new PaperLibrary(corpus, index);
     return {
       search: (q, limit) => library.search(q, { limit }).map(h => h.paper.id),
-      // Loaded synchronously to time it; the extension would use MiniSearch.loadJSONAsync.
-      loadRest: () => arrive(loadIndex(readFileSync(files[1], 'utf8'))),
+      // Loaded synchronously to time it; the extension uses MiniSearch.loadJSONAsync.
+      loadRest: () => arrive(loadPart(files[1])),
       ready: library.fullText,
     };
   },

@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { buildCorpus } from '../core/corpus';
 import type { KeyLock } from '../core/keys';
 import { formatProblem } from '../core/paper';
+import { encodeIndex } from '../core/indexCodec';
+import { NAMES_INDEX, TEXT_INDEX } from '../core/indexing';
 import { buildIndexParts } from '../core/search';
 import { createTopicAssigner, type TopicsFile } from '../core/topics';
 
@@ -29,11 +31,12 @@ export async function main({ root }: { root: string }): Promise<string> {
   const dist = join(root, 'dist');
   mkdirSync(dist, { recursive: true });
   const corpusJson = JSON.stringify(corpus);
-  const indexJson = JSON.stringify(names);
-  const fullTextJson = JSON.stringify(text);
+  const ids = corpus.papers.map(p => p.id);
+  const namesIndex = encodeIndex(names.toJSON(), ids);
+  const textIndex = encodeIndex(text.toJSON(), ids);
   writeFileSync(join(dist, 'corpus.json'), corpusJson);
-  writeFileSync(join(dist, 'index.json'), indexJson);
-  writeFileSync(join(dist, 'fulltext.json'), fullTextJson);
+  writeFileSync(join(dist, NAMES_INDEX), namesIndex);
+  writeFileSync(join(dist, TEXT_INDEX), textIndex);
 
   // Keys are a promise to users: once a build gives one, the lock keeps it for good.
   const added = Object.keys(newKeys).length;
@@ -43,5 +46,5 @@ export async function main({ root }: { root: string }): Promise<string> {
     console.log(`[build] locked ${added} new citation key(s) in ${LOCK_FILE}; commit it with the pages`);
   }
   const kb = (s: string) => `${(Buffer.byteLength(s) / 1024).toFixed(0)} KB`;
-  return `${pages.length} pages, ${corpus.papers.length} papers, ${problems.length} problem(s); corpus.json ${kb(corpusJson)}, index.json ${kb(indexJson)}, fulltext.json ${kb(fullTextJson)}`;
+  return `${pages.length} pages, ${corpus.papers.length} papers, ${problems.length} problem(s); corpus.json ${kb(corpusJson)}, ${NAMES_INDEX} ${kb(namesIndex)}, ${TEXT_INDEX} ${kb(textIndex)}`;
 }

@@ -1,9 +1,14 @@
 import MiniSearch from 'minisearch';
+import { decodeIndex } from './indexCodec';
 import type { Paper } from './paper';
 import { namesPart, SEARCH_OPTIONS, SearchIndex, textPart, toSearchDocument, type SearchDocument } from './search';
 
 /** Papers indexed per slice of work; between slices the event loop is free for other work. */
 const CHUNK_SIZE = 500;
+
+/** The files of the bundled index in dist/: names (loaded with the corpus) and full text (loaded behind). */
+export const NAMES_INDEX = 'names.index';
+export const TEXT_INDEX = 'fulltext.index';
 
 /** A serialized index in its two parts (`buildIndexParts`): names, and full text. */
 export interface IndexParts<T = string> {
@@ -16,11 +21,16 @@ export function loadIndexAsync(json: string): Promise<MiniSearch<SearchDocument>
   return MiniSearch.loadJSONAsync<SearchDocument>(json, SEARCH_OPTIONS);
 }
 
+/** Loads a part of the bundled index (`encodeIndex` form; `ids` are the corpus's ids, in order). */
+export function loadBundledPart(encoded: string, ids: readonly string[]): Promise<MiniSearch<SearchDocument>> {
+  return MiniSearch.loadJSONAsync<SearchDocument>(decodeIndex(encoded, ids), SEARCH_OPTIONS);
+}
+
 /** Adds papers to one part of an index, in slices; papers it has already are indexed afresh. */
 async function extendPart(
-  json: string, added: readonly Paper[], updated: readonly Paper[], part: (d: SearchDocument) => SearchDocument, topicLabel?: (id: string) => string,
+  base: Promise<MiniSearch<SearchDocument>>, added: readonly Paper[], updated: readonly Paper[], part: (d: SearchDocument) => SearchDocument, topicLabel?: (id: string) => string,
 ): Promise<MiniSearch<SearchDocument>> {
-  const index = await loadIndexAsync(json);
+  const index = await base;
   for (const paper of updated) {
     if (index.has(paper.id)) index.replace(part(toSearchDocument(paper, topicLabel)));
   }
@@ -29,21 +39,22 @@ async function extendPart(
 }
 
 /**
- * The bundled index with the user's papers added, without blocking: the names part is
- * extended first and can answer searches while the full text is extended behind it.
- * `parts.text` settles with the full-text part; serialize both to cache them.
+ * The bundled index (`base`, as shipped; `ids` its papers' ids in corpus order) with the
+ * user's papers added, without blocking: the names part is extended first and can answer
+ * searches while the full text is extended behind it. `parts.text` settles with the
+ * full-text part; serialize both (MiniSearch JSON) to cache them.
  *
- * @example const { search, parts } = await extendIndex(bundledParts, result.added, result.updated, labelOf)
+ * @example const { search, parts } = await extendIndex(bundledParts, ids, result.added, result.updated, labelOf)
  */
 export async function extendIndex(
-  base: IndexParts, added: readonly Paper[], updated: readonly Paper[], topicLabel?: (id: string) => string,
+  base: IndexParts, ids: readonly string[], added: readonly Paper[], updated: readonly Paper[], topicLabel?: (id: string) => string,
 ): Promise<{ search: SearchIndex; parts: IndexParts<Promise<MiniSearch<SearchDocument>>> }> {
-  const names = await extendPart(base.names, added, updated, namesPart, topicLabel);
-  const text = extendPart(base.text, added, updated, textPart, topicLabel);
+  const names = await extendPart(loadBundledPart(base.names, ids), added, updated, namesPart, topicLabel);
+  const text = extendPart(loadBundledPart(base.text, ids), added, updated, textPart, topicLabel);
   return { search: new SearchIndex(names, text), parts: { names: Promise.resolve(names), text } };
 }
 
-/** An index cached in two parts, loaded as the bundled one is: names first, full text behind. */
+/** An index cached in two parts (MiniSearch JSON), loaded as the bundled one is: names first, full text behind. */
 export async function loadIndexParts(parts: IndexParts): Promise<SearchIndex> {
   return new SearchIndex(await loadIndexAsync(parts.names), loadIndexAsync(parts.text));
 }

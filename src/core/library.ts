@@ -1,5 +1,6 @@
 import MiniSearch from 'minisearch';
 import topicsFile from '../data/topics.json';
+import { decodeIndex } from './indexCodec';
 import { CorpusSchema, type Corpus, type Paper } from './paper';
 import { applyFilters, byUpvotesThenTitle, parseQuery, type FilterReport, type QueryProblem, type TopicName } from './query';
 import { loadIndex, queryTerms, SEARCH_OPTIONS, SearchIndex, wordsOf, type SearchDocument } from './search';
@@ -87,15 +88,14 @@ export class PaperLibrary {
   /**
    * Loads the build's output as the extension does: the corpus (validated) and the names
    * part of the index at once, the full-text part behind them, without blocking, so the
-   * first keystroke is answered from titles while the abstracts still load.
+   * first keystroke is answered from titles while the abstracts still load. The parts are
+   * in the compact form the build writes (`encodeIndex`).
    */
-  static fromParts(corpusJson: string, namesJson: string, textJson: string, options: LibraryOptions = {}): PaperLibrary {
+  static fromParts(corpusJson: string, namesIndex: string, textIndex: string, options: LibraryOptions = {}): PaperLibrary {
     const corpus = CorpusSchema.parse(JSON.parse(corpusJson));
-    const names = loadIndex(namesJson);
-    if (names.documentCount !== corpus.papers.length) {
-      throw new Error(`the search index has ${names.documentCount} papers but the corpus ${corpus.papers.length}: rebuild them together`);
-    }
-    const text = MiniSearch.loadJSONAsync<SearchDocument>(textJson, SEARCH_OPTIONS);
+    const ids = corpus.papers.map(p => p.id);
+    const names = MiniSearch.loadJSON<SearchDocument>(decodeIndex(namesIndex, ids), SEARCH_OPTIONS);
+    const text = MiniSearch.loadJSONAsync<SearchDocument>(decodeIndex(textIndex, ids), SEARCH_OPTIONS);
     return new PaperLibrary(corpus, new SearchIndex(names, text), options);
   }
 

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { extendIndex, loadIndexParts, type IndexParts } from '../core/indexing';
+import { extendIndex, loadIndexParts, NAMES_INDEX, TEXT_INDEX, type IndexParts } from '../core/indexing';
 import { PaperLibrary } from '../core/library';
 import type { Problem } from '../core/paper';
 import type { SearchIndex } from '../core/search';
@@ -106,13 +106,16 @@ export class PaperStore implements vscode.Disposable {
     if (cached) {
       index = await loadIndexParts(cached);
     } else if (changed) {
-      const extended = await extendIndex(bundled.index, result.added, result.updated, topicLabel);
+      const extended = await extendIndex(bundled.index, bundled.library.papers.map(p => p.id), result.added, result.updated, topicLabel);
       index = extended.search;
       // Cached once the full text is indexed too, behind the first searches.
       void Promise.all([extended.parts.names, extended.parts.text])
         .then(([names, text]) => this.cache.put(hash, { names: JSON.stringify(names), text: JSON.stringify(text) }));
     } else {
-      index = await loadIndexParts(bundled.index);
+      // Every paper of the files is known already: the bundled index answers for them.
+      this.current = undefined;
+      this.changed.fire();
+      return { added: 0, updated: 0, problems: result.problems, fromCache: false };
     }
     this.current = new PaperLibrary({ papers: result.papers }, index);
     this.log.info(`Corpus files: ${result.added.length} papers added, ${result.updated.length} merged with known papers, ${result.problems.length} problem(s), index ${cached ? 'loaded from cache' : 'built'} in ${(performance.now() - started).toFixed(0)} ms`);
@@ -130,7 +133,7 @@ export class PaperStore implements vscode.Disposable {
     const started = performance.now();
     this.setState('loading');
     try {
-      const [corpusJson, names, text] = await Promise.all([this.read('corpus.json'), this.read('index.json'), this.read('fulltext.json')]);
+      const [corpusJson, names, text] = await Promise.all([this.read('corpus.json'), this.read(NAMES_INDEX), this.read(TEXT_INDEX)]);
       const library = PaperLibrary.fromParts(corpusJson, names, text);
       this.log.info(`Loaded ${library.papers.length} papers and their index in ${(performance.now() - started).toFixed(1)} ms`);
       this.setState(library.papers.length ? 'ready' : 'empty');

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { NAMES_INDEX, TEXT_INDEX } from '../../src/core/indexing';
 import { PaperLibrary } from '../../src/core/library';
 import { buildIndex, buildIndexParts } from '../../src/core/search';
 import { ROOT, seedCorpus } from './seeds';
@@ -9,7 +10,7 @@ let loaded: PaperLibrary | undefined;
 /** The library as the extension loads it: the build's three files, the full text behind. */
 function library(): PaperLibrary {
   const read = (name: string) => readFileSync(join(ROOT, 'dist', name), 'utf8');
-  loaded ??= PaperLibrary.fromParts(read('corpus.json'), read('index.json'), read('fulltext.json'));
+  loaded ??= PaperLibrary.fromParts(read('corpus.json'), read(NAMES_INDEX), read(TEXT_INDEX));
   return loaded;
 }
 

@@ -93,7 +93,8 @@ async function run(argv: string[]): Promise<void> {
     if (rest.length !== 1) throw new UsageError('search takes one quoted query');
     const limit = values.limit === undefined ? 10 : Number(values.limit);
     if (!Number.isInteger(limit) || limit < 1) throw new UsageError('--limit must be a positive whole number');
-    const hits = (await loadLibrary(corpus)).search(rest[0], { limit });
+    const { hits, problems } = (await loadLibrary(corpus)).query(rest[0], { limit });
+    for (const problem of problems) console.error(`papers: ${problem.message}`);
     if (values.json) {
       console.log(JSON.stringify(hits.map(h => ({ key: h.paper.key, title: h.paper.title, score: h.score }))));
     } else {

@@ -13,8 +13,12 @@ import type { PapersTestHooks } from './testing';
  * if they cannot be loaded; the reason is in the "Papers" output channel.
  */
 export interface PapersApi {
-  /** Papers ranked for a query, as the Search Papers quick pick ranks them (field filters included). */
-  search(query: string, options?: { limit?: number }): Promise<Paper[]>;
+  /**
+   * Papers ranked for a query, as the Search Papers quick pick ranks them (field filters
+   * such as `topic:tool-use year:2024` included). `allWords` keeps only papers that have
+   * every word, as the Papers view's filter does.
+   */
+  search(query: string, options?: { limit?: number; allWords?: boolean }): Promise<Paper[]>;
   /** A paper by its id or its citation key. */
   getPaper(idOrKey: string): Promise<Paper | undefined>;
   /** Every paper, in corpus order. */
@@ -27,7 +31,7 @@ export function createApi(store: PaperStore): PapersApi {
   return {
     async search(query, options = {}) {
       const library = await store.library();
-      return library ? library.search(query, { limit: options.limit ?? 50 }).map(hit => hit.paper) : [];
+      return library ? library.search(query, { limit: options.limit ?? 50, allWords: options.allWords }).map(hit => hit.paper) : [];
     },
     async getPaper(idOrKey) {
       return (await store.library())?.get(idOrKey);

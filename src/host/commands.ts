@@ -106,7 +106,7 @@ export function showFilterMessage(ctx: Pick<CommandContext, 'tree' | 'treeView'>
   const count = matches ?? filter.ids.size;
   ctx.treeView.message = count
     ? `Filtered by "${filter.query}": ${count} ${count === 1 ? 'paper' : 'papers'}. Clear the filter to see all.`
-    : `No paper matches "${filter.query}". Clear the filter to see all papers.`;
+    : `No paper matches "${filter.query}"${filter.problems.length ? ` (${filter.problems.join('; ')})` : ''}. Clear the filter to see all papers.`;
 }
 
 export function registerCommands(ctx: CommandContext): vscode.Disposable[] {

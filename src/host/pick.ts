@@ -36,6 +36,13 @@ function paperItem(paper: Paper, withButtons: boolean): PaperItem {
   };
 }
 
+let open: vscode.QuickPick<PaperItem> | undefined;
+
+/** The paper pick on screen, if any: for the integration tests, which type into it. */
+export function openPick(): vscode.QuickPick<vscode.QuickPickItem & { paper?: Paper }> | undefined {
+  return open;
+}
+
 export interface PickOptions {
   title: string;
   placeholder: string;
@@ -86,9 +93,12 @@ export async function pickPapers(store: PaperStore, options: PickOptions): Promi
       pick.items = options.history ? historyItems(library, options.history, withButtons) : [];
       return;
     }
-    pick.items = library.search(query, { limit: RESULTS }).map(h => paperItem(h.paper, withButtons));
+    const { hits, problems } = library.query(query, { limit: RESULTS });
+    // A filter that matches nothing says so, in the list where the papers would be.
+    const notes: PaperItem[] = problems.map(p => ({ label: `$(warning) ${p.message}`, alwaysShow: true }));
+    pick.items = [...notes, ...hits.map(h => paperItem(h.paper, withButtons))];
     // With several allowed, VS Code focuses no row; focus the best one so Enter takes it.
-    if (pick.canSelectMany) pick.activeItems = pick.items.slice(0, 1);
+    if (pick.canSelectMany) pick.activeItems = pick.items.filter(i => i.paper).slice(0, 1);
   };
   pick.value = options.initialQuery ?? '';
   update(pick.value);
@@ -114,10 +124,12 @@ export async function pickPapers(store: PaperStore, options: PickOptions): Promi
       if (e.item.paper) done([e.item.paper], action);
     });
     pick.onDidHide(() => {
+      if (open === pick) open = undefined;
       reload.dispose();
       pick.dispose();
       resolve(result);
     });
+    open = pick;
     pick.show();
   });
 }

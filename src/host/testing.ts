@@ -1,6 +1,7 @@
 import type * as vscode from 'vscode';
 import type { PaperView } from '../shared/protocol';
 import type { DetailsPanel } from './details';
+import { openPick } from './pick';
 import type { PaperStore } from './store';
 import type { PapersTreeProvider, ReadingListProvider, TreeNode } from './tree';
 
@@ -15,6 +16,8 @@ export interface PapersTestHooks {
   tree: PapersTreeProvider;
   treeView: vscode.TreeView<TreeNode>;
   readingList: ReadingListProvider;
+  /** The paper pick on screen (Search Papers, Insert Citation…), if any. */
+  pick: typeof openPick;
   /** The paper the details panel shows and the last snapshot it was sent. */
   details(): { paperId: string | undefined; snapshot: PaperView | undefined };
 }
@@ -25,6 +28,7 @@ export function createTestHooks(store: PaperStore, tree: PapersTreeProvider, tre
     tree,
     treeView,
     readingList,
+    pick: openPick,
     details: () => ({ paperId: details.current?.id, snapshot: details.lastSnapshot }),
   };
 }

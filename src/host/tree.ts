@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { groupPapers, type GroupBy, type PaperGroup, type SortBy } from '../core/browse';
 import { shortDescription } from '../core/describe';
+import type { PaperLibrary } from '../core/library';
 import type { Paper } from '../core/paper';
 import type { Topic } from '../core/topics';
 import { paperMarkdown } from './markdown';
@@ -30,12 +31,22 @@ export function paperTreeItem(node: PaperNode, starred: boolean): vscode.TreeIte
   return item;
 }
 
+function filterOf(library: PaperLibrary, query: string): Filter {
+  const { hits, problems } = library.query(query, { allWords: true });
+  return { query, ids: new Set(hits.map(h => h.paper.id)), problems: problems.map(p => p.message) };
+}
+
 export function treeSettings(): { sortBy: SortBy; groupBy: GroupBy } {
   const config = vscode.workspace.getConfiguration(Settings.section);
   return { sortBy: config.get<SortBy>(Settings.sortBy, 'upvotes'), groupBy: config.get<GroupBy>(Settings.groupBy, 'topic') };
 }
 
-interface Filter { query: string; ids: Set<string> }
+interface Filter {
+  query: string;
+  ids: Set<string>;
+  /** Why nothing matches, when a field filter matches no paper ("no topic matches …"). */
+  problems: string[];
+}
 
 /**
  * The Papers view: groups (topics, organisations or source pages) with their counts,
@@ -77,14 +88,15 @@ export class PapersTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
     this.changed.fire(undefined);
   }
 
-  /** Shows only the papers matching `query` (the same search as everywhere else). Returns how many match. */
+  /**
+   * Shows only the papers matching `query`: the same search and filters as everywhere
+   * else, keeping the papers that have every word. Returns how many match.
+   */
   async setFilter(query: string): Promise<number> {
-    const library = await this.store.require();
-    const ids = new Set(library.search(query).map(hit => hit.paper.id));
-    this.filter = { query, ids };
+    this.filter = filterOf(await this.store.require(), query);
     await this.workspaceState.update(FILTER_STATE_KEY, query);
     this.refresh();
-    return ids.size;
+    return this.filter.ids.size;
   }
 
   async clearFilter(): Promise<void> {
@@ -134,7 +146,7 @@ export class PapersTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
     if (!library) return [];
     if (this.filter === undefined && this.savedFilter) {
       // Restore the filter the user left on; re-run it against the current papers.
-      this.filter = { query: this.savedFilter, ids: new Set(library.search(this.savedFilter).map(h => h.paper.id)) };
+      this.filter = filterOf(library, this.savedFilter);
     }
     const { sortBy, groupBy } = treeSettings();
     const filter = this.filter;

@@ -101,7 +101,8 @@ suite('Papers view (tree)', () => {
   test('the filter shows only matching papers, says so, and clears', async () => {
     const matches = await vscode.commands.executeCommand<number>('papers.filterPapers', 'tool calling');
     assert.ok(matches && matches > 0);
-    const expected = new Set((await api.search('tool calling', { limit: 1000 })).map(p => p.id));
+    const expected = new Set((await api.search('tool calling', { limit: 1000, allWords: true })).map(p => p.id));
+    assert.ok(expected.size < (await api.search('tool calling', { limit: 1000 })).length, 'papers with only one of the words are left out');
     const shown = new Set((await roots(api)).flatMap(g => g.children.map(c => c.paper.id)));
     assert.deepEqual([...shown].sort(), [...expected].sort());
     assert.match(api.testing.treeView.message ?? '', /Filtered by "tool calling"/);
@@ -110,6 +111,12 @@ suite('Papers view (tree)', () => {
     assert.equal(none, 0);
     assert.deepEqual(await roots(api), []);
     assert.match(api.testing.treeView.message ?? '', /No paper matches "zzqxv wwkkj"/);
+
+    await vscode.commands.executeCommand('papers.filterPapers', 'agents topic:nonsense');
+    assert.match(api.testing.treeView.message ?? '', /No paper matches "agents topic:nonsense" \(no topic matches "nonsense"\)/);
+    await vscode.commands.executeCommand('papers.filterPapers', 'topic:tool-use year:2024');
+    const filtered = (await roots(api)).flatMap(g => g.children.map(c => c.paper));
+    assert.ok(filtered.length > 0 && filtered.every(p => p.topics.includes('tool-use') && p.year === 2024));
 
     await vscode.commands.executeCommand('papers.clearFilter');
     assert.equal(api.testing.treeView.message, undefined);

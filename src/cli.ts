@@ -71,7 +71,7 @@ async function loadLibrary(corpusFiles: readonly string[]): Promise<PaperLibrary
     }
   }
   const topics = createTopicAssigner(topicsFile as TopicsFile);
-  const result = mergeUserCorpora(bundled.papers, files, topics);
+  const result = await mergeUserCorpora(bundled.papers, files, topics);
   for (const problem of result.problems) console.error(`warning: ${formatProblem(problem)}`);
   const labels = new Map(topics.topics.map(t => [t.id, t.label]));
   const { search } = await extendIndex(parts, bundled.papers.map(p => p.id), result.added, result.updated, id => labels.get(id) ?? id);

@@ -1,45 +1,52 @@
+const TOKENS_PER_SLICE = 100_000;
+
 /**
  * Line numbers of the elements of the `papers` array in a JSON corpus file, so that a
  * problem with the 120th paper can be reported at its line. `JSON.parse` gives values,
- * not positions, hence this small scanner (strings and escapes aware, nothing more).
- * Elements it cannot place get the line of the array itself.
+ * not positions, hence this scanner. It steps from token to token with one regular
+ * expression (strings whole, escapes and all), so a file of 100,000 papers takes a
+ * second or so; it pauses every `TOKENS_PER_SLICE` tokens so as not to hold the event
+ * loop that long. Elements it cannot place get the line of the array itself.
  *
- * @example papersElementLines('{"papers": [\n {"id": "a"},\n {"id": "b"}\n]}') → [2, 3]
+ * @example await papersElementLines('{"papers": [\n {"id": "a"},\n {"id": "b"}\n]}') → [2, 3]
  */
-export function papersElementLines(text: string): number[] {
-  const lines: number[] = [];
-  let line = 1;
+export async function papersElementLines(text: string): Promise<number[]> {
+  const starts: number[] = [];
+  // Strings in the "unrolled loop" form, which V8 runs far faster than an alternation per character.
+  const TOKEN = /"[^"\\]*(?:\\.[^"\\]*)*"|[{}[\],]|[^\s"{}[\],]+/g;
   let depth = 0;
-  let inString = false;
-  let stringStart = 0;
   let lastKey = '';
   let papersDepth = -1;        // depth of the "papers" array once opened
   let awaitingElement = false; // inside that array, before the next element starts
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (c === '\n') line++;
-    if (inString) {
-      if (c === '\\') i++;
-      else if (c === '"') {
-        inString = false;
-        if (depth === 1) lastKey = text.slice(stringStart + 1, i);
-      }
-      continue;
-    }
-    if (awaitingElement && !/[\s,\]]/.test(c)) {
-      lines.push(line);
+  let tokens = 0;
+  for (let m = TOKEN.exec(text); m; m = TOKEN.exec(text)) {
+    if (++tokens % TOKENS_PER_SLICE === 0) await new Promise<void>(resolve => setTimeout(resolve, 0));
+    const token = m[0];
+    const c = token[0];
+    if (awaitingElement && c !== ']' && c !== ',') {
+      starts.push(m.index);
       awaitingElement = false;
     }
-    if (c === '"') { inString = true; stringStart = i; continue; }
-    if (c === '{' || c === '[') {
+    if (c === '"') {
+      if (depth === 1) lastKey = token.slice(1, -1);
+    } else if (c === '{' || c === '[') {
       depth++;
       if (c === '[' && depth === 2 && lastKey === 'papers' && papersDepth < 0) { papersDepth = depth; awaitingElement = true; }
     } else if (c === '}' || c === ']') {
-      if (depth === papersDepth && c === ']') papersDepth = -2; // closed: stop looking
+      if (depth === papersDepth && c === ']') break;
       depth--;
     } else if (c === ',' && depth === papersDepth) {
       awaitingElement = true;
     }
+  }
+  // Offsets to lines in one forward pass over the line breaks.
+  const lines: number[] = [];
+  let line = 1;
+  let at = 0;
+  for (const start of starts) {
+    for (let nl = text.indexOf('\n', at); nl >= 0 && nl < start; nl = text.indexOf('\n', nl + 1)) line++;
+    at = start;
+    lines.push(line);
   }
   return lines;
 }

@@ -25,6 +25,8 @@ export interface UserCorpusResult {
 
 interface Incoming {
   paper: MergedPaper;
+  /** True when the whole record passed PaperSchema on reading (JSON corpora). */
+  validated?: boolean;
   /** A key and topics the file gave (JSON corpora), kept when they are usable. */
   key?: string;
   topics?: string[];
@@ -32,7 +34,11 @@ interface Incoming {
 
 const isJson = (file: string) => /\.json$/i.test(file);
 
-function readJson({ file, text }: CorpusFile, problems: Problem[]): Incoming[] {
+/** Papers handled between two pauses: large corpora are merged in slices, so the event loop stays free. */
+const SLICE = 500;
+const pause = () => new Promise<void>(resolve => setTimeout(resolve, 0));
+
+async function readJson({ file, text }: CorpusFile, problems: Problem[]): Promise<Incoming[]> {
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -45,22 +51,23 @@ function readJson({ file, text }: CorpusFile, problems: Problem[]): Incoming[] {
     problems.push({ file, line: 1, message: 'expected a corpus object { "papers": [ … ] }' });
     return [];
   }
-  const lines = papersElementLines(text);
+  const lines = await papersElementLines(text);
+  const lineOf = (i: number) => lines[i] ?? 1;
   const incoming = new Map<string, Incoming>();
-  papers.forEach((raw, i) => {
-    const line = lines[i] ?? 1;
-    const checked = PaperSchema.safeParse(raw);
+  for (let i = 0; i < papers.length; i++) {
+    if (i % SLICE === SLICE - 1) await pause();
+    const checked = PaperSchema.safeParse(papers[i]);
     if (!checked.success) {
-      problems.push({ file, line, message: `paper ${i + 1} skipped: ${firstIssue(checked.error)}` });
-      return;
+      problems.push({ file, line: lineOf(i), message: `paper ${i + 1} skipped: ${firstIssue(checked.error)}` });
+      continue;
     }
     const { key, topics, ...rest } = checked.data;
     // This file is where the paper comes from now, whatever the file says it came from.
-    const paper: MergedPaper = { ...rest, links: [...rest.links], sources: [{ file, line }] };
+    const paper: MergedPaper = { ...rest, links: [...rest.links], sources: [{ file, line: lineOf(i) }] };
     const same = incoming.get(paper.id);
     if (same) absorb(same.paper, paper);
-    else incoming.set(paper.id, { paper, key, topics });
-  });
+    else incoming.set(paper.id, { paper, key, topics, validated: true });
+  }
   return [...incoming.values()];
 }
 
@@ -79,9 +86,12 @@ function readPage({ file, text }: CorpusFile, problems: Problem[]): Incoming[] {
  * taken. Files are read in the order given, so a file's keys stay the same as long
  * as that file and the files before it do not change.
  *
- * @example mergeUserCorpora(bundled, [{ file: 'my.txt', text }], topics).added.length
+ * Large files are merged in slices with pauses between them, so that a corpus of
+ * 100,000 papers does not hold up everything else the extension host does.
+ *
+ * @example (await mergeUserCorpora(bundled, [{ file: 'my.txt', text }], topics)).added.length
  */
-export function mergeUserCorpora(bundled: readonly Paper[], files: readonly CorpusFile[], topics: TopicAssigner): UserCorpusResult {
+export async function mergeUserCorpora(bundled: readonly Paper[], files: readonly CorpusFile[], topics: TopicAssigner): Promise<UserCorpusResult> {
   const problems: Problem[] = [];
   const papers = new Map<string, Paper>(bundled.map(p => [p.id, p]));
   const taken = new Set(bundled.map(p => p.key.toLowerCase()));
@@ -90,7 +100,8 @@ export function mergeUserCorpora(bundled: readonly Paper[], files: readonly Corp
   const updated = new Map<string, Paper>();
 
   for (const file of files) {
-    const incoming = isJson(file.file) ? readJson(file, problems) : readPage(file, problems);
+    const incoming = isJson(file.file) ? await readJson(file, problems) : readPage(file, problems);
+    await pause();
     const fresh: Incoming[] = [];
     for (const item of incoming) {
       const existing = papers.get(item.paper.id);
@@ -100,24 +111,35 @@ export function mergeUserCorpora(bundled: readonly Paper[], files: readonly Corp
       papers.set(merged.id, merged);
       (added.has(merged.id) ? added : updated).set(merged.id, merged);
     }
-    const keep = fresh.filter(i => i.key !== undefined && KEY_PATTERN.test(i.key) && !taken.has(i.key.toLowerCase()));
-    for (const item of keep) taken.add(item.key!.toLowerCase());
-    for (const item of fresh.filter(i => i.key !== undefined && !keep.includes(i))) {
-      problems.push({ file: file.file, line: item.paper.sources[0].line, message: `key "${item.key}" is already taken or invalid; "${item.paper.title}" gets a new key` });
-    }
-    const generated = assignKeys(fresh.filter(i => !keep.includes(i)).map(i => i.paper), {}, taken);
-    for (const key of generated.values()) taken.add(key.toLowerCase());
+    // Keys a JSON file gives are kept when valid and free, first come first served.
+    const kept = new Set<Incoming>();
     for (const item of fresh) {
-      const key = keep.includes(item) ? item.key! : generated.get(item.paper.id)!;
-      const given = item.topics?.filter(t => knownTopics.has(t)) ?? [];
-      const candidate = { ...item.paper, key, topics: given.length ? given : topics.assign(item.paper) };
-      const checked = PaperSchema.safeParse(candidate);
-      if (!checked.success) {
-        problems.push({ file: file.file, line: item.paper.sources[0].line, message: `paper "${item.paper.title}" skipped: ${firstIssue(checked.error)}` });
-        continue;
+      if (item.key === undefined) continue;
+      if (KEY_PATTERN.test(item.key) && !taken.has(item.key.toLowerCase())) {
+        kept.add(item);
+        taken.add(item.key.toLowerCase());
+      } else {
+        problems.push({ file: file.file, line: item.paper.sources[0].line, message: `key "${item.key}" is already taken or invalid; "${item.paper.title}" gets a new key` });
       }
-      papers.set(checked.data.id, checked.data);
-      added.set(checked.data.id, checked.data);
+    }
+    const generated = assignKeys(fresh.filter(i => !kept.has(i)).map(i => i.paper), {}, taken);
+    for (const key of generated.values()) taken.add(key.toLowerCase());
+    for (const [i, item] of fresh.entries()) {
+      if (i % SLICE === SLICE - 1) await pause();
+      const key = kept.has(item) ? item.key! : generated.get(item.paper.id)!;
+      const given = item.topics?.filter(t => knownTopics.has(t)) ?? [];
+      const paper: Paper = { ...item.paper, key, topics: given.length ? given : topics.assign(item.paper) };
+      // A paper read from JSON was checked whole already, and its key and topics are valid by
+      // construction; a paper from a page is checked here, once it has both.
+      if (!item.validated) {
+        const checked = PaperSchema.safeParse(paper);
+        if (!checked.success) {
+          problems.push({ file: file.file, line: item.paper.sources[0].line, message: `paper "${item.paper.title}" skipped: ${firstIssue(checked.error)}` });
+          continue;
+        }
+      }
+      papers.set(paper.id, paper);
+      added.set(paper.id, paper);
     }
   }
   return { papers: [...papers.values()], added: [...added.values()], updated: [...updated.values()], problems };

@@ -98,7 +98,7 @@ export class PaperStore implements vscode.Disposable {
       return { added: 0, updated: 0, problems: [], fromCache: false };
     }
     const started = performance.now();
-    const result = mergeUserCorpora(bundled.library.papers, files, topicAssigner());
+    const result = await mergeUserCorpora(bundled.library.papers, files, topicAssigner());
     const hash = await IndexCache.hash([INDEX_CACHE_VERSION, bundled.index.names, bundled.index.text, ...files.flatMap(f => [f.file, f.text])]);
     const changed = result.added.length > 0 || result.updated.length > 0;
     const cached = changed ? await this.cache.get(hash) : undefined;

@@ -42,7 +42,7 @@ export function activate(context: vscode.ExtensionContext): PapersApi {
   );
   const api = createApi(store);
   if (context.extensionMode === vscode.ExtensionMode.Test) {
-    api.testing = createTestHooks(store, tree, treeView, readingListProvider, details);
+    api.testing = createTestHooks(store, userCorpora, tree, treeView, readingListProvider, details);
   }
   return api;
 }

@@ -33,6 +33,8 @@ export class PaperStore implements vscode.Disposable {
   private bundled: Promise<Bundled | undefined> | undefined;
   private current: PaperLibrary | undefined;
   private work: Promise<unknown> = Promise.resolve();
+  /** Writing the latest user-corpus index to the cache, behind everything else. */
+  private caching: Promise<unknown> = Promise.resolve();
   private generation = 0;
   private readonly changed = new vscode.EventEmitter<void>();
   /** Fires when the papers were (re)loaded, so views and pickers refresh. */
@@ -64,10 +66,10 @@ export class PaperStore implements vscode.Disposable {
     return library;
   }
 
-  /** Resolves once no user corpus is being merged or indexed. */
+  /** Resolves once no user corpus is being merged, indexed or cached. */
   async settled(): Promise<void> {
     let seen: Promise<unknown>;
-    do { seen = this.work; await seen; } while (seen !== this.work);
+    do { seen = this.work; await seen; await this.caching; } while (seen !== this.work);
   }
 
   /** Loads the bundled papers again from disk (the "Reload Papers" command, or after a failure). */
@@ -109,8 +111,9 @@ export class PaperStore implements vscode.Disposable {
       const extended = await extendIndex(bundled.index, bundled.library.papers.map(p => p.id), result.added, result.updated, topicLabel);
       index = extended.search;
       // Cached once the full text is indexed too, behind the first searches.
-      void Promise.all([extended.parts.names, extended.parts.text])
-        .then(([names, text]) => this.cache.put(hash, { names: JSON.stringify(names), text: JSON.stringify(text) }));
+      this.caching = Promise.all([extended.parts.names, extended.parts.text])
+        .then(([names, text]) => this.cache.put(hash, { names: JSON.stringify(names), text: JSON.stringify(text) }))
+        .catch(error => this.log.warn(`Could not index the full text of the corpus files: ${describe(error)}`));
     } else {
       // Every paper of the files is known already: the bundled index answers for them.
       this.current = undefined;

@@ -2,7 +2,8 @@ import type * as vscode from 'vscode';
 import type { PaperView } from '../shared/protocol';
 import type { DetailsPanel } from './details';
 import { openPick } from './pick';
-import type { PaperStore } from './store';
+import type { PaperStore, UserCorpusReport } from './store';
+import type { UserCorpora } from './userCorpora';
 import type { PapersTreeProvider, ReadingListProvider, TreeNode } from './tree';
 
 /**
@@ -16,19 +17,22 @@ export interface PapersTestHooks {
   tree: PapersTreeProvider;
   treeView: vscode.TreeView<TreeNode>;
   readingList: ReadingListProvider;
+  /** What the last load of the user's corpus files did. */
+  userCorpora(): UserCorpusReport | undefined;
   /** The paper pick on screen (Search Papers, Insert Citation…), if any. */
   pick: typeof openPick;
   /** The paper the details panel shows and the last snapshot it was sent. */
   details(): { paperId: string | undefined; snapshot: PaperView | undefined };
 }
 
-export function createTestHooks(store: PaperStore, tree: PapersTreeProvider, treeView: vscode.TreeView<TreeNode>, readingList: ReadingListProvider, details: DetailsPanel): PapersTestHooks {
+export function createTestHooks(store: PaperStore, userCorpora: UserCorpora, tree: PapersTreeProvider, treeView: vscode.TreeView<TreeNode>, readingList: ReadingListProvider, details: DetailsPanel): PapersTestHooks {
   return {
     settled: () => store.settled(),
     tree,
     treeView,
     readingList,
     pick: openPick,
+    userCorpora: () => userCorpora.lastReport,
     details: () => ({ paperId: details.current?.id, snapshot: details.lastSnapshot }),
   };
 }

@@ -28,6 +28,8 @@ export class UserCorpora implements vscode.Disposable {
   private watchers: vscode.Disposable[] = [];
   private timer: ReturnType<typeof setTimeout> | undefined;
   private readonly subscriptions: vscode.Disposable[] = [];
+  /** What the last load did: papers added, problems, whether the cached index was used. */
+  lastReport: UserCorpusReport | undefined;
 
   constructor(private readonly store: PaperStore, private readonly log: vscode.LogOutputChannel) {
     this.subscriptions.push(
@@ -76,6 +78,7 @@ export class UserCorpora implements vscode.Disposable {
     const report = await this.store.applyUserFiles(files);
     if (!report) return undefined;
     const all = [...problems, ...report.problems];
+    this.lastReport = { ...report, problems: all };
     if (all.length) {
       for (const p of all) this.log.warn(formatProblem(p));
       const missing = problems.length ? ` ${problems.length} file(s) could not be read.` : '';
@@ -84,7 +87,7 @@ export class UserCorpora implements vscode.Disposable {
         'Show Problems',
       ).then(choice => { if (choice) void vscode.commands.executeCommand(Commands.showLog); });
     }
-    return { ...report, problems: all };
+    return this.lastReport;
   }
 
   dispose(): void {

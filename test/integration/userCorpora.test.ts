@@ -49,6 +49,17 @@ suite('User corpus files (papers.corpus.files)', () => {
     assert.equal((await api.getPaper('QuantumWidgets2025'))?.id, paper.id);
   });
 
+  test('the index of an unchanged file is reused from the cache after a reload', async () => {
+    await waitFor('the first load to report', () => api.testing.userCorpora()?.added === 1);
+    assert.equal(api.testing.userCorpora()?.fromCache, false);
+    await vscode.commands.executeCommand('papers.reloadCorpus');
+    await waitFor('the reload to use the cached index', async () => {
+      await api.testing.settled();
+      return api.testing.userCorpora()?.fromCache === true;
+    }, 15000);
+    await waitForPaper(api, 'Quantum Widgets: A First Look');
+  });
+
   test('an edit reloads the file once, and the tree shows the new paper', async () => {
     await writeText(file, page(entry('Quantum Widgets: A First Look', 7), entry('Quantum Gadgets: Second Thoughts', 9)));
     await waitForPaper(api, 'Quantum Gadgets: Second Thoughts');
@@ -74,10 +85,14 @@ suite('User corpus files (papers.corpus.files)', () => {
   test('a broken entry is skipped and the valid papers still load; a missing file loses nothing', async () => {
     await writeText(file, page(entry('Still Valid: Paper', 2), 'Broken Entry Without Abstract'));
     await waitForPaper(api, 'Still Valid: Paper');
+    const broken = await waitFor('the problem report', () => api.testing.userCorpora()?.problems.find(p => p.file === 'corpora/mine.txt'));
+    assert.deepEqual(broken, { file: 'corpora/mine.txt', line: 17, message: 'paper "Broken Entry Without Abstract" has no abstract' });
     await setSetting('corpus.files', ['corpora/mine.txt', 'corpora/missing.txt'], vscode.ConfigurationTarget.Workspace);
     await api.testing.settled();
     await waitForPaper(api, 'Still Valid: Paper');
     assert.equal((await api.papers()).length, bundledCount + 1);
+    const missing = await waitFor('the missing file to be reported', () => api.testing.userCorpora()?.problems.find(p => p.file === 'corpora/missing.txt'));
+    assert.match(missing.message, /not found/);
   });
 
   test('a JSON corpus in the corpus.json shape loads too', async () => {

@@ -2,7 +2,7 @@
 //   dist/extension.js      the extension host bundle (node, cjs, 'vscode' external)
 //   dist/webview/*.js      the details panel script (browser, iife)
 //   dist/cli.js            the command-line entry over the same core
-//   dist/corpus.json       the corpus built from seeds/, and dist/index.json, its serialized search index
+//   dist/corpus.json       the corpus built from seeds/; dist/names.index and dist/fulltext.index, its search index
 //   out/**                 bench, corpus build step and test bundles (never shipped)
 // Flags: --production (minify, no source maps), --watch (rebuild on change, seeds included).
 // Type checking is `tsc --noEmit` (npm run typecheck); esbuild only strips types.
@@ -37,7 +37,9 @@ function filesUnder(dir, suffix) {
 }
 
 const builds = [
-  { ...node, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
+  // Two host bundles: what activation needs, and the engine it loads on first use (src/host/engine.ts).
+  { ...node, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode', './engine.js'] },
+  { ...node, entryPoints: ['src/engine.ts'], outfile: 'dist/engine.js' },
   { ...common, platform: 'browser', format: 'iife', entryPoints: ['src/webview/details.ts'], outfile: 'dist/webview/details.js' },
   { ...node, entryPoints: ['src/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
   { ...node, entryPoints: ['src/bench/main.ts'], outfile: 'out/bench.js' },

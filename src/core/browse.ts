@@ -1,4 +1,5 @@
 import type { Paper } from './paper';
+import { compareText } from './text';
 import type { Topic } from './topics';
 
 export type GroupBy = 'topic' | 'organization' | 'source';
@@ -27,7 +28,7 @@ export function dateRank(paper: Pick<Paper, 'date' | 'year'>): number {
   return (paper.year ?? 9999) * 10000 + month * 100 + day;
 }
 
-const byTitle = (a: Paper, b: Paper) => a.title.localeCompare(b.title, 'en', { sensitivity: 'base' });
+const byTitle = (a: Paper, b: Paper) => compareText(a.title, b.title);
 
 /** Sorts a copy: most upvoted or newest first (unknown values last), or by title. */
 export function sortPapers(papers: readonly Paper[], by: SortBy): Paper[] {
@@ -68,7 +69,7 @@ export function groupPapers(papers: readonly Paper[], by: GroupBy, topics: reado
     const order = new Map(topics.map((t, i) => [`topic:${t.id}`, i]));
     ordered.sort((a, b) => (order.get(a.id) ?? Infinity) - (order.get(b.id) ?? Infinity));
   } else {
-    ordered.sort((a, b) => (a.id === 'org:' ? 1 : b.id === 'org:' ? -1 : a.label.localeCompare(b.label, 'en', { sensitivity: 'base' })));
+    ordered.sort((a, b) => (a.id === 'org:' ? 1 : b.id === 'org:' ? -1 : compareText(a.label, b.label)));
   }
   ordered = ordered.map(g => ({ ...g, papers: sortPapers(g.papers, sortBy) }));
   return ordered;

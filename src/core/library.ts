@@ -3,6 +3,7 @@ import topicsFile from '../data/topics.json';
 import { decodeIndex } from './indexCodec';
 import { CorpusSchema, type Corpus, type Paper } from './paper';
 import { applyFilters, byUpvotesThenTitle, parseQuery, type FilterReport, type QueryProblem, type TopicName } from './query';
+import { topicList } from './topicList';
 import { loadIndex, queryTerms, SEARCH_OPTIONS, SearchIndex, wordsOf, type SearchDocument } from './search';
 
 export interface PaperHit {
@@ -41,7 +42,7 @@ export interface LoadOptions extends LibraryOptions {
   fullTextJson?: string;
 }
 
-const BUNDLED_TOPICS: readonly TopicName[] = [...topicsFile.topics, topicsFile.catchAll].map(({ id, label }) => ({ id, label }));
+const BUNDLED_TOPICS: readonly TopicName[] = topicList(topicsFile);
 
 /**
  * The corpus and its index, loaded once and shared by every feature: the tree, the

@@ -56,3 +56,13 @@ export function extractLinks(text: string): string[] {
 export function isCodeLink(url: string): boolean {
   return /^https?:\/\/(www\.)?github\.com\/[^/]+\/[^/]+/i.test(url);
 }
+
+/** True for an http(s) URL: the only links Papers ever opens (never file:, command: or javascript:). */
+export function isWebLink(url: string): boolean {
+  try {
+    const { protocol } = new URL(url);
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
+  }
+}

@@ -2,7 +2,7 @@
 // `year:2024`, `has:code` or `upvotes>=10`. Pure: the caller passes the papers and topics in.
 import { isCodeLink } from './links';
 import type { Paper } from './paper';
-import { toAscii } from './text';
+import { compareText, toAscii } from './text';
 
 export type FilterField = 'topic' | 'org' | 'year' | 'has' | 'upvotes';
 export type Comparison = ':' | '>' | '>=' | '<' | '<=';
@@ -202,9 +202,8 @@ export function applyFilters(papers: readonly Paper[], filters: readonly QueryFi
   return { allowed, reports: compiled.map((c, i) => ({ filter: c.filter, matches: counts[i] })), problems };
 }
 
-const titleOrder = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
 /** The order of a list with no words to rank by: most upvoted first (unknown counts last), then by title. */
 export function byUpvotesThenTitle(a: Paper, b: Paper): number {
-  return (b.upvotes ?? -1) - (a.upvotes ?? -1) || titleOrder.compare(a.title, b.title);
+  return (b.upvotes ?? -1) - (a.upvotes ?? -1) || compareText(a.title, b.title);
 }

@@ -129,8 +129,8 @@ function indexOf(documents: SearchDocument[]): MiniSearch<SearchDocument> {
 }
 
 /**
- * Indexes papers with the shared options, every field in one index: what the build
- * writes to `dist/index.json`.
+ * Indexes papers with the shared options, every field in one index, as the tests and
+ * the bench use it beside the two parts the build ships (`buildIndexParts`).
  *
  * @example JSON.stringify(buildIndex(corpus.papers, id => labels.get(id) ?? id))
  */

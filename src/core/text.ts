@@ -56,3 +56,18 @@ export function excerpt(text: string, max: number): string {
   const space = cut.lastIndexOf(' ');
   return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,;:.]+$/, '')}…`;
 }
+
+let collator: Intl.Collator | undefined;
+
+/**
+ * Orders titles and names as a reader would: case, accents and punctuation aside
+ * (a quoted title sorts under its first word), numbers by value.
+ * The collator is made on first use: building one loads ICU data, which costs more
+ * than the rest of the extension's start-up.
+ *
+ * @example ['b', 'A', 'é'].sort(compareText) // ['A', 'b', 'é']
+ */
+export function compareText(a: string, b: string): number {
+  collator ??= new Intl.Collator('en', { sensitivity: 'base', numeric: true, ignorePunctuation: true });
+  return collator.compare(a, b);
+}

@@ -1,3 +1,4 @@
+import { topicList, type Topic } from './topicList';
 import * as z from './zod';
 
 /**
@@ -57,11 +58,7 @@ export const TopicsFileSchema = z.object({
 /** The data file as written: fields with defaults may be left out. */
 export type TopicsFile = z.input<typeof TopicsFileSchema>;
 
-export interface Topic {
-  id: string;
-  label: string;
-  description: string;
-}
+export type { Topic } from './topicList';
 
 interface CompiledRule extends Topic {
   weight: number;
@@ -80,6 +77,8 @@ export interface TopicAssigner {
 }
 
 const compile = (patterns: string[]) => patterns.map(p => new RegExp(p, 'iu'));
+
+
 
 /**
  * Builds the topic assigner from the topics data file.
@@ -105,7 +104,7 @@ export function createTopicAssigner(file: TopicsFile): TopicAssigner {
     return out;
   };
   return {
-    topics: [...rules.map(({ id, label, description }) => ({ id, label, description })), data.catchAll],
+    topics: topicList(data),
     scores,
     assign(paper) {
       // The sort is stable, so ties go to the topic listed first in the file.

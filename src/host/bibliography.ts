@@ -1,8 +1,7 @@
 import * as vscode from 'vscode';
-import {
-  bibliographyKind, entryFlavourFor, findBibliographies, planBibliographyAppend, syntaxOfLanguage, type AppendPlan,
-} from '../core/cite';
+import type { AppendPlan } from '../core/cite';
 import type { Paper } from '../core/paper';
+import { engine } from './engine';
 import { Settings } from './ids';
 
 const isFileNotFound = (error: unknown) => error instanceof vscode.FileSystemError && error.code === 'FileNotFound';
@@ -16,6 +15,7 @@ function positionAt(text: string, offset: number): vscode.Position {
 
 /** The bibliography a document names, resolved next to it; else the default file from settings. */
 function bibliographyFor(doc: vscode.TextDocument): { uri: vscode.Uri; path: string; named: boolean } | string {
+  const { bibliographyKind, findBibliographies } = engine();
   const named = findBibliographies(doc.getText(), doc.languageId).find(ref => bibliographyKind(ref.path));
   const folder = vscode.workspace.getWorkspaceFolder(doc.uri)?.uri ?? vscode.workspace.workspaceFolders?.[0]?.uri;
   const base = doc.isUntitled ? folder : vscode.Uri.joinPath(doc.uri, '..');
@@ -60,6 +60,7 @@ function offerToOpen(message: string, uri: vscode.Uri, line?: number): void {
  * file is left as it was. Returns the outcome for tests and the caller's status message.
  */
 export async function updateBibliography(doc: vscode.TextDocument, papers: readonly Paper[], log: vscode.LogOutputChannel): Promise<AppendPlan['status'] | 'created' | 'skipped' | 'failed'> {
+  const { entryFlavourFor, planBibliographyAppend, syntaxOfLanguage } = engine();
   if (!syntaxOfLanguage(doc.languageId)) return 'skipped';
   if (!vscode.workspace.getConfiguration(Settings.section).get<boolean>(Settings.updateBibliography, true)) return 'skipped';
   const target = bibliographyFor(doc);

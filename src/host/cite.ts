@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
-import { bibtexEntry, citationEdit, parseBib, readCitationSettings, templateFor, type CitationSettings } from '../core/cite';
+import type { CitationSettings } from '../core/cite';
 import type { Paper } from '../core/paper';
 import { updateBibliography } from './bibliography';
+import { engine } from './engine';
 import { Settings } from './ids';
 
 /** The user's citation settings, validated; a bad setting is reported once per change and its default used. */
@@ -18,7 +19,7 @@ export class CitationSettingsReader implements vscode.Disposable {
   get(): CitationSettings {
     if (this.cached) return this.cached;
     const config = vscode.workspace.getConfiguration(Settings.section);
-    const { settings, problems } = readCitationSettings({
+    const { settings, problems } = engine().readCitationSettings({
       templates: config.get(Settings.citationTemplates),
       latexCommand: config.get(Settings.latexCommand),
     });
@@ -71,7 +72,7 @@ function isReadOnly(doc: vscode.TextDocument): boolean {
 function offerCopy(message: string, papers: readonly Paper[]): void {
   void vscode.window.showWarningMessage(message, 'Copy Citation Key', 'Copy BibTeX').then(async choice => {
     if (choice === 'Copy Citation Key') await vscode.env.clipboard.writeText(papers.map(p => p.key).join(','));
-    if (choice === 'Copy BibTeX') await vscode.env.clipboard.writeText(papers.map(p => bibtexEntry(p)).join('\n'));
+    if (choice === 'Copy BibTeX') await vscode.env.clipboard.writeText(papers.map(p => engine().bibtexEntry(p)).join('\n'));
   });
 }
 
@@ -101,6 +102,7 @@ export async function insertCitation(editor: vscode.TextEditor | undefined, pape
     offerCopy(`"${name}" is read-only, so the citation was not inserted. Make it writable, or copy the citation instead.`, papers);
     return undefined;
   }
+  const { citationEdit, parseBib, templateFor } = engine();
   const template = templateFor(doc.languageId, settings);
   const text = doc.getText();
   let pending = papers;

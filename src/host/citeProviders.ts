@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { completionContextAt, findKeyAt } from '../core/cite';
 import { escapeMarkdown, metadataLine } from '../core/describe';
+import { engine } from './engine';
 import { paperMarkdown } from './markdown';
 import type { Paper } from '../core/paper';
 import { excerpt } from '../core/text';
@@ -48,7 +48,7 @@ export const paperUri = (paper: Paper) => vscode.Uri.from({ scheme: PAPER_SCHEME
  */
 export function registerCiteProviders(store: PaperStore, details: DetailsPanel): vscode.Disposable[] {
   const paperAt = async (doc: vscode.TextDocument, position: vscode.Position) => {
-    const found = findKeyAt(doc.getText(), doc.offsetAt(position), doc.languageId);
+    const found = engine().findKeyAt(doc.getText(), doc.offsetAt(position), doc.languageId);
     if (!found) return undefined;
     const paper = (await store.library())?.get(found.key);
     return paper && { paper, range: new vscode.Range(doc.positionAt(found.start), doc.positionAt(found.end)) };
@@ -56,7 +56,7 @@ export function registerCiteProviders(store: PaperStore, details: DetailsPanel):
 
   const completion: vscode.CompletionItemProvider = {
     async provideCompletionItems(doc, position) {
-      const context = completionContextAt(doc.getText(), doc.offsetAt(position), doc.languageId);
+      const context = engine().completionContextAt(doc.getText(), doc.offsetAt(position), doc.languageId);
       if (!context) return undefined;
       const library = await store.library();
       if (!library) return undefined;

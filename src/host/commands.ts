@@ -1,10 +1,11 @@
 import * as vscode from 'vscode';
 import type { GroupBy, SortBy } from '../core/browse';
+import { isWebLink } from '../core/links';
 import type { Paper } from '../core/paper';
 import type { Topic } from '../core/topics';
-import { bibtexEntry } from '../core/cite';
 import { insertCitation, type CitationSettingsReader, type EditorTracker } from './cite';
 import type { DetailsPanel } from './details';
+import { engine } from './engine';
 import type { History } from './history';
 import { Commands, ContextKeys, Settings } from './ids';
 import { pickPapers } from './pick';
@@ -159,7 +160,7 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
     register(Commands.copyBibtex, async (arg?: PaperArgument) => {
       const paper = await resolvePaper(ctx, arg, 'Copy BibTeX');
       if (!paper) return;
-      await vscode.env.clipboard.writeText(bibtexEntry(paper));
+      await vscode.env.clipboard.writeText(engine().bibtexEntry(paper));
       vscode.window.setStatusBarMessage(`$(check) Copied the BibTeX entry of ${paper.key}`, 3000);
     }),
     register(Commands.copyKey, async (arg?: PaperArgument) => {
@@ -247,7 +248,7 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
       if (!paper.links.length) throw new UserError(`"${paper.title}" gives no link in its abstract.`);
       const url = paper.links.length === 1 ? paper.links[0]
         : await vscode.window.showQuickPick(paper.links, { title: `Links of ${paper.key}` });
-      if (url && /^https?:\/\//i.test(url)) await vscode.env.openExternal(vscode.Uri.parse(url, true));
+      if (url && isWebLink(url)) await vscode.env.openExternal(vscode.Uri.parse(url, true));
     }),
     register(Commands.showLog, () => log.show()),
     register(Commands.reloadCorpus, async () => {

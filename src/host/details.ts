@@ -1,8 +1,10 @@
 import * as vscode from 'vscode';
+import { isWebLink } from '../core/links';
 import type { Paper } from '../core/paper';
 import type { Topic } from '../core/topics';
 import { excerpt } from '../core/text';
-import { DetailsStateSchema, WebviewMessageSchema, type HostMessage, type PaperView, type WebviewMessage } from '../shared/protocol';
+import type { HostMessage, PaperView, WebviewMessage } from '../shared/protocol';
+import { engine } from './engine';
 import type { History } from './history';
 import { Commands, DETAILS_VIEW_TYPE } from './ids';
 import type { ReadingList } from './readingList';
@@ -70,7 +72,7 @@ export class DetailsPanel implements vscode.Disposable {
   }
 
   private async restore(panel: vscode.WebviewPanel, state: unknown): Promise<void> {
-    const parsed = DetailsStateSchema.safeParse(state);
+    const parsed = engine().DetailsStateSchema.safeParse(state);
     const library = await this.store.library();
     const paper = parsed.success ? library?.get(parsed.data.paperId) : undefined;
     if (!paper || this.panel) {
@@ -155,7 +157,7 @@ export class DetailsPanel implements vscode.Disposable {
   }
 
   private async receive(raw: unknown): Promise<void> {
-    const parsed = WebviewMessageSchema.safeParse(raw);
+    const parsed = engine().WebviewMessageSchema.safeParse(raw);
     if (!parsed.success) {
       this.log.warn(`Dropped an invalid message from the details view: ${JSON.stringify(raw)?.slice(0, 200)}`);
       return;
@@ -197,14 +199,5 @@ export class DetailsPanel implements vscode.Disposable {
   dispose(): void {
     this.panel?.dispose();
     for (const s of this.subscriptions) s.dispose();
-  }
-}
-
-function isWebLink(url: string): boolean {
-  try {
-    const { protocol } = new URL(url);
-    return protocol === 'http:' || protocol === 'https:';
-  } catch {
-    return false;
   }
 }

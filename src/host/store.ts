@@ -1,10 +1,11 @@
 import * as vscode from 'vscode';
-import { extendIndex, loadIndexParts, NAMES_INDEX, TEXT_INDEX, type IndexParts } from '../core/indexing';
-import { PaperLibrary } from '../core/library';
+import type { IndexParts } from '../core/indexing';
+import { firstIssue } from '../core/issues';
+import type { PaperLibrary } from '../core/library';
 import type { Problem } from '../core/paper';
 import type { SearchIndex } from '../core/search';
-import { mergeUserCorpora, type CorpusFile } from '../core/userCorpus';
-import { firstIssue } from '../core/zod';
+import type { CorpusFile } from '../core/userCorpus';
+import { engine } from './engine';
 import { ContextKeys } from './ids';
 import { IndexCache } from './indexCache';
 import { topicAssigner, topicLabel } from './topics';
@@ -100,6 +101,7 @@ export class PaperStore implements vscode.Disposable {
       return { added: 0, updated: 0, problems: [], fromCache: false };
     }
     const started = performance.now();
+    const { extendIndex, loadIndexParts, mergeUserCorpora, PaperLibrary } = engine();
     const result = await mergeUserCorpora(bundled.library.papers, files, topicAssigner());
     const hash = await IndexCache.hash([INDEX_CACHE_VERSION, bundled.index.names, bundled.index.text, ...files.flatMap(f => [f.file, f.text])]);
     const changed = result.added.length > 0 || result.updated.length > 0;
@@ -136,6 +138,7 @@ export class PaperStore implements vscode.Disposable {
     const started = performance.now();
     this.setState('loading');
     try {
+      const { NAMES_INDEX, PaperLibrary, TEXT_INDEX } = engine();
       const [corpusJson, names, text] = await Promise.all([this.read('corpus.json'), this.read(NAMES_INDEX), this.read(TEXT_INDEX)]);
       const library = PaperLibrary.fromParts(corpusJson, names, text);
       this.log.info(`Loaded ${library.papers.length} papers and their index in ${(performance.now() - started).toFixed(1)} ms`);

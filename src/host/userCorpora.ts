@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
-import { formatProblem, type Problem } from '../core/paper';
+import type { Problem } from '../core/paper';
 import type { CorpusFile } from '../core/userCorpus';
+import { engine } from './engine';
 import { Commands, Settings } from './ids';
 import type { PaperStore, UserCorpusReport } from './store';
 
@@ -80,7 +81,7 @@ export class UserCorpora implements vscode.Disposable {
     const all = [...problems, ...report.problems];
     this.lastReport = { ...report, problems: all };
     if (all.length) {
-      for (const p of all) this.log.warn(formatProblem(p));
+      for (const p of all) this.log.warn(engine().formatProblem(p));
       const missing = problems.length ? ` ${problems.length} file(s) could not be read.` : '';
       void vscode.window.showWarningMessage(
         `Papers: ${all.length} problem(s) in your corpus files.${missing} ${report.added} paper(s) loaded from them.`,

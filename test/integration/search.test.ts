@@ -15,10 +15,12 @@ suite('Search Papers (quick pick)', () => {
   async function typeInto(query: string, command = 'papers.searchPapers') {
     void vscode.commands.executeCommand(command);
     const pick = await waitFor('the paper pick', () => api.testing.pick());
+    // The rows shown before typing (recent papers) must not pass for the answer.
+    const before = pick.items;
     pick.value = query;
     return waitFor(`rows for "${query}"`, () => {
       const rows = api.testing.pick()?.items;
-      return rows && (query.trim() === '' || rows.length > 0) && rows;
+      return rows && (rows !== before || query === '') && (query.trim() === '' || rows.length > 0) && rows;
     });
   }
 

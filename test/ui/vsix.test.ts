@@ -11,7 +11,7 @@ const ALLOWED = [
   /^extension\/dist\/(corpus|index)\.json$/, /^extension\/media\/[\w.-]+\.(svg|png|css)$/,
   /^extension\/(README\.md|CHANGELOG\.md|LICENSE\.txt)$/, /^extension\.vsixmanifest$/, /^\[Content_Types\]\.xml$/,
 ];
-const REQUIRED = ['extension/package.json', 'extension/dist/extension.js', 'extension/dist/corpus.json', 'extension/dist/names.index', 'extension/dist/fulltext.index', 'extension/dist/webview/details.js'];
+const REQUIRED = ['extension/package.json', 'extension/dist/extension.js', 'extension/dist/engine.js', 'extension/dist/corpus.json', 'extension/dist/names.index', 'extension/dist/fulltext.index', 'extension/dist/webview/details.js'];
 
 suite('UI: the packaged VSIX', () => {
   let workbench: Workbench | undefined;

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import topicsFile from '../data/topics.json';
 import { PaperLibrary } from '../core/library';
 import { CorpusSchema, type Paper } from '../core/paper';
-import { decodeIndex, encodeIndex } from '../core/indexCodec';
+import { decodeIndex } from '../core/indexCodec';
 import { buildIndex, buildIndexParts, loadIndex, SEARCH_FIELDS, SEARCH_OPTIONS, SearchIndex, toSearchDocument, type SearchDocument } from '../core/search';
 import type { RankingQuery, RankingVariant } from './queries';
 import { prng, shuffled } from './synthetic';
@@ -91,10 +91,10 @@ interface Engine {
 const ours = (layout: Layout): Engine => ({
   build(papers) {
     if (layout === 'whole') return [{ name: 'index.json', json: JSON.stringify(buildIndex(papers, topicLabel)) }];
-    // As the build ships them: the two parts, in the compact form.
+    // As the extension caches the index of a user's corpus: two parts, MiniSearch JSON.
+    // (The bundled corpus is measured from the files the build ships, in the compact form.)
     const { names, text } = buildIndexParts(papers, topicLabel);
-    const ids = papers.map(p => p.id);
-    return [{ name: 'names.index', json: encodeIndex(names.toJSON(), ids) }, { name: 'text.index', json: encodeIndex(text.toJSON(), ids) }];
+    return [{ name: 'names.json', json: JSON.stringify(names) }, { name: 'text.json', json: JSON.stringify(text) }];
   },
   load(papers, files) {
     const corpus = { papers: [...papers] };
@@ -104,7 +104,11 @@ const ours = (layout: Layout): Engine => ({
     }
     let arrive: (text: MiniSearch<SearchDocument>) => void = () => undefined;
     const ids = papers.map(p => p.id);
-    const loadPart = (file: string) => MiniSearch.loadJSON<SearchDocument>(decodeIndex(readFileSync(file, 'utf8'), ids), SEARCH_OPTIONS);
+    // The shipped files are in the compact form (`encodeIndex`); cached ones are MiniSearch JSON.
+    const loadPart = (file: string) => {
+      const text = readFileSync(file, 'utf8');
+      return MiniSearch.loadJSON<SearchDocument>(text.startsWith('{') ? text : decodeIndex(text, ids), SEARCH_OPTIONS);
+    };
     const index = new SearchIndex(loadPart(files[0]), new Promise(resolve => { arrive = resolve; }));
     const library = new PaperLibrary(corpus, index);
     return {

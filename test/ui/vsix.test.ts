@@ -7,9 +7,9 @@ import { VSIX, expandFirstTopic, keepFailures, openPapersContainer, openWorkbenc
 
 // What the installed extension reads, and nothing else (see .vscodeignore).
 const ALLOWED = [
-  /^extension\/package\.json$/, /^extension\/dist\/extension\.js$/, /^extension\/dist\/webview\/[\w./-]+\.(js|css)$/,
-  /^extension\/dist\/(corpus|index)\.json$/, /^extension\/media\/[\w.-]+\.(svg|png|css)$/,
-  /^extension\/(README\.md|CHANGELOG\.md|LICENSE\.txt)$/, /^extension\.vsixmanifest$/, /^\[Content_Types\]\.xml$/,
+  /^extension\/package\.json$/, /^extension\/dist\/(extension|engine)\.js$/, /^extension\/dist\/webview\/[\w./-]+\.(js|css)$/,
+  /^extension\/dist\/corpus\.json$/, /^extension\/dist\/(names|fulltext)\.index$/, /^extension\/media\/[\w.-]+\.(svg|png|css)$/,
+  /^extension\/(readme\.md|changelog\.md|LICENSE\.txt)$/i, /^extension\.vsixmanifest$/, /^\[Content_Types\]\.xml$/,
 ];
 const REQUIRED = ['extension/package.json', 'extension/dist/extension.js', 'extension/dist/engine.js', 'extension/dist/corpus.json', 'extension/dist/names.index', 'extension/dist/fulltext.index', 'extension/dist/webview/details.js'];
 

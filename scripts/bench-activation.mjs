@@ -1,9 +1,10 @@
 // Activation cost in the real extension host (code-server's Node host, VS Code 1.100.3).
 // Each run starts a fresh code-server + workbench and runs test/integration/bench/activation.ts,
-// which times `await getExtension(id).activate()` (module load + activate()) and then the first
-// `api.papers()` (reading dist/corpus.json and the names part of the index, dist/index.json; the full text loads behind). Prints one JSON object
-// (medians and every sample) on stdout; progress goes to stderr. Build first: node esbuild.mjs
-// (add --production to measure what ships).   Usage: node scripts/bench-activation.mjs [--runs 5]
+// which, once the window has settled, times `await getExtension(id).activate()` (module load +
+// activate()) and then the first `api.papers()` (loading the engine bundle, reading dist/corpus.json
+// and dist/names.index; the full text loads behind). Prints one JSON object (medians and every
+// sample) on stdout; progress goes to stderr. Build first: node esbuild.mjs --production, as
+// npm run bench does, to measure what ships.   Usage: node scripts/bench-activation.mjs [--runs 5]
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';

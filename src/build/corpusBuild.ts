@@ -1,4 +1,4 @@
-// The build step behind `npm run build`: seeds/*.txt → dist/corpus.json + dist/index.json.
+// The build step behind `npm run build`: seeds/*.txt → dist/corpus.json, dist/names.index and dist/fulltext.index.
 // Runs in Node at build time only; the extension never parses pages or builds an index on start-up.
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,4 +1,5 @@
 import type { AsPlainObject } from 'minisearch';
+import { pause } from './pause';
 
 // The index files the extension ships are most of its download. MiniSearch's JSON spends
 // bytes on what can be derived: the document ids (they are the corpus's ids, in order),
@@ -56,12 +57,38 @@ export function encodeIndex(js: AsPlainObject, ids: readonly string[]): string {
   return lines.join('\n');
 }
 
+/** Terms decoded between two pauses by `decodeIndexAsync` (the bundled full text has about 7,000). */
+const TERMS_PER_SLICE = 1500;
+
 /**
  * Decodes what `encodeIndex` wrote back into MiniSearch's JSON, for `MiniSearch.loadJSON`;
  * `ids` are the corpus's ids, in order. Writing JSON text and letting `JSON.parse` build
  * the objects is about twice as fast as building them here, and this runs at start-up.
  */
 export function decodeIndex(text: string, ids: readonly string[]): string {
+  const slices = decodeSlices(text, ids);
+  for (;;) {
+    const next = slices.next();
+    if (next.done) return next.value;
+  }
+}
+
+/**
+ * `decodeIndex` in slices of terms with a pause before each, for the part of the index
+ * that loads behind the first search: decoding it whole holds the event loop for tens
+ * of milliseconds, more on a cold start.
+ */
+export async function decodeIndexAsync(text: string, ids: readonly string[]): Promise<string> {
+  const slices = decodeSlices(text, ids);
+  for (;;) {
+    await pause();
+    const next = slices.next();
+    if (next.done) return next.value;
+  }
+}
+
+/** The decoder, yielding after every `TERMS_PER_SLICE` terms. */
+function* decodeSlices(text: string, ids: readonly string[]): Generator<void, string> {
   const line = (from: number) => { const end = text.indexOf('\n', from); return end < 0 ? text.length : end; };
   const end0 = line(0);
   if (text.slice(0, end0) !== MAGIC) throw new Error('not a papers index file (run "npm run build")');
@@ -79,31 +106,36 @@ export function decodeIndex(text: string, ids: readonly string[]): string {
     lengths.map((l, i) => `"${i}":${JSON.stringify(l)}`).join(','),
     `},"averageFieldLength":${JSON.stringify(header.averageFieldLength)},"storedFields":{},"dirtCount":0,"index":[`,
   ];
-  let first = true;
+  let terms = 0;
   for (let at = end2 + 1; at < text.length;) {
+    if (terms > 0 && terms % TERMS_PER_SLICE === 0) yield;
     const end = line(at);
-    const fields = text.slice(at, end).split('\t');
+    out.push(`${terms++ ? ',' : ''}${decodeTerm(text.slice(at, end))}`);
     at = end + 1;
-    const term = fields[0];
-    if (!term) throw new Error('the index file is damaged (run "npm run build")');
-    let entry = `${first ? '' : ','}[${JSON.stringify(term)},{`;
-    first = false;
-    for (let f = 1; f < fields.length; f++) {
-      const field = fields[f];
-      const eq = field.indexOf('=');
-      entry += `${f > 1 ? ',' : ''}"${field.slice(0, eq)}":{`;
-      let doc = 0;
-      const items = field.slice(eq + 1).split(',');
-      for (let k = 0; k < items.length; k++) {
-        const item = items[k];
-        const colon = item.indexOf(':');
-        doc += colon < 0 ? +item : +item.slice(0, colon);
-        entry += `${k ? ',' : ''}"${doc}":${colon < 0 ? 1 : +item.slice(colon + 1)}`;
-      }
-      entry += '}';
-    }
-    out.push(`${entry}}]`);
   }
   out.push(`],"serializationVersion":${header.serializationVersion}}`);
   return out.join('');
+}
+
+/** One line of the file (`term<TAB>fieldId=delta[:tf],…`) as MiniSearch's `[term, {fieldId: {doc: tf}}]`. */
+function decodeTerm(row: string): string {
+  const fields = row.split('\t');
+  const term = fields[0];
+  if (!term) throw new Error('the index file is damaged (run "npm run build")');
+  let entry = `[${JSON.stringify(term)},{`;
+  for (let f = 1; f < fields.length; f++) {
+    const field = fields[f];
+    const eq = field.indexOf('=');
+    entry += `${f > 1 ? ',' : ''}"${field.slice(0, eq)}":{`;
+    let doc = 0;
+    const items = field.slice(eq + 1).split(',');
+    for (let k = 0; k < items.length; k++) {
+      const item = items[k];
+      const colon = item.indexOf(':');
+      doc += colon < 0 ? +item : +item.slice(0, colon);
+      entry += `${k ? ',' : ''}"${doc}":${colon < 0 ? 1 : +item.slice(colon + 1)}`;
+    }
+    entry += '}';
+  }
+  return `${entry}}]`;
 }

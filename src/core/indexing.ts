@@ -1,5 +1,5 @@
 import MiniSearch from 'minisearch';
-import { decodeIndex } from './indexCodec';
+import { decodeIndexAsync } from './indexCodec';
 import type { Paper } from './paper';
 import { namesPart, SEARCH_OPTIONS, SearchIndex, textPart, toSearchDocument, type SearchDocument } from './search';
 
@@ -21,9 +21,9 @@ export function loadIndexAsync(json: string): Promise<MiniSearch<SearchDocument>
   return MiniSearch.loadJSONAsync<SearchDocument>(json, SEARCH_OPTIONS);
 }
 
-/** Loads a part of the bundled index (`encodeIndex` form; `ids` are the corpus's ids, in order). */
-export function loadBundledPart(encoded: string, ids: readonly string[]): Promise<MiniSearch<SearchDocument>> {
-  return MiniSearch.loadJSONAsync<SearchDocument>(decodeIndex(encoded, ids), SEARCH_OPTIONS);
+/** Loads a part of the bundled index (`encodeIndex` form; `ids` are the corpus's ids, in order) without blocking. */
+export async function loadBundledPart(encoded: string, ids: readonly string[]): Promise<MiniSearch<SearchDocument>> {
+  return MiniSearch.loadJSONAsync<SearchDocument>(await decodeIndexAsync(encoded, ids), SEARCH_OPTIONS);
 }
 
 /** Adds papers to one part of an index, in slices; papers it has already are indexed afresh. */

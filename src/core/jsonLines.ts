@@ -1,3 +1,5 @@
+import { pause } from './pause';
+
 const TOKENS_PER_SLICE = 100_000;
 
 /**
@@ -20,7 +22,7 @@ export async function papersElementLines(text: string): Promise<number[]> {
   let awaitingElement = false; // inside that array, before the next element starts
   let tokens = 0;
   for (let m = TOKEN.exec(text); m; m = TOKEN.exec(text)) {
-    if (++tokens % TOKENS_PER_SLICE === 0) await new Promise<void>(resolve => setTimeout(resolve, 0));
+    if (++tokens % TOKENS_PER_SLICE === 0) await pause();
     const token = m[0];
     const c = token[0];
     if (awaitingElement && c !== ']' && c !== ',') {

@@ -1,6 +1,7 @@
 import MiniSearch from 'minisearch';
 import topicsFile from '../data/topics.json';
 import { decodeIndex } from './indexCodec';
+import { loadBundledPart } from './indexing';
 import { CorpusSchema, type Corpus, type Paper } from './paper';
 import { applyFilters, byUpvotesThenTitle, parseQuery, type FilterReport, type QueryProblem, type TopicName } from './query';
 import { topicList } from './topicList';
@@ -96,7 +97,8 @@ export class PaperLibrary {
     const corpus = CorpusSchema.parse(JSON.parse(corpusJson));
     const ids = corpus.papers.map(p => p.id);
     const names = MiniSearch.loadJSON<SearchDocument>(decodeIndex(namesIndex, ids), SEARCH_OPTIONS);
-    const text = MiniSearch.loadJSONAsync<SearchDocument>(decodeIndex(textIndex, ids), SEARCH_OPTIONS);
+    // Decoded in slices after a pause: the first search needs only the names.
+    const text = loadBundledPart(textIndex, ids);
     return new PaperLibrary(corpus, new SearchIndex(names, text), options);
   }
 

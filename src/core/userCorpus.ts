@@ -3,6 +3,7 @@ import { assignKeys } from './keys';
 import { absorb, mergeEntries, type MergedPaper } from './merge';
 import { KEY_PATTERN, PaperSchema, type Paper, type Problem } from './paper';
 import { parsePage } from './parse';
+import { pause } from './pause';
 import type { TopicAssigner } from './topics';
 import { firstIssue } from './zod';
 
@@ -36,7 +37,6 @@ const isJson = (file: string) => /\.json$/i.test(file);
 
 /** Papers handled between two pauses: large corpora are merged in slices, so the event loop stays free. */
 const SLICE = 500;
-const pause = () => new Promise<void>(resolve => setTimeout(resolve, 0));
 
 async function readJson({ file, text }: CorpusFile, problems: Problem[]): Promise<Incoming[]> {
   let data: unknown;

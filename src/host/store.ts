@@ -141,6 +141,7 @@ export class PaperStore implements vscode.Disposable {
       const { NAMES_INDEX, PaperLibrary, TEXT_INDEX } = engine();
       const [corpusJson, names, text] = await Promise.all([this.read('corpus.json'), this.read(NAMES_INDEX), this.read(TEXT_INDEX)]);
       const library = PaperLibrary.fromParts(corpusJson, names, text);
+      library.fullText.catch(error => this.log.error(`Could not load the full-text index, so searches cover titles, keys and organisations only: ${describe(error)}`));
       this.log.info(`Loaded ${library.papers.length} papers and their index in ${(performance.now() - started).toFixed(1)} ms`);
       this.setState(library.papers.length ? 'ready' : 'empty');
       queueMicrotask(() => this.bundledLoaded.fire());

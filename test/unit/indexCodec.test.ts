@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as fc from 'fast-check';
 import MiniSearch from 'minisearch';
-import { decodeIndex, encodeIndex } from '../../src/core/indexCodec';
+import { decodeIndex, decodeIndexAsync, encodeIndex } from '../../src/core/indexCodec';
 import { buildIndex, buildIndexParts, SEARCH_OPTIONS, SearchIndex, type SearchDocument } from '../../src/core/search';
 import { seedCorpus } from './seeds';
 
@@ -14,6 +14,20 @@ suite('the compact index form the build ships', () => {
     for (const index of [buildIndex(papers), names, text]) {
       assert.equal(decodeIndex(encodeIndex(index.toJSON(), ids), ids), JSON.stringify(index));
     }
+  });
+
+  test('decodes the same in slices, leaving the event loop free between them', async () => {
+    const encoded = encodeIndex(buildIndexParts(papers).text.toJSON(), ids);
+    let ticks = 0;
+    const timer = setInterval(() => { ticks++; }, 0);
+    try {
+      assert.equal(await decodeIndexAsync(encoded, ids), decodeIndex(encoded, ids));
+    } finally {
+      clearInterval(timer);
+    }
+    // The bundled full text has thousands of terms: several slices, each after a pause.
+    assert.ok(ticks >= 2, `the decoder paused ${ticks} time(s)`);
+    await assert.rejects(decodeIndexAsync(encoded, ids.slice(1)), /rebuild them together/);
   });
 
   test('an index loaded from it answers every query as the JSON one does', () => {

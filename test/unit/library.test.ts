@@ -22,6 +22,16 @@ suite('PaperLibrary: loading', () => {
     assert.match(library().search('tulu', { limit: 1 })[0].paper.title, /^TÜLU 3/);
   });
 
+  test('answers from the names at once; a damaged full-text part rejects fullText and leaves the names searchable', async () => {
+    const read = (name: string) => readFileSync(join(ROOT, 'dist', name), 'utf8');
+    const names = read(NAMES_INDEX);
+    const damaged = PaperLibrary.fromParts(read('corpus.json'), names, `${read(TEXT_INDEX)}\n\tbroken`);
+    // Before the full text: a title word finds its paper, an abstract-only word nothing yet.
+    assert.match(damaged.search('tulu', { limit: 1 })[0].paper.title, /^TÜLU 3/);
+    await assert.rejects(damaged.fullText, /index file is damaged/);
+    assert.match(damaged.search('tulu', { limit: 1 })[0].paper.title, /^TÜLU 3/);
+  });
+
   test('refuses an index built for another corpus', () => {
     const corpus = seedCorpus().result.corpus;
     const fewer = JSON.stringify(buildIndex(corpus.papers.slice(1)));

@@ -3,7 +3,7 @@
 // corpora, the topic rules and the citation formats. Activation loads only the host layer,
 // which reaches all of this through host/engine.ts.
 export { firstIssue } from './core/issues';
-export { extendIndex, loadIndexParts, NAMES_INDEX, TEXT_INDEX } from './core/indexing';
+export { extendIndex, loadIndexParts } from './core/indexing';
 export { PaperLibrary } from './core/library';
 export { formatProblem } from './core/paper';
 export { createTopicAssigner } from './core/topics';

@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { NAMES_INDEX, TEXT_INDEX } from '../core/indexing';
+import { CORPUS_FILE, NAMES_INDEX, shippedName, TEXT_INDEX } from '../core/files';
 import type { Paper } from '../core/paper';
 import { buildStep, loadStep, measure, readCorpus, type Built, type Layout, type Measurement, type MeasureOptions } from './measure';
 import { rankingQueries, typedQueries } from './queries';
@@ -75,10 +75,10 @@ function activation(): Activation | string {
 }
 
 function tables(sizes: number[]): void {
-  const corpusFile = join(DIST, 'corpus.json');
-  // What the extension ships: the corpus, the names part of the index and its full text.
-  const indexFiles = [join(DIST, NAMES_INDEX), join(DIST, TEXT_INDEX)];
-  if (![corpusFile, ...indexFiles].every(f => existsSync(f))) throw new Error(`dist/corpus.json, ${NAMES_INDEX} or ${TEXT_INDEX} is missing: run \`node esbuild.mjs\` first`);
+  // What the extension ships and reads: the corpus, the names part of the index and its
+  // full text, each brotli-compressed.
+  const [corpusFile, ...indexFiles] = [CORPUS_FILE, NAMES_INDEX, TEXT_INDEX].map(name => join(DIST, shippedName(name)));
+  if (![corpusFile, ...indexFiles].every(f => existsSync(f))) throw new Error(`${[corpusFile, ...indexFiles].join(', ')}: one is missing: run \`node esbuild.mjs\` first`);
   const scratch = mkdtempSync(join(tmpdir(), 'papers-bench-'));
   const loadBefore = loadavg()[0];
   try {

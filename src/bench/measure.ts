@@ -5,6 +5,7 @@ import MiniSearch, { type Options } from 'minisearch';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import topicsFile from '../data/topics.json';
+import { readShipped } from '../build/compressed';
 import { PaperLibrary } from '../core/library';
 import { CorpusSchema, type Paper } from '../core/paper';
 import { decodeIndex } from '../core/indexCodec';
@@ -106,7 +107,7 @@ const ours = (layout: Layout): Engine => ({
     const ids = papers.map(p => p.id);
     // The shipped files are in the compact form (`encodeIndex`); cached ones are MiniSearch JSON.
     const loadPart = (file: string) => {
-      const text = readFileSync(file, 'utf8');
+      const text = readShipped(file);
       return MiniSearch.loadJSON<SearchDocument>(text.startsWith('{') ? text : decodeIndex(text, ids), SEARCH_OPTIONS);
     };
     const index = new SearchIndex(loadPart(files[0]), new Promise(resolve => { arrive = resolve; }));
@@ -146,7 +147,7 @@ function timed<T>(run: () => T): [T, number] {
 
 /** Reads and validates a corpus file (the dist/corpus.json shape), as the extension does. */
 export function readCorpus(file: string): Paper[] {
-  const parsed = CorpusSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+  const parsed = CorpusSchema.safeParse(JSON.parse(readShipped(file)));
   if (parsed.success) return parsed.data.papers;
   const issue = parsed.error.issues[0];
   throw new Error(`${file} is not a corpus: ${issue.path.join('.')}: ${issue.message}`);

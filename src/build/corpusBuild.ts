@@ -1,4 +1,5 @@
-// The build step behind `npm run build`: seeds/*.txt → dist/corpus.json, dist/names.index and dist/fulltext.index.
+// The build step behind `npm run build`: seeds/*.txt → dist/corpus.json, dist/names.index and
+// dist/fulltext.index, each with the brotli copy (.br) that the extension reads.
 // Runs in Node at build time only; the extension never parses pages or builds an index on start-up.
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -6,11 +7,14 @@ import { buildCorpus } from '../core/corpus';
 import type { KeyLock } from '../core/keys';
 import { formatProblem } from '../core/paper';
 import { encodeIndex } from '../core/indexCodec';
-import { NAMES_INDEX, TEXT_INDEX } from '../core/indexing';
+import { CORPUS_FILE, NAMES_INDEX, TEXT_INDEX } from '../core/files';
 import { buildIndexParts } from '../core/search';
 import { createTopicAssigner, type TopicsFile } from '../core/topics';
+import { writeCompressed } from './compressed';
 
 export const LOCK_FILE = 'src/data/keys.lock.json';
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
 
 export async function main({ root }: { root: string }): Promise<string> {
   const seeds = join(root, 'seeds');
@@ -34,9 +38,11 @@ export async function main({ root }: { root: string }): Promise<string> {
   const ids = corpus.papers.map(p => p.id);
   const namesIndex = encodeIndex(names.toJSON(), ids);
   const textIndex = encodeIndex(text.toJSON(), ids);
-  writeFileSync(join(dist, 'corpus.json'), corpusJson);
-  writeFileSync(join(dist, NAMES_INDEX), namesIndex);
-  writeFileSync(join(dist, TEXT_INDEX), textIndex);
+  const files: [string, string][] = [[CORPUS_FILE, corpusJson], [NAMES_INDEX, namesIndex], [TEXT_INDEX, textIndex]];
+  const sizes = files.map(([name, content]) => {
+    writeFileSync(join(dist, name), content);
+    return `${name} ${kb(Buffer.byteLength(content))} (${kb(writeCompressed(join(dist, name), content, join(root, 'out', 'compressed')))} as shipped)`;
+  });
 
   // Keys are a promise to users: once a build gives one, the lock keeps it for good.
   const added = Object.keys(newKeys).length;
@@ -45,6 +51,5 @@ export async function main({ root }: { root: string }): Promise<string> {
     writeFileSync(lockPath, `${JSON.stringify({ version: 1, keys: merged }, null, 2)}\n`);
     console.log(`[build] locked ${added} new citation key(s) in ${LOCK_FILE}; commit it with the pages`);
   }
-  const kb = (s: string) => `${(Buffer.byteLength(s) / 1024).toFixed(0)} KB`;
-  return `${pages.length} pages, ${corpus.papers.length} papers, ${problems.length} problem(s); corpus.json ${kb(corpusJson)}, ${NAMES_INDEX} ${kb(namesIndex)}, ${TEXT_INDEX} ${kb(textIndex)}`;
+  return `${pages.length} pages, ${corpus.papers.length} papers, ${problems.length} problem(s); ${sizes.join(', ')}`;
 }

@@ -6,9 +6,6 @@ import { namesPart, SEARCH_OPTIONS, SearchIndex, textPart, toSearchDocument, typ
 /** Papers indexed per slice of work (about 50 ms at most); between slices the event loop is free. */
 const CHUNK_SIZE = 100;
 
-/** The files of the bundled index in dist/: names (loaded with the corpus) and full text (loaded behind). */
-export const NAMES_INDEX = 'names.index';
-export const TEXT_INDEX = 'fulltext.index';
 
 /** A serialized index in its two parts (`buildIndexParts`): names, and full text. */
 export interface IndexParts<T = string> {

@@ -1,5 +1,8 @@
+import { promisify } from 'node:util';
+import { brotliDecompress } from 'node:zlib';
 import * as vscode from 'vscode';
 import type { IndexParts } from '../core/indexing';
+import { CORPUS_FILE, NAMES_INDEX, shippedName, TEXT_INDEX } from '../core/files';
 import { firstIssue } from '../core/issues';
 import type { PaperLibrary } from '../core/library';
 import type { Problem } from '../core/paper';
@@ -9,6 +12,9 @@ import { engine } from './engine';
 import { ContextKeys } from './ids';
 import { IndexCache } from './indexCache';
 import { topicAssigner, topicLabel } from './topics';
+
+// In the thread pool: the corpus decompresses while the engine bundle loads.
+const decompress = promisify(brotliDecompress);
 
 export type LoadState = 'loading' | 'ready' | 'failed' | 'empty';
 
@@ -138,8 +144,10 @@ export class PaperStore implements vscode.Disposable {
     const started = performance.now();
     this.setState('loading');
     try {
-      const { NAMES_INDEX, PaperLibrary, TEXT_INDEX } = engine();
-      const [corpusJson, names, text] = await Promise.all([this.read('corpus.json'), this.read(NAMES_INDEX), this.read(TEXT_INDEX)]);
+      // Read and decompressed while the engine loads.
+      const reading = Promise.all([CORPUS_FILE, NAMES_INDEX, TEXT_INDEX].map(name => this.read(name)));
+      const { PaperLibrary } = engine();
+      const [corpusJson, names, text] = await reading;
       const library = PaperLibrary.fromParts(corpusJson, names, text);
       library.fullText.catch(error => this.log.error(`Could not load the full-text index, so searches cover titles, keys and organisations only: ${describe(error)}`));
       this.log.info(`Loaded ${library.papers.length} papers and their index in ${(performance.now() - started).toFixed(1)} ms`);
@@ -154,10 +162,11 @@ export class PaperStore implements vscode.Disposable {
     }
   }
 
+  /** A file of dist/, from the compressed copy the extension ships. */
   private async read(name: string): Promise<string> {
-    const uri = vscode.Uri.joinPath(this.extensionUri, 'dist', name);
+    const uri = vscode.Uri.joinPath(this.extensionUri, 'dist', shippedName(name));
     try {
-      return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+      return new TextDecoder().decode(await decompress(await vscode.workspace.fs.readFile(uri)));
     } catch (error) {
       throw new Error(`cannot read ${uri.fsPath}: ${describe(error)} (run "npm run build")`);
     }

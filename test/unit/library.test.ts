@@ -1,21 +1,30 @@
 import * as assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { NAMES_INDEX, TEXT_INDEX } from '../../src/core/indexing';
+import { readShipped } from '../../src/build/compressed';
+import { CORPUS_FILE, NAMES_INDEX, shippedName, TEXT_INDEX } from '../../src/core/files';
 import { PaperLibrary } from '../../src/core/library';
 import { buildIndex, buildIndexParts } from '../../src/core/search';
 import { ROOT, seedCorpus } from './seeds';
 
 let loaded: PaperLibrary | undefined;
-/** The library as the extension loads it: the build's three files, the full text behind. */
+/** The library as the extension loads it: the build's three files as shipped, the full text behind. */
 function library(): PaperLibrary {
-  const read = (name: string) => readFileSync(join(ROOT, 'dist', name), 'utf8');
-  loaded ??= PaperLibrary.fromParts(read('corpus.json'), read(NAMES_INDEX), read(TEXT_INDEX));
+  const read = (name: string) => readShipped(join(ROOT, 'dist', shippedName(name)));
+  loaded ??= PaperLibrary.fromParts(read(CORPUS_FILE), read(NAMES_INDEX), read(TEXT_INDEX));
   return loaded;
 }
 
 suite('PaperLibrary: loading', () => {
   suiteSetup(() => library().fullText);
+
+  test('the shipped (compressed) files hold exactly what the build wrote', () => {
+    for (const name of [CORPUS_FILE, NAMES_INDEX, TEXT_INDEX]) {
+      const plain = readFileSync(join(ROOT, 'dist', name), 'utf8');
+      assert.equal(readShipped(join(ROOT, 'dist', shippedName(name))), plain, name);
+      assert.ok(statSync(join(ROOT, 'dist', shippedName(name))).size < plain.length / 2, `${name} is compressed`);
+    }
+  });
 
   test('loads the build output: every seed paper, searchable', () => {
     assert.equal(library().papers.length, seedCorpus().papers.length);

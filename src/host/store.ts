@@ -168,7 +168,7 @@ export class PaperStore implements vscode.Disposable {
     try {
       return new TextDecoder().decode(await decompress(await vscode.workspace.fs.readFile(uri)));
     } catch (error) {
-      throw new Error(`cannot read ${uri.fsPath}: ${describe(error)} (run "npm run build")`);
+      throw new Error(`cannot read ${uri.fsPath}: ${describe(error)} (reinstall the extension; in a checkout, run "npm run build")`);
     }
   }
 

@@ -22,7 +22,7 @@ interface Launcher {
   launchChromium(): Promise<{ context: BrowserContext; page: Page; close(): Promise<void> }>;
   installVsix(server: Server, vsix: string): string;
   workbenchUrl(server: Server, options: { folder: string; payload: Payload }): string;
-  devPayload(server: Server): Payload;
+  devPayload(server: Server, root?: string): Payload;
   copyFixtureWorkspace(): string;
   removeWorkspace(dir: string): void;
 }
@@ -49,6 +49,8 @@ export interface WorkbenchOptions {
   settings?: Record<string, unknown>;
   /** Adds or changes files of the workspace copy before VS Code opens it. */
   prepare?: (workspace: string) => void;
+  /** Load the extension in development mode from this folder rather than the checkout. */
+  extensionPath?: string;
 }
 
 /**
@@ -56,7 +58,7 @@ export interface WorkbenchOptions {
  * checkout (extension development mode); with `vsix`, it is installed from that file into the
  * fresh profile first, as a user would, and nothing else of the checkout is loaded.
  */
-export async function openWorkbench({ vsix, settings, prepare }: WorkbenchOptions = {}): Promise<Workbench> {
+export async function openWorkbench({ vsix, settings, prepare, extensionPath }: WorkbenchOptions = {}): Promise<Workbench> {
   const launcher = await loadLauncher();
   const workspace = launcher.copyFixtureWorkspace();
   prepare?.(workspace);
@@ -67,7 +69,7 @@ export async function openWorkbench({ vsix, settings, prepare }: WorkbenchOption
   }
   const browser = await launcher.launchChromium();
   const { page } = browser;
-  const payload: Payload = vsix ? [['skipWelcome', 'true'], ['skipReleaseNotes', 'true']] : launcher.devPayload(server);
+  const payload: Payload = vsix ? [['skipWelcome', 'true'], ['skipReleaseNotes', 'true']] : launcher.devPayload(server, extensionPath);
   await page.goto(launcher.workbenchUrl(server, { folder: workspace, payload }));
   await page.locator('.monaco-workbench').waitFor({ timeout: LONG });
   return {

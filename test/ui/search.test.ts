@@ -12,13 +12,21 @@ suite('UI: search and cite', () => {
 
   const rows = () => workbench!.page.locator('.quick-input-list .monaco-list-row');
 
-  async function typeQuery(query: string, firstKey: string): Promise<string[]> {
+  const shownKeys = async () => (await rows().locator('.label-description').allTextContents()).map(d => d.split(' · ')[0]);
+
+  /** Types `query` key by key and waits for its first rows: the list updates after every key press. */
+  async function typeQuery(query: string, firstKeys: string[]): Promise<string[]> {
     const { page } = workbench!;
     const input = page.locator('.quick-input-widget input');
     await input.fill('');
     await input.pressSequentially(query, { delay: 30 });
-    await rows().first().locator('.label-description', { hasText: firstKey }).waitFor({ timeout: 60000 });
-    return (await rows().locator('.label-description').allTextContents()).map(d => d.split(' · ')[0]);
+    const same = (shown: string[]) => firstKeys.every((key, i) => shown[i] === key);
+    // The rows of an earlier prefix ("tau b") may still be on screen: wait for the last answer.
+    let shown = await shownKeys();
+    for (const deadline = Date.now() + 60_000; !same(shown) && Date.now() < deadline; shown = await shownKeys()) {
+      await page.waitForTimeout(100);
+    }
+    return shown;
   }
 
   test('Ctrl+Alt+P opens Search Papers; as the user types, the first results are ours, in our order', async () => {
@@ -29,7 +37,7 @@ suite('UI: search and cite', () => {
     await page.locator('.quick-input-widget', { hasText: 'Search Papers' }).waitFor({ timeout: 60000 });
     for (const query of ['tau bench', 'tulu', 'gui agen', 'reinforcment lerning robot']) {
       const expected = searchKeys(query, 5);
-      const shown = await typeQuery(query, expected[0]);
+      const shown = await typeQuery(query, expected);
       assert.deepEqual(shown.slice(0, 5), expected, `first results for "${query}"`);
     }
     const first = rows().first();
@@ -47,7 +55,7 @@ suite('UI: search and cite', () => {
     await page.keyboard.type('\nSee also ');
     await runCommand(page, 'Papers: Insert Citation…');
     await page.locator('.quick-input-widget', { hasText: 'Insert Citation' }).waitFor({ timeout: 60000 });
-    await typeQuery('react synergizing', 'ReAct2022');
+    assert.deepEqual((await typeQuery('react synergizing', ['ReAct2022']))[0], 'ReAct2022');
     await page.keyboard.press('Enter');
     await editor.locator('.view-lines', { hasText: '\\cite{ReAct2022}' }).waitFor({ timeout: 30000 });
     const text = ((await editor.locator('.view-lines').textContent()) ?? '').replace(/\u00a0/g, ' ');

@@ -144,8 +144,10 @@ export class PaperStore implements vscode.Disposable {
     const started = performance.now();
     this.setState('loading');
     try {
-      // Read and decompressed while the engine loads.
+      // Read and decompressed while the engine loads. (Awaited below; the catch only keeps a
+      // failure to load the engine from leaving this promise's own failure unhandled.)
       const reading = Promise.all([CORPUS_FILE, NAMES_INDEX, TEXT_INDEX].map(name => this.read(name)));
+      reading.catch(() => undefined);
       const { PaperLibrary } = engine();
       const [corpusJson, names, text] = await reading;
       const library = PaperLibrary.fromParts(corpusJson, names, text);

@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { runCommandLine, UsageError } from './build/commandLine';
 import { bibtexEntry, citationText, cslItem, defaultTemplate, type CitationTemplate } from './core/cite';
 import { NAMES_INDEX, TEXT_INDEX } from './core/files';
 import { extendIndex } from './core/indexing';
@@ -24,7 +25,6 @@ options:
   --corpus FILE   also load this corpus file (a saved page .txt or a corpus .json), as the
                   setting papers.corpus.files does in the editor; repeatable`;
 
-class UsageError extends Error {}
 /** A request that is well formed but cannot be met, such as an unknown key: exit 1, no usage. */
 class NotFoundError extends Error {}
 
@@ -120,11 +120,4 @@ async function run(argv: string[]): Promise<void> {
   throw new UsageError(command ? `unknown command "${command}"` : 'no command given');
 }
 
-run(process.argv.slice(2)).catch((e: unknown) => {
-  if (e instanceof UsageError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-    console.error(`papers: ${(e as Error).message}\n${USAGE}`);
-    process.exit(2);
-  }
-  console.error(`papers: ${(e as Error).message}`);
-  process.exit(1);
-});
+runCommandLine('papers', USAGE, () => run(process.argv.slice(2)));

@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { runCommandLine, UsageError } from '../build/commandLine';
 import { CORPUS_FILE, NAMES_INDEX, shippedName, TEXT_INDEX } from '../core/files';
 import type { Paper } from '../core/paper';
 import { buildStep, loadStep, measure, readCorpus, type Built, type Layout, type Measurement, type MeasureOptions } from './measure';
@@ -22,8 +23,6 @@ const USAGE = `usage:
       { "papers", "buildMs", "loadMs", "indexBytes", "heapMB", "p50", "p95", "p99" } (ms, bytes, MB)
       with the options and the index layout the extension uses (names, then full text: --layout parts,
       the default); --layout whole measures one index instead`;
-
-class UsageError extends Error {}
 
 const ROOT = resolve(__dirname, '..');
 const DIST = join(ROOT, 'dist');
@@ -164,11 +163,4 @@ async function run(argv: string[]): Promise<void> {
   tables(sizes);
 }
 
-run(process.argv.slice(2)).catch((e: unknown) => {
-  if (e instanceof UsageError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-    console.error(`bench: ${(e as Error).message}\n${USAGE}`);
-    process.exit(2);
-  }
-  console.error(`bench: ${(e as Error).message}`);
-  process.exit(1);
-});
+runCommandLine('bench', USAGE, () => run(process.argv.slice(2)));

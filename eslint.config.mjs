@@ -3,13 +3,17 @@
 //   - only src/host/**, src/extension.ts and test/integration/** may import `vscode`
 //     (everything else must run in plain Node or a browser: the CLI, the build, unit tests, the webview)
 //   - src/webview/** talks to the host only through messages: it imports src/shared/** and nothing else of ours
-//   - src/core/** is pure: no host code
+//   - src/core/** is pure: no host code, no Node-only module (it also runs in a browser worker)
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const noVscode = { name: 'vscode', message: 'Only src/host/**, src/extension.ts and test/integration/** may import vscode.' };
 const hostCode = { group: ['**/host', '**/host/**', '**/extension', '**/extension.ts'], message: 'Core and webview code must not depend on host code.' };
+// Core runs in the extension host, the command line and (for the web build) a browser worker.
+const nodeMessage = 'src/core/** must run in a browser worker too: no Node-only modules (put them behind src/platform/).';
+const nodeOnly = { group: ['node:*'], message: nodeMessage };
+const nodeBuiltins = ['fs', 'path', 'os', 'util', 'zlib', 'worker_threads', 'child_process', 'crypto'].map(name => ({ name, message: nodeMessage }));
 const coreCode = { group: ['**/core', '**/core/**', '**/build/**', '**/cli'], message: 'The webview imports only src/shared/** (it runs in a browser frame).' };
 
 export default tseslint.config(
@@ -30,7 +34,7 @@ export default tseslint.config(
   },
   {
     files: ['src/core/**'],
-    rules: { 'no-restricted-imports': ['error', { paths: [noVscode], patterns: [hostCode] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: [noVscode, ...nodeBuiltins], patterns: [hostCode, nodeOnly] }] },
   },
   {
     files: ['src/webview/**'],

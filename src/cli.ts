@@ -4,12 +4,12 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runCommandLine, UsageError } from './build/commandLine';
 import { bibtexEntry, citationText, cslItem, defaultTemplate, type CitationTemplate } from './core/cite';
-import { NAMES_INDEX, TEXT_INDEX } from './core/files';
-import { extendIndex } from './core/indexing';
-import { PaperLibrary } from './core/library';
-import { formatProblem, type Paper } from './core/paper';
-import { createTopicAssigner, type TopicsFile } from './core/topics';
-import { mergeUserCorpora, type CorpusFile } from './core/userCorpus';
+import { NAMES_INDEX, TEXT_INDEX } from './core/corpus/files';
+import { extendIndex } from './core/search/indexing';
+import { PaperLibrary } from './core/search/library';
+import { formatProblem, type Paper } from './core/corpus/paper';
+import { createTopicAssigner, type TopicsFile } from './core/corpus/topics';
+import { mergeUserCorpora, type CorpusFile } from './core/corpus/userCorpus';
 import topicsFile from './data/topics.json';
 
 const EXPORT_FORMATS = ['bibtex', 'biblatex', 'csl-json', 'json'] as const;

@@ -2,12 +2,12 @@
 // a feature needs it: the search engine and its index format, corpus schemas (zod), user
 // corpora, the topic rules and the citation formats. Activation loads only the host layer,
 // which reaches all of this through host/engine.ts.
-export { firstIssue } from './core/issues';
-export { extendIndex, loadIndexParts } from './core/indexing';
-export { PaperLibrary } from './core/library';
-export { formatProblem } from './core/paper';
-export { createTopicAssigner } from './core/topics';
-export { mergeUserCorpora } from './core/userCorpus';
+export { firstIssue } from './core/util/issues';
+export { extendIndex, loadIndexParts } from './core/search/indexing';
+export { PaperLibrary } from './core/search/library';
+export { formatProblem } from './core/corpus/paper';
+export { createTopicAssigner } from './core/corpus/topics';
+export { mergeUserCorpora } from './core/corpus/userCorpus';
 export {
   bibliographyKind, bibtexEntry, citationEdit, completionContextAt, entryFlavourFor, findBibliographies, findKeyAt,
   parseBib, planBibliographyAppend, readCitationSettings, syntaxOfLanguage, templateFor,

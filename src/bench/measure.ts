@@ -6,10 +6,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import topicsFile from '../data/topics.json';
 import { readShipped } from '../build/compressed';
-import { PaperLibrary } from '../core/library';
-import { CorpusSchema, type Paper } from '../core/paper';
-import { decodeIndex } from '../core/indexCodec';
-import { buildIndex, buildIndexParts, loadIndex, SEARCH_FIELDS, SEARCH_OPTIONS, SearchIndex, toSearchDocument, type SearchDocument } from '../core/search';
+import { PaperLibrary } from '../core/search/library';
+import { CorpusSchema, type Paper } from '../core/corpus/paper';
+import { decodeIndex } from '../core/search/indexCodec';
+import { buildIndex, buildIndexParts, loadIndex, SEARCH_FIELDS, SEARCH_OPTIONS, SearchIndex, toSearchDocument, type SearchDocument } from '../core/search/search';
 import type { RankingQuery, RankingVariant } from './queries';
 import { prng, shuffled } from './synthetic';
 

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
-import { shippedName } from '../core/files';
+import { shippedName } from '../core/corpus/files';
 
 /**
  * Writes the compressed copy of `file` (holding `text`). The best setting takes seconds on

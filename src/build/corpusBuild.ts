@@ -3,13 +3,13 @@
 // Runs in Node at build time only; the extension never parses pages or builds an index on start-up.
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildCorpus } from '../core/corpus';
-import type { KeyLock } from '../core/keys';
-import { formatProblem } from '../core/paper';
-import { encodeIndex } from '../core/indexCodec';
-import { CORPUS_FILE, NAMES_INDEX, TEXT_INDEX } from '../core/files';
-import { buildIndexParts } from '../core/search';
-import { createTopicAssigner, type TopicsFile } from '../core/topics';
+import { buildCorpus } from '../core/corpus/build';
+import type { KeyLock } from '../core/corpus/keys';
+import { formatProblem } from '../core/corpus/paper';
+import { encodeIndex } from '../core/search/indexCodec';
+import { CORPUS_FILE, NAMES_INDEX, TEXT_INDEX } from '../core/corpus/files';
+import { buildIndexParts } from '../core/search/search';
+import { createTopicAssigner, type TopicsFile } from '../core/corpus/topics';
 import { writeCompressed } from './compressed';
 
 export const LOCK_FILE = 'src/data/keys.lock.json';

@@ -1,4 +1,4 @@
-import type { Paper } from '../core/paper';
+import type { Paper } from '../core/corpus/paper';
 import type { PaperStore } from './store';
 import type { PapersTestHooks } from './testing';
 

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { AppendPlan } from '../core/cite';
-import type { Paper } from '../core/paper';
+import type { Paper } from '../core/corpus/paper';
 import { engine } from './engine';
 import { Settings } from './ids';
 

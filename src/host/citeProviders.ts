@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
-import { escapeMarkdown, metadataLine } from '../core/describe';
+import { escapeMarkdown, metadataLine } from '../core/browse/describe';
 import { engine } from './engine';
 import { paperMarkdown } from './markdown';
-import type { Paper } from '../core/paper';
-import { excerpt } from '../core/text';
+import type { Paper } from '../core/corpus/paper';
+import { excerpt } from '../core/util/text';
 import type { DetailsPanel } from './details';
 import { Commands } from './ids';
 import type { PaperStore } from './store';

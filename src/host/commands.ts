@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
-import type { GroupBy, SortBy } from '../core/browse';
-import { isWebLink } from '../core/links';
-import type { Paper } from '../core/paper';
-import type { Topic } from '../core/topics';
+import type { GroupBy, SortBy } from '../core/browse/browse';
+import { isWebLink } from '../core/corpus/links';
+import type { Paper } from '../core/corpus/paper';
+import type { Topic } from '../core/corpus/topics';
 import { insertCitation, type CitationSettingsReader, type EditorTracker } from './cite';
 import type { DetailsPanel } from './details';
 import { engine } from './engine';

@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
-import { isWebLink } from '../core/links';
-import type { Paper } from '../core/paper';
-import type { Topic } from '../core/topics';
-import { excerpt } from '../core/text';
+import { isWebLink } from '../core/corpus/links';
+import type { Paper } from '../core/corpus/paper';
+import type { Topic } from '../core/corpus/topics';
+import { excerpt } from '../core/util/text';
 import type { HostMessage, PaperView, WebviewMessage } from '../shared/protocol';
 import { engine } from './engine';
 import type { History } from './history';

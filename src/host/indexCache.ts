@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { IndexParts } from '../core/indexing';
+import type { IndexParts } from '../core/search/indexing';
 
 const PARTS = ['names', 'text'] as const;
 

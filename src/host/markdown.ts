@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
-import { escapeMarkdown, metadataLine } from '../core/describe';
-import type { Paper } from '../core/paper';
-import { excerpt } from '../core/text';
+import { escapeMarkdown, metadataLine } from '../core/browse/describe';
+import type { Paper } from '../core/corpus/paper';
+import { excerpt } from '../core/util/text';
 
 /** A paper as Markdown: bold title, key and metadata, the abstract's start. Corpus text is escaped, never interpreted. */
 export function paperMarkdown(paper: Paper, abstractLength: number): vscode.MarkdownString {

@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
-import { metadataLine } from '../core/describe';
-import type { PaperLibrary } from '../core/library';
-import type { Paper } from '../core/paper';
-import { excerpt } from '../core/text';
+import { metadataLine } from '../core/browse/describe';
+import type { PaperLibrary } from '../core/search/library';
+import type { Paper } from '../core/corpus/paper';
+import { excerpt } from '../core/util/text';
 import type { History } from './history';
 import type { PaperStore } from './store';
 

@@ -1,6 +1,6 @@
 import topicsFile from '../data/topics.json';
-import { topicList, type Topic } from '../core/topicList';
-import type { TopicAssigner, TopicsFile } from '../core/topics';
+import { topicList, type Topic } from '../core/corpus/topicList';
+import type { TopicAssigner, TopicsFile } from '../core/corpus/topics';
 import { engine } from './engine';
 
 /**

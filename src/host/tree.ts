@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
-import { groupPapers, type GroupBy, type PaperGroup, type SortBy } from '../core/browse';
-import { shortDescription } from '../core/describe';
-import type { PaperLibrary } from '../core/library';
-import type { Paper } from '../core/paper';
-import type { Topic } from '../core/topics';
+import { groupPapers, type GroupBy, type PaperGroup, type SortBy } from '../core/browse/browse';
+import { shortDescription } from '../core/browse/describe';
+import type { PaperLibrary } from '../core/search/library';
+import type { Paper } from '../core/corpus/paper';
+import type { Topic } from '../core/corpus/topics';
 import { paperMarkdown } from './markdown';
 import { Commands, Settings } from './ids';
 import type { ReadingList } from './readingList';

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import type { Problem } from '../core/paper';
-import type { CorpusFile } from '../core/userCorpus';
+import type { Problem } from '../core/corpus/paper';
+import type { CorpusFile } from '../core/corpus/userCorpus';
 import { engine } from './engine';
 import { Commands, Settings } from './ids';
 import type { PaperStore, UserCorpusReport } from './store';

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { Paper } from '../../src/core/paper';
-import { compareText } from '../../src/core/text';
+import type { Paper } from '../../src/core/corpus/paper';
+import { compareText } from '../../src/core/util/text';
 import type { GroupNode, PaperNode, TreeNode } from '../../src/host/tree';
 import { activate, setSetting, waitFor } from './helpers';
 

@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseBib } from '../../src/core/cite/bibtex';
+import { parseBib } from '../../src/core/bibliography/bibtex';
 import { bibtexEntry, CslItemSchema, cslItem } from '../../src/core/cite/entries';
 import { ROOT, seedCorpus } from '../unit/seeds';
 import { run } from './tools';

@@ -3,9 +3,9 @@ import {
   bibliographyKind, entryFlavourFor, findBibliographies, planBibAppend, planBibliographyAppend, planCslAppend, type AppendPlan,
 } from '../../src/core/cite/bibliography';
 import fc from 'fast-check';
-import { parseBib } from '../../src/core/cite/bibtex';
+import { parseBib } from '../../src/core/bibliography/bibtex';
 import { bibtexEntry, cslItem, type CitablePaper } from '../../src/core/cite/entries';
-import { jsonErrorOffset } from '../../src/core/jsonLines';
+import { jsonErrorOffset } from '../../src/core/corpus/jsonLines';
 import { seedCorpus } from './seeds';
 
 const paper = (key: string, over: Partial<CitablePaper> = {}): CitablePaper => ({

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { dateRank, groupPapers, sortPapers } from '../../src/core/browse';
+import { dateRank, groupPapers, sortPapers } from '../../src/core/browse/browse';
 import { seedCorpus } from './seeds';
 
 suite('grouping and sorting for the Papers view', () => {

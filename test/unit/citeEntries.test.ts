@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { parseBib } from '../../src/core/cite/bibtex';
+import { parseBib } from '../../src/core/bibliography/bibtex';
 import { bestLink, bibtexEntry, cslItem, CslItemSchema, paperNote, plainReference, type CitablePaper } from '../../src/core/cite/entries';
 import { encodeLatex } from '../../src/core/cite/latex';
 import { seedCorpus } from './seeds';

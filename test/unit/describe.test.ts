@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { escapeMarkdown, metadataLine, shortDescription } from '../../src/core/describe';
+import { escapeMarkdown, metadataLine, shortDescription } from '../../src/core/browse/describe';
 import { seedCorpus } from './seeds';
 
 suite('describing papers', () => {

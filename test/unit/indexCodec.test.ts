@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import * as fc from 'fast-check';
 import MiniSearch from 'minisearch';
-import { decodeIndex, decodeIndexAsync, encodeIndex } from '../../src/core/indexCodec';
-import { buildIndex, buildIndexParts, SEARCH_OPTIONS, SearchIndex, type SearchDocument } from '../../src/core/search';
+import { decodeIndex, decodeIndexAsync, encodeIndex } from '../../src/core/search/indexCodec';
+import { buildIndex, buildIndexParts, SEARCH_OPTIONS, SearchIndex, type SearchDocument } from '../../src/core/search/search';
 import { seedCorpus } from './seeds';
 
 suite('the compact index form the build ships', () => {

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { assignKeys, baseKey, checkLock, shortName } from '../../src/core/keys';
-import { KEY_PATTERN } from '../../src/core/paper';
+import { assignKeys, baseKey, checkLock, shortName } from '../../src/core/corpus/keys';
+import { KEY_PATTERN } from '../../src/core/corpus/paper';
 import { keyLock, seedCorpus } from './seeds';
 
 suite('citation keys', () => {

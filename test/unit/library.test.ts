@@ -2,9 +2,9 @@ import * as assert from 'node:assert/strict';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { readShipped } from '../../src/build/compressed';
-import { CORPUS_FILE, NAMES_INDEX, shippedName, TEXT_INDEX } from '../../src/core/files';
-import { PaperLibrary } from '../../src/core/library';
-import { buildIndex, buildIndexParts } from '../../src/core/search';
+import { CORPUS_FILE, NAMES_INDEX, shippedName, TEXT_INDEX } from '../../src/core/corpus/files';
+import { PaperLibrary } from '../../src/core/search/library';
+import { buildIndex, buildIndexParts } from '../../src/core/search/search';
 import { ROOT, seedCorpus } from './seeds';
 
 let loaded: PaperLibrary | undefined;

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { extractLinks, isCodeLink, isWebLink } from '../../src/core/links';
+import { extractLinks, isCodeLink, isWebLink } from '../../src/core/corpus/links';
 import { seedCorpus } from './seeds';
 
 suite('links in abstracts', () => {

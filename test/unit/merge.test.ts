@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { mergeEntries } from '../../src/core/merge';
-import { parsePage } from '../../src/core/parse';
+import { mergeEntries } from '../../src/core/corpus/merge';
+import { parsePage } from '../../src/core/corpus/parse';
 import { seedCorpus } from './seeds';
 
 suite('merging copies of the same paper', () => {

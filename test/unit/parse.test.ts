@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { parsePage } from '../../src/core/parse';
+import { parsePage } from '../../src/core/corpus/parse';
 import { seedCorpus, seedPages } from './seeds';
 
 const page = (name: string) => {

@@ -2,9 +2,9 @@
 // returns passes the schema once built, and every problem it reports is located.
 import * as assert from 'node:assert/strict';
 import * as fc from 'fast-check';
-import { buildCorpus } from '../../src/core/corpus';
-import { PaperSchema } from '../../src/core/paper';
-import { parsePage } from '../../src/core/parse';
+import { buildCorpus } from '../../src/core/corpus/build';
+import { PaperSchema } from '../../src/core/corpus/paper';
+import { parsePage } from '../../src/core/corpus/parse';
 import { seedCorpus, seedPages } from './seeds';
 
 type Mutation =

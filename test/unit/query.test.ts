@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import type { Paper } from '../../src/core/paper';
-import { applyFilters, byUpvotesThenTitle, compileFilter, parseQuery, type TopicName } from '../../src/core/query';
+import type { Paper } from '../../src/core/corpus/paper';
+import { applyFilters, byUpvotesThenTitle, compileFilter, parseQuery, type TopicName } from '../../src/core/search/query';
 
 const TOPICS: TopicName[] = [
   { id: 'computer-use', label: 'Computer-use & GUI agents' },

@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import MiniSearch from 'minisearch';
-import { PaperLibrary } from '../../src/core/library';
-import type { Paper } from '../../src/core/paper';
-import { buildIndex, buildIndexParts, loadIndex, queryTerms, SearchIndex, type SearchDocument } from '../../src/core/search';
+import { PaperLibrary } from '../../src/core/search/library';
+import type { Paper } from '../../src/core/corpus/paper';
+import { buildIndex, buildIndexParts, loadIndex, queryTerms, SearchIndex, type SearchDocument } from '../../src/core/search/search';
 import { syntheticCorpus } from '../../src/bench/synthetic';
 import { seedCorpus } from './seeds';
 

@@ -2,10 +2,10 @@
 // exactly as the build does (same lock, same topics).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { buildCorpus, type BuildResult, type PageText } from '../../src/core/corpus';
-import type { KeyLock } from '../../src/core/keys';
-import type { Paper } from '../../src/core/paper';
-import { createTopicAssigner, type TopicAssigner, type TopicsFile } from '../../src/core/topics';
+import { buildCorpus, type BuildResult, type PageText } from '../../src/core/corpus/build';
+import type { KeyLock } from '../../src/core/corpus/keys';
+import type { Paper } from '../../src/core/corpus/paper';
+import { createTopicAssigner, type TopicAssigner, type TopicsFile } from '../../src/core/corpus/topics';
 
 /** The repository root, from out/test/unit where the bundled tests run. */
 export const ROOT = resolve(__dirname, '..', '..', '..');

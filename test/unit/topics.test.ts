@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { createTopicAssigner, TopicsFileSchema, type TopicsFile } from '../../src/core/topics';
+import { createTopicAssigner, TopicsFileSchema, type TopicsFile } from '../../src/core/corpus/topics';
 import { seedCorpus, topicsFile } from './seeds';
 
 /**

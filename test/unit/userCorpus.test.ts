@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { jsonErrorLine, papersElementLines } from '../../src/core/jsonLines';
-import { mergeUserCorpora } from '../../src/core/userCorpus';
+import { jsonErrorLine, papersElementLines } from '../../src/core/corpus/jsonLines';
+import { mergeUserCorpora } from '../../src/core/corpus/userCorpus';
 import { seedCorpus } from './seeds';
 
 const page = (...entries: string[]) => `new\n\nDaily Papers\n\nbyAK and the research community\n\nNov 1\n\n${entries.join('\n\n')}`;

@@ -1,12 +1,12 @@
 // Keeping a document's bibliography file in step with its citations: which file the document
 // names, which entry flavour suits it, and what to append. Appending is the only change ever
 // planned: the user's own text is never rewritten, reordered or reformatted.
-import { isDeepStrictEqual } from 'node:util';
+import { sameJson } from '../util/json';
 import { bibtexEntry, cslItem, type BibFlavour, type CitablePaper } from './entries';
-import { parseBib, sameBibEntry, type BibProblem } from './bibtex';
+import { parseBib, sameBibEntry, type BibProblem } from '../bibliography/bibtex';
 import { syntaxOfLanguage } from './forms';
 import type { TextEdit } from './join';
-import { jsonErrorOffset } from '../jsonLines';
+import { jsonErrorOffset } from '../corpus/jsonLines';
 
 /** A bibliography file named by a document, as written there (relative to the document's folder, usually). */
 export interface BibliographyRef {
@@ -214,7 +214,7 @@ export function planCslAppend(existing: string, papers: readonly CitablePaper[])
     const mine = cslItem(paper);
     const theirs = byId.get(paper.key);
     if (theirs === undefined) { plan.added.push(paper.key); fresh.push(mine); continue; }
-    if (isDeepStrictEqual(theirs, mine)) plan.present.push(paper.key);
+    if (sameJson(theirs, mine)) plan.present.push(paper.key);
     else plan.conflicts.push({ key: paper.key, line: lineAt(existing, existing.indexOf(`"${paper.key}"`)) });
   }
   return decide(plan, () => {

@@ -1,9 +1,9 @@
 // Bibliography entries for one paper, honest about what the corpus knows: a title, and only
 // where the page printed them an organisation, a year, an author COUNT and a listing date.
 // No author names and no arXiv ids exist in the corpus, so no entry ever carries them.
-import * as z from '../zod';
-import { isCodeLink } from '../links';
-import type { Paper } from '../paper';
+import * as z from '../util/zod';
+import { isCodeLink } from '../corpus/links';
+import type { Paper } from '../corpus/paper';
 import { encodeLatex } from './latex';
 
 /** What an entry needs from a paper: the corpus record fits, so does a hand-made one in tests. */

@@ -1,6 +1,6 @@
 // How a citation is written in each kind of document, as small JSON templates the user can
 // change per language in settings (`papers.citation.templates`, `papers.citation.latexCommand`).
-import * as z from '../zod';
+import * as z from '../util/zod';
 import { bibtexEntry, cslItem, plainReference, type CitablePaper } from './entries';
 
 /**

@@ -4,5 +4,5 @@ export * from './entries';
 export * from './forms';
 export * from './scan';
 export * from './join';
-export * from './bibtex';
+export * from '../bibliography/bibtex';
 export * from './bibliography';

@@ -1,5 +1,5 @@
 import { topicList, type Topic } from './topicList';
-import * as z from './zod';
+import * as z from '../util/zod';
 
 /**
  * A topic and the rules that assign papers to it. Patterns are case-insensitive

@@ -1,4 +1,4 @@
-import type { Paper } from './paper';
+import type { Paper } from '../corpus/paper';
 
 /**
  * The metadata a page printed for a paper, as one line for tooltips, hovers and pickers.

@@ -1,4 +1,4 @@
-import * as z from './zod';
+import * as z from '../util/zod';
 
 /** A citation key: safe in BibTeX, biblatex, pandoc and Typst alike. */
 export const KEY_PATTERN = /^[A-Za-z][A-Za-z0-9_]*$/;
@@ -51,8 +51,57 @@ export const CorpusSchema = z.strictObject({
 
 export type Organization = z.infer<typeof OrganizationSchema>;
 export type Source = z.infer<typeof SourceSchema>;
-export type Paper = z.infer<typeof PaperSchema>;
+/** A paper as the corpus (bundled pages or the user's corpus files) records it, validated by `PaperSchema`. */
+export type CorpusPaper = z.infer<typeof PaperSchema>;
 export type Corpus = z.infer<typeof CorpusSchema>;
+
+/** A person or an organisation, in CSL's terms. Only the parts a name has are set. */
+export interface Person {
+  family?: string;
+  given?: string;
+  /** "von", "van der", "de la": the lower-case words before the family name. */
+  particle?: string;
+  /** "Jr", "III". */
+  suffix?: string;
+  /** A name that is not split: an organisation, or a braced name. */
+  literal?: string;
+}
+
+/** The formats of bibliography files the library reads. */
+export type BibliographyFormat = 'bibtex' | 'csl-json' | 'csl-yaml' | 'hayagriva';
+
+/** Where an entry of the user's bibliography is: what "Go to Entry" opens. */
+export interface EntryLocation {
+  /** The file, as the host names it (a URI string in the editor, a path on the command line). */
+  uri: string;
+  /** The file as the user would write it (relative to the workspace), for messages. */
+  file: string;
+  line: number;
+  key: string;
+  format: BibliographyFormat;
+}
+
+/**
+ * A paper of the library: a corpus paper, an entry of the user's bibliography, or both at
+ * once. What a bibliography adds is optional, and only ever what the entry says.
+ */
+export interface Paper extends CorpusPaper {
+  /** The authors, in order, as the entry names them. */
+  authors?: Person[];
+  /** The entry's list of authors ended with "and others". */
+  moreAuthors?: boolean;
+  editors?: Person[];
+  /** Where it appeared: journal, proceedings, book, or the publisher. */
+  venue?: string;
+  doi?: string;
+  /** The entry's type as written: "inproceedings", "article-journal", "thesis"… */
+  entryType?: string;
+  keywords?: string[];
+  /** The entries it comes from in the user's bibliographies, the one that wins first. */
+  entries?: EntryLocation[];
+  /** Other keys that name it: the bundled key of a paper the user's bibliography also has. */
+  aliases?: string[];
+}
 
 /** A problem found while reading corpus input, located so the user can fix it. */
 export interface Problem {

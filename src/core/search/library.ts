@@ -1,10 +1,10 @@
 import MiniSearch from 'minisearch';
-import topicsFile from '../data/topics.json';
+import topicsFile from '../../data/topics.json';
 import { decodeIndex } from './indexCodec';
 import { loadBundledPart } from './indexing';
-import { CorpusSchema, type Corpus, type Paper } from './paper';
+import { CorpusSchema, type Paper } from '../corpus/paper';
 import { applyFilters, byUpvotesThenTitle, parseQuery, type FilterReport, type QueryProblem, type TopicName } from './query';
-import { topicList } from './topicList';
+import { topicList } from '../corpus/topicList';
 import { loadIndex, queryTerms, SEARCH_OPTIONS, SearchIndex, wordsOf, type SearchDocument } from './search';
 
 export interface PaperHit {
@@ -60,13 +60,17 @@ export class PaperLibrary {
   private listed: readonly Paper[] | undefined;
 
   /** `index` is the whole index (`buildIndex`), or a `SearchIndex` whose full text may still be loading. */
-  constructor(corpus: Corpus, index: MiniSearch<SearchDocument> | SearchIndex, options: LibraryOptions = {}) {
+  constructor(corpus: { papers: readonly Paper[] }, index: MiniSearch<SearchDocument> | SearchIndex, options: LibraryOptions = {}) {
     this.papers = corpus.papers;
     this.topics = options.topics ?? BUNDLED_TOPICS;
     this.index = index instanceof MiniSearch ? new SearchIndex(index) : index;
     for (const paper of corpus.papers) {
       this.byId.set(paper.id, paper);
       this.byKey.set(paper.key.toLowerCase(), paper);
+    }
+    // The corpus key of a paper the user's bibliography also has still finds it, unless it is someone's own key.
+    for (const paper of corpus.papers) {
+      for (const alias of paper.aliases ?? []) if (!this.byKey.has(alias.toLowerCase())) this.byKey.set(alias.toLowerCase(), paper);
     }
   }
 

@@ -1,6 +1,6 @@
 import MiniSearch from 'minisearch';
 import { decodeIndexAsync } from './indexCodec';
-import type { Paper } from './paper';
+import type { Paper } from '../corpus/paper';
 import { namesPart, SEARCH_OPTIONS, SearchIndex, textPart, toSearchDocument, type SearchDocument } from './search';
 
 /** Papers indexed per slice of work (about 50 ms at most); between slices the event loop is free. */

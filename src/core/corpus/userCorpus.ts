@@ -3,9 +3,9 @@ import { assignKeys } from './keys';
 import { absorb, mergeEntries, type MergedPaper } from './merge';
 import { KEY_PATTERN, PaperSchema, type Paper, type Problem } from './paper';
 import { parsePage } from './parse';
-import { pause } from './pause';
+import { pause } from '../util/pause';
 import type { TopicAssigner } from './topics';
-import { firstIssue } from './zod';
+import { firstIssue } from '../util/zod';
 
 /** A corpus file the user listed in `papers.corpus.files`: a saved page (.txt) or JSON in the corpus.json shape. */
 export interface CorpusFile {

@@ -1,6 +1,6 @@
-import type { Paper } from './paper';
-import { compareText } from './text';
-import type { Topic } from './topics';
+import type { Paper } from '../corpus/paper';
+import { compareText } from '../util/text';
+import type { Topic } from '../corpus/topics';
 
 export type GroupBy = 'topic' | 'organization' | 'source';
 export type SortBy = 'upvotes' | 'date' | 'title';

@@ -1,5 +1,5 @@
 import { KEY_PATTERN } from './paper';
-import { toAscii } from './text';
+import { toAscii } from '../util/text';
 
 /** Ids to keys as shipped. A key in here never changes and is never given to another paper. */
 export type KeyLock = Record<string, string>;

@@ -1,6 +1,7 @@
 import MiniSearch, { type Options, type SearchOptions as MiniSearchOptions, type SearchResult } from 'minisearch';
-import type { Paper } from './paper';
-import { toAscii } from './text';
+import { fullName } from '../bibliography/names';
+import type { Paper } from '../corpus/paper';
+import { toAscii } from '../util/text';
 
 /** What the index sees of a paper: plain strings, one per searchable field. */
 export interface SearchDocument {
@@ -10,13 +11,17 @@ export interface SearchDocument {
   organization: string;
   topics: string;
   key: string;
+  /** Authors' and editors' names (entries of the user's bibliography have them; the corpus pages do not). */
+  authors: string;
+  /** Journal, proceedings, book or publisher. */
+  venue: string;
 }
 
-export const SEARCH_FIELDS = ['title', 'abstract', 'organization', 'topics', 'key'] as const;
+export const SEARCH_FIELDS = ['title', 'abstract', 'organization', 'topics', 'key', 'authors', 'venue'] as const;
 export type SearchField = typeof SEARCH_FIELDS[number];
 
 /** The short fields people type from memory; searched first and always loaded. */
-export const NAME_FIELDS: readonly SearchField[] = ['title', 'key', 'organization'];
+export const NAME_FIELDS: readonly SearchField[] = ['title', 'key', 'organization', 'authors', 'venue'];
 /** The long fields; in a large library they may load after the names (see `SearchIndex`). */
 export const TEXT_FIELDS: readonly SearchField[] = ['abstract', 'topics'];
 
@@ -75,7 +80,7 @@ export const SEARCH_OPTIONS: Options<SearchDocument> = {
     // A title word is worth four abstract words: titles are short and chosen with care.
     // Keys repeat title words ("LearningLongHorizon"), so they add little of their own;
     // a query that is exactly a key is put first by `PaperLibrary` instead.
-    boost: { title: 4, key: 1, organization: 1.5, topics: 1.2, abstract: 1 },
+    boost: { title: 4, key: 1, organization: 1.5, topics: 1.2, abstract: 1, authors: 2, venue: 1 },
     // MiniSearch's defaults are 0.375 and 0.45. While a word is being typed, "agen" is as
     // likely to become "agents" as "agent"; and a word is only matched fuzzily when it
     // matches nothing as typed, so its near misses are almost surely what was meant.
@@ -93,8 +98,12 @@ export function toSearchDocument(paper: Paper, topicLabel: (id: string) => strin
     title: paper.title,
     abstract: paper.abstract,
     organization: paper.organization ? `${paper.organization.handle} ${paper.organization.name}` : '',
-    topics: paper.topics.map(topicLabel).join(' '),
-    key: paper.key,
+    // A bibliography's keywords say what a paper is about, as topics do.
+    topics: [...paper.topics.map(topicLabel), ...(paper.keywords ?? [])].join(' '),
+    // An alias (the corpus key of a paper the user's bibliography also has) finds it too.
+    key: paper.aliases?.length ? [paper.key, ...paper.aliases].join(' ') : paper.key,
+    authors: [...(paper.authors ?? []), ...(paper.editors ?? [])].map(fullName).join(' '),
+    venue: paper.venue ?? '',
   };
 }
 
@@ -145,7 +154,7 @@ export function namesPart(document: SearchDocument): SearchDocument {
 
 /** A paper's document for the text part of an index: its short fields left empty. */
 export function textPart(document: SearchDocument): SearchDocument {
-  return { ...document, title: '', key: '', organization: '' };
+  return { ...document, title: '', key: '', organization: '', authors: '', venue: '' };
 }
 
 /**

@@ -3,7 +3,7 @@ import { mergeEntries } from './merge';
 import { CorpusSchema, PaperSchema, type Corpus, type Paper, type Problem } from './paper';
 import { parsePage, type PageEntry } from './parse';
 import type { TopicAssigner } from './topics';
-import { firstIssue } from './zod';
+import { firstIssue } from '../util/zod';
 
 export interface PageText {
   /** The name shown in problems and stored in each paper's sources, e.g. "seeds/000.txt". */

@@ -1,5 +1,5 @@
 import type { AsPlainObject } from 'minisearch';
-import { pause } from './pause';
+import { pause } from '../util/pause';
 
 // The index files the extension ships are most of its download. MiniSearch's JSON spends
 // bytes on what can be derived: the document ids (they are the corpus's ids, in order),

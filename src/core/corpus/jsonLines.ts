@@ -1,4 +1,4 @@
-import { pause } from './pause';
+import { pause } from '../util/pause';
 
 const TOKENS_PER_SLICE = 100_000;
 

@@ -1,7 +1,7 @@
 import { extractLinks } from './links';
 import type { Organization, Source } from './paper';
 import type { PageEntry } from './parse';
-import { slugify } from './text';
+import { slugify } from '../util/text';
 
 /** A paper after merging its copies, before it gets a citation key and topics. */
 export interface MergedPaper {

@@ -1,5 +1,5 @@
 import type { Organization, Problem, Source } from './paper';
-import { squash } from './text';
+import { squash } from '../util/text';
 
 /** One entry as a page prints it, before copies of the same paper are merged. */
 export interface PageEntry {

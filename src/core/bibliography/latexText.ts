@@ -1,0 +1,184 @@
+// LaTeX in .bib values, decoded to the Unicode text a reader sees: accents in every form
+// (`{\"o}`, `\"{o}`, `\"o`, `{\v S}`), special letters (`\ss`, `{\o}`), text commands
+// (`\emph{…}`, `\textbf{…}`, `\href{url}{text}`), dashes and quotes (`--`, ``` `` ```), escaped
+// specials (`\&`) and simple math (`$\alpha$`). Braces that protect case go. What is not known
+// keeps its text and loses its command, so nothing a reader needs disappears.
+
+/** Accent commands → combining marks. */
+const ACCENTS: Record<string, string> = {
+  '`': '\u0300', "'": '\u0301', '^': '\u0302', '~': '\u0303', '"': '\u0308', '=': '\u0304', '.': '\u0307',
+  r: '\u030A', v: '\u030C', u: '\u0306', c: '\u0327', k: '\u0328', H: '\u030B', d: '\u0323', b: '\u0331', t: '\u0361',
+};
+
+/** Commands that stand for a letter or a symbol. */
+const SYMBOLS: Record<string, string> = {
+  ss: 'ß', SS: 'SS', o: 'ø', O: 'Ø', ae: 'æ', AE: 'Æ', oe: 'œ', OE: 'Œ', aa: 'å', AA: 'Å', l: 'ł', L: 'Ł',
+  i: 'ı', j: 'ȷ', dh: 'ð', DH: 'Ð', th: 'þ', TH: 'Þ', ng: 'ŋ', NG: 'Ŋ', dj: 'đ', DJ: 'Đ',
+  textendash: '–', textemdash: '—', ldots: '…', dots: '…', textellipsis: '…',
+  textquoteleft: '‘', textquoteright: '’', textquotedblleft: '“', textquotedblright: '”', quotedblbase: '„',
+  guillemotleft: '«', guillemotright: '»', guillemetleft: '«', guillemetright: '»',
+  textregistered: '®', texttrademark: '™', textcopyright: '©', copyright: '©', textdegree: '°', texteuro: '€',
+  euro: '€', pounds: '£', textsterling: '£', S: '§', P: '¶', textsection: '§', textparagraph: '¶',
+  textless: '<', textgreater: '>', textbar: '|', textbackslash: '\\', textasciitilde: '~', textasciicircum: '^',
+  textunderscore: '_', textbullet: '•', textperiodcentered: '·', textdagger: '†', dag: '†', textdaggerdbl: '‡',
+  textexclamdown: '¡', textquestiondown: '¿', textmu: 'µ', textonehalf: '½', textperthousand: '‰',
+  LaTeX: 'LaTeX', LaTeXe: 'LaTeX2ε', TeX: 'TeX', BibTeX: 'BibTeX', XeTeX: 'XeTeX', LuaTeX: 'LuaTeX', BibLaTeX: 'BibLaTeX',
+  // Math, also when written outside "$…$".
+  alpha: 'α', beta: 'β', gamma: 'γ', delta: 'δ', epsilon: 'ε', varepsilon: 'ε', zeta: 'ζ', eta: 'η', theta: 'θ',
+  vartheta: 'ϑ', iota: 'ι', kappa: 'κ', lambda: 'λ', mu: 'μ', nu: 'ν', xi: 'ξ', pi: 'π', varpi: 'ϖ', rho: 'ρ',
+  varrho: 'ϱ', sigma: 'σ', varsigma: 'ς', tau: 'τ', upsilon: 'υ', phi: 'φ', varphi: 'φ', chi: 'χ', psi: 'ψ',
+  omega: 'ω', Gamma: 'Γ', Delta: 'Δ', Theta: 'Θ', Lambda: 'Λ', Xi: 'Ξ', Pi: 'Π', Sigma: 'Σ', Upsilon: 'Υ',
+  Phi: 'Φ', Psi: 'Ψ', Omega: 'Ω',
+  times: '×', div: '÷', pm: '±', mp: '∓', cdot: '·', rightarrow: '→', to: '→', leftarrow: '←', leftrightarrow: '↔',
+  Rightarrow: '⇒', Leftarrow: '⇐', leq: '≤', le: '≤', geq: '≥', ge: '≥', neq: '≠', ne: '≠', approx: '≈',
+  infty: '∞', in: '∈', sum: '∑', prod: '∏', surd: '√', sqrt: '√', ast: '∗', prime: '′', sim: '∼', ell: 'ℓ',
+  partial: '∂', nabla: '∇', forall: '∀', exists: '∃', emptyset: '∅', cap: '∩', cup: '∪', subset: '⊂',
+  subseteq: '⊆', circ: '∘', star: '⋆', cdots: '⋯', langle: '⟨', rangle: '⟩', mid: '|', vert: '|',
+  // Spacing and hyphenation hints.
+  ',': ' ', ';': ' ', ':': ' ', '!': '', ' ': ' ', '-': '', '/': '', '@': '', quad: ' ', qquad: ' ',
+  '\\': ' ', newline: ' ', par: ' ', linebreak: ' ', break: ' ', relax: '', protect: '', noindent: '',
+  // Escaped specials.
+  '&': '&', '%': '%', $: '$', '#': '#', _: '_', '{': '{', '}': '}',
+};
+
+/** Commands whose (first) argument is the text: styles, boxes, case changes. */
+const TEXT_COMMANDS = new Set([
+  'emph', 'textit', 'textbf', 'textsc', 'texttt', 'textrm', 'textsf', 'textsl', 'textup', 'textmd', 'textnormal',
+  'mbox', 'hbox', 'text', 'textup', 'uppercase', 'lowercase', 'MakeUppercase', 'MakeLowercase', 'MakeTextUppercase',
+  'NoCaseChange', 'nocase', 'ensuremath', 'mathrm', 'mathit', 'mathbf', 'mathsf', 'mathtt', 'mathcal', 'mathbb',
+  'mathfrak', 'mathnormal', 'operatorname', 'boldsymbol', 'bm', 'textsuperscript', 'textsubscript', 'underline',
+  'mkbibemph', 'mkbibitalic', 'mkbibbold', 'mkbibacro', 'acro', 'url', 'nolinkurl', 'path', 'textcite', 'foreignlanguage',
+]);
+
+/** Commands whose argument must not be shown: sorting tricks defined in a preamble. */
+const HIDDEN_ARGUMENT = new Set(['noopsort', 'sortnoop', 'SortNoop', 'noop', 'NOOP', 'oopsort', 'nocite', 'label', 'index']);
+
+/** Commands that quote their argument. */
+const QUOTING = new Set(['enquote', 'mkbibquote', 'enquote*']);
+
+const LETTER = /[A-Za-z]/;
+const FAST = /[\\{}$~`'-]/;
+
+class Decoder {
+  private i = 0;
+  constructor(private readonly s: string) {}
+
+  /** Decodes up to the end, or to the "}" that closes the group the caller is in. */
+  run(inGroup = false, math = false): string {
+    const s = this.s;
+    let out = '';
+    while (this.i < s.length) {
+      const c = s[this.i];
+      if (c === '}') {
+        if (inGroup) { this.i++; return out; }
+        this.i++;
+        continue;
+      }
+      if (c === '{') { this.i++; out += this.run(true, math); continue; }
+      if (c === '\\') { out += this.command(math); continue; }
+      if (c === '$') {
+        this.i++;
+        if (math) return out;
+        // "$$…$$" and "$…$": the math inside, as text.
+        if (s[this.i] === '$') this.i++;
+        out += this.run(false, true);
+        if (s[this.i] === '$') this.i++;
+        continue;
+      }
+      if (math && (c === '^' || c === '_')) { this.i++; continue; }
+      if (c === '~') { out += ' '; this.i++; continue; }
+      if (c === '-' && s[this.i + 1] === '-') {
+        const triple = s[this.i + 2] === '-';
+        out += triple ? '—' : '–';
+        this.i += triple ? 3 : 2;
+        continue;
+      }
+      if (c === '`' && s[this.i + 1] === '`') { out += '“'; this.i += 2; continue; }
+      if (c === "'" && s[this.i + 1] === "'") { out += '”'; this.i += 2; continue; }
+      if (c === '`') { out += '‘'; this.i++; continue; }
+      out += c;
+      this.i++;
+    }
+    return out;
+  }
+
+  /** The argument after a command: a group, or else one character (skipping spaces). */
+  private argument(math: boolean): string {
+    const s = this.s;
+    while (s[this.i] === ' ' || s[this.i] === '\t' || s[this.i] === '\n' || s[this.i] === '\r') this.i++;
+    if (s[this.i] === '{') { this.i++; return this.run(true, math); }
+    if (s[this.i] === '\\') return this.command(math);
+    if (this.i >= s.length || s[this.i] === '}') return '';
+    return s[this.i++];
+  }
+
+  private skipGroup(): void {
+    const s = this.s;
+    while (s[this.i] === ' ') this.i++;
+    if (s[this.i] !== '{') return;
+    let depth = 0;
+    for (; this.i < s.length; this.i++) {
+      if (s[this.i] === '{') depth++;
+      else if (s[this.i] === '}' && --depth === 0) { this.i++; return; }
+    }
+  }
+
+  private command(math: boolean): string {
+    const s = this.s;
+    this.i++; // the backslash
+    if (this.i >= s.length) return '';
+    let name: string;
+    if (LETTER.test(s[this.i])) {
+      const start = this.i;
+      while (this.i < s.length && LETTER.test(s[this.i])) this.i++;
+      name = s.slice(start, this.i);
+      if (s[this.i] === '*') { name += '*'; this.i++; }
+    } else {
+      name = s[this.i++];
+    }
+    const mark = ACCENTS[name];
+    // A one-letter command such as \v or \c is an accent only before its argument; "\c" alone is not.
+    if (mark && (!LETTER.test(name) || s[this.i] === ' ' || s[this.i] === '{' || s[this.i] === '\\')) {
+      const base = this.argument(math);
+      if (!base) return '';
+      // A dotless i or j under an accent is the letter itself: {\'\i} is "í".
+      const first = base[0] === 'ı' ? 'i' : base[0] === 'ȷ' ? 'j' : base[0];
+      return (first + mark + base.slice(1)).normalize('NFC');
+    }
+    if (name in SYMBOLS) {
+      // A control word ends at the space after it (`\ss x`), or at an empty group (`\ss{}x`).
+      if (LETTER.test(name[0])) {
+        if (s[this.i] === '{' && s[this.i + 1] === '}') this.i += 2;
+        else if (s[this.i] === ' ' && !math) this.i++;
+      }
+      return SYMBOLS[name];
+    }
+    if (TEXT_COMMANDS.has(name)) return this.argument(math);
+    if (QUOTING.has(name)) return `“${this.argument(math)}”`;
+    if (name === 'href') {
+      this.skipGroup();
+      return this.argument(math);
+    }
+    if (HIDDEN_ARGUMENT.has(name)) {
+      this.skipGroup();
+      return '';
+    }
+    // Unknown: drop the command, keep what follows (its argument, if any, is read as text).
+    if (LETTER.test(name[0]) && s[this.i] === ' ') this.i++;
+    return '';
+  }
+}
+
+/**
+ * Decodes a .bib value's LaTeX to the Unicode text shown to a reader and searched: accents
+ * in every form, special letters, text commands, dashes, quotes, simple math; case-protecting
+ * braces removed, runs of white space made one space.
+ *
+ * @example latexToText('{\\"O}zil and \\v{S}koda') === 'Özil and Škoda'
+ * @example latexToText('A \\emph{Very} {BIG} Title -- Part~2') === 'A Very BIG Title – Part 2'
+ * @example latexToText('$\\alpha$-Go') === 'α-Go'
+ */
+export function latexToText(value: string): string {
+  const text = FAST.test(value) ? new Decoder(value).run() : value;
+  return text.replace(/\s+/g, ' ').trim();
+}

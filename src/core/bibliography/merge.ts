@@ -1,0 +1,137 @@
+// The user's references joined to the corpus: each reference becomes a paper of the library,
+// or, when the corpus has the same paper (same key, or same title once folded), that paper
+// gains what the user's entry says, and the user's key wins for citing.
+import type { EntryLocation, Paper } from '../corpus/paper';
+import { slugify } from '../util/text';
+import { fullName } from './names';
+import type { ReadBibliography } from './read';
+import { dateText, yearOf, type Reference } from './reference';
+
+/** The id of a paper that only a bibliography has. Corpus ids are ASCII slugs, so "@" never clashes. */
+export const referenceId = (key: string) => `@${key.toLowerCase()}`;
+
+/** What an entry adds to a paper, whether the paper is new or from the corpus. */
+function entryFields(ref: Reference, location: EntryLocation): Partial<Paper> {
+  const fields: Partial<Paper> = { entryType: ref.sourceType, entries: [location] };
+  if (ref.author) fields.authors = ref.author;
+  if (ref.moreAuthors) fields.moreAuthors = true;
+  if (ref.editor) fields.editors = ref.editor;
+  const venue = ref.containerTitle ?? ref.publisher;
+  if (venue) fields.venue = venue;
+  if (ref.doi) fields.doi = ref.doi;
+  if (ref.keywords) fields.keywords = ref.keywords;
+  return fields;
+}
+
+const linksOf = (ref: Reference) => [...new Set([ref.url, ...(ref.links ?? [])].filter((l): l is string => !!l))];
+
+/**
+ * A reference as a paper of the library: only what the entry says. An entry without a title
+ * is listed under its key, so that it can still be found and cited.
+ *
+ * @example referencePaper(ref, location).id === '@russell2020aima'
+ */
+export function referencePaper(ref: Reference, location: EntryLocation): Paper {
+  return {
+    id: referenceId(ref.key),
+    key: ref.key,
+    title: ref.title ?? ref.key,
+    abstract: ref.abstract ?? '',
+    authorsCount: null,
+    organization: null,
+    date: ref.issued ? dateText(ref.issued) : null,
+    year: yearOf(ref.issued),
+    upvotes: null,
+    links: linksOf(ref),
+    topics: [],
+    sources: [{ file: location.file, line: location.line }],
+    ...entryFields(ref, location),
+  };
+}
+
+/** A corpus paper the user's bibliography also has: the user's entry and key win, the corpus keeps what the entry lacks. */
+function joined(paper: Paper, ref: Reference, location: EntryLocation): Paper {
+  return {
+    ...paper,
+    key: ref.key,
+    title: ref.title ?? paper.title,
+    abstract: ref.abstract && ref.abstract.length > paper.abstract.length ? ref.abstract : paper.abstract,
+    date: ref.issued ? dateText(ref.issued) : paper.date,
+    year: ref.issued ? yearOf(ref.issued) ?? paper.year : paper.year,
+    links: [...new Set([...linksOf(ref), ...paper.links])],
+    sources: [...paper.sources, { file: location.file, line: location.line }],
+    aliases: paper.key.toLowerCase() === ref.key.toLowerCase() ? paper.aliases : [...(paper.aliases ?? []), paper.key],
+    ...entryFields(ref, location),
+  };
+}
+
+export interface BibliographyMerge {
+  /** Every paper: the corpus's (joined with the user's entries where they match), then the user's own. */
+  papers: Paper[];
+  /** Papers only the bibliographies have. */
+  added: Paper[];
+  /** Corpus papers that a bibliography also has, as joined. */
+  updated: Paper[];
+}
+
+/**
+ * Joins the references of the user's bibliography files to the corpus papers. A key defined
+ * in several places is one paper: the first definition wins (as in BibTeX), and the others
+ * are listed among its entries. A reference matches a corpus paper by key (case aside), or
+ * by title once folded (`slugify`), each corpus paper at most once.
+ *
+ * @example mergeBibliographies(bundled, files).added.map(p => p.key) // ['russell2020aima']
+ */
+export function mergeBibliographies(corpus: readonly Paper[], files: readonly ReadBibliography[]): BibliographyMerge {
+  const byKey = new Map<string, Paper>();
+  const byTitle = new Map<string, Paper>();
+  for (const paper of corpus) {
+    byKey.set(paper.key.toLowerCase(), paper);
+    const slug = slugify(paper.title);
+    if (slug && !byTitle.has(slug)) byTitle.set(slug, paper);
+  }
+  const out = new Map<string, Paper>(corpus.map(p => [p.id, p]));
+  const joinedIds = new Set<string>();
+  const added = new Map<string, Paper>();
+  /** Every key of the bibliographies → the id of its paper. */
+  const keyed = new Map<string, string>();
+  for (const file of files) {
+    for (const ref of file.references) {
+      const location: EntryLocation = { uri: file.uri, file: file.file, line: ref.line, key: ref.key, format: file.format };
+      const lower = ref.key.toLowerCase();
+      const known = keyed.get(lower);
+      if (known) {
+        // Defined again (another file, or twice in one): one paper, with each place listed.
+        const paper = out.get(known)!;
+        out.set(known, { ...paper, entries: [...(paper.entries ?? []), location], sources: [...paper.sources, { file: file.file, line: ref.line }] });
+        continue;
+      }
+      const slug = ref.title ? slugify(ref.title) : '';
+      const candidate = byKey.get(lower) ?? (slug ? byTitle.get(slug) : undefined);
+      const match = candidate && !joinedIds.has(candidate.id) ? candidate : undefined;
+      if (match) {
+        out.set(match.id, joined(out.get(match.id)!, ref, location));
+        joinedIds.add(match.id);
+        keyed.set(lower, match.id);
+        continue;
+      }
+      const paper = referencePaper(ref, location);
+      // Keys differ only in case from a joined corpus paper's id space: never, but keep ids unique anyway.
+      if (out.has(paper.id)) continue;
+      out.set(paper.id, paper);
+      added.set(paper.id, paper);
+      keyed.set(lower, paper.id);
+    }
+  }
+  const papers = [...out.values()];
+  return {
+    papers,
+    added: papers.filter(p => added.has(p.id)),
+    updated: papers.filter(p => joinedIds.has(p.id)),
+  };
+}
+
+/** The people of a paper as search text: "Ashish Vaswani Noam Shazeer …". */
+export function authorsText(paper: Pick<Paper, 'authors' | 'editors'>): string {
+  return [...(paper.authors ?? []), ...(paper.editors ?? [])].map(fullName).join(' ');
+}

@@ -1,0 +1,118 @@
+// Reading the user's bibliography files, whatever their format, into references with lines
+// and problems. A file never fails as a whole: what can be read is read, and each problem is
+// reported with its line.
+import type { BibliographyFormat } from '../corpus/paper';
+import { pause } from '../util/pause';
+import { parseBibAsync, type BibEntry, type BibProblemCode } from './bibtex';
+import { bibtexReference } from './fromBibtex';
+import { readCslJson } from './cslJson';
+import type { Reference } from './reference';
+import { readYamlBibliography } from './yaml';
+
+/** A problem in a bibliography file, at a line. */
+export interface ReadProblem {
+  line: number;
+  message: string;
+  /** `error`: an entry is lost or malformed. `warning`: the tools cope, but something is off. */
+  severity: 'error' | 'warning';
+  code?: BibProblemCode | 'yaml';
+  /** For a duplicate key: the line of the first definition. */
+  firstLine?: number;
+}
+
+/** A bibliography file to read: its text and how to name it. */
+export interface BibliographyText {
+  /** The file as the host names it (a URI string in the editor, a path on the command line). */
+  uri: string;
+  /** The file as the user writes it, for messages ("references.bib", "refs/zotero.json"). */
+  file: string;
+  text: string;
+  /**
+   * The files read before this one for the same document, whose `@string` macros it may use
+   * (BibTeX reads a document's .bib files as one, in the order the document names them).
+   */
+  after?: readonly string[];
+}
+
+export interface ReadBibliography {
+  uri: string;
+  file: string;
+  format: BibliographyFormat;
+  references: Reference[];
+  problems: ReadProblem[];
+}
+
+/**
+ * The format of a bibliography file by its name: `.bib` (and `.bibtex`) is BibTeX or
+ * biblatex, `.json` CSL-JSON, `.yaml`/`.yml` CSL-YAML or Hayagriva (told apart by content).
+ *
+ * @example bibliographyFormat('refs/library.json') === 'csl-json'
+ */
+export function bibliographyFormat(path: string): 'bibtex' | 'csl-json' | 'yaml' | null {
+  if (/\.(?:bib|bibtex)$/i.test(path)) return 'bibtex';
+  if (/\.json$/i.test(path)) return 'csl-json';
+  if (/\.ya?ml$/i.test(path)) return 'yaml';
+  return null;
+}
+
+interface Parsed {
+  input: BibliographyText;
+  format: BibliographyFormat;
+  entries?: BibEntry[];
+  references?: Reference[];
+  problems: ReadProblem[];
+  strings?: Map<string, string>;
+}
+
+/**
+ * Reads bibliography files into references. BibTeX files see the `@string` macros of the
+ * files read before them for the same document (`after`), and `crossref`/`xdata` parents
+ * are found in any of the files. Large files are read in slices, with pauses between them.
+ *
+ * @example (await readBibliographies([{ uri: 'refs.bib', file: 'refs.bib', text }]))[0].references[0].key
+ */
+export async function readBibliographies(inputs: readonly BibliographyText[]): Promise<ReadBibliography[]> {
+  const parsed = new Map<string, Parsed>();
+  const read = async (input: BibliographyText, stack: Set<string>): Promise<Parsed> => {
+    const done = parsed.get(input.uri);
+    if (done) return done;
+    const format = bibliographyFormat(input.file) ?? bibliographyFormat(input.uri);
+    let result: Parsed;
+    if (format === 'bibtex') {
+      // The macros of the files before it, in order; those files are read first.
+      let strings: Map<string, string> | undefined;
+      for (const uri of input.after ?? []) {
+        const before = inputs.find(i => i.uri === uri);
+        if (!before || stack.has(uri) || before === input) continue;
+        const earlier = await read(before, new Set([...stack, input.uri]));
+        if (earlier.strings) strings = new Map([...(strings ?? []), ...earlier.strings]);
+      }
+      const bib = await parseBibAsync(input.text, { strings });
+      result = { input, format, entries: bib.entries, problems: bib.problems, strings: bib.strings };
+    } else if (format === 'csl-json') {
+      const csl = readCslJson(input.text);
+      result = { input, format, ...csl };
+    } else if (format === 'yaml') {
+      const yaml = readYamlBibliography(input.text);
+      result = { input, format: yaml.format, references: yaml.references, problems: yaml.problems };
+    } else {
+      result = { input, format: 'bibtex', references: [], problems: [{ line: 1, message: 'not a bibliography file Papers can read (.bib, .json, .yaml or .yml)', severity: 'error' }] };
+    }
+    parsed.set(input.uri, result);
+    await pause();
+    return result;
+  };
+  for (const input of inputs) await read(input, new Set());
+
+  // crossref and xdata parents, by key, in whichever file: the first definition wins, as in BibTeX.
+  const byKey = new Map<string, BibEntry>();
+  for (const { entries } of parsed.values()) {
+    for (const entry of entries ?? []) if (!byKey.has(entry.key.toLowerCase())) byKey.set(entry.key.toLowerCase(), entry);
+  }
+  const lookup = (key: string) => byKey.get(key.toLowerCase());
+  return inputs.map(input => {
+    const p = parsed.get(input.uri)!;
+    const references = p.references ?? (p.entries ?? []).map(entry => bibtexReference(entry, lookup));
+    return { uri: input.uri, file: input.file, format: p.format, references, problems: p.problems };
+  });
+}

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runCommandLine, UsageError } from './build/commandLine';
-import { bibtexEntry, citationText, cslItem, defaultTemplate, type CitationTemplate } from './core/cite';
+import { bibtexEntry, citationText, cslEntry, defaultTemplate, type CitationTemplate } from './core/cite';
 import { NAMES_INDEX, TEXT_INDEX } from './core/corpus/files';
 import { extendIndex } from './core/search/indexing';
 import { PaperLibrary } from './core/search/library';
@@ -50,7 +50,7 @@ function oneOf<T extends string>(value: string | undefined, allowed: readonly T[
 function exportCorpus(papers: readonly Paper[], format: (typeof EXPORT_FORMATS)[number]): string {
   switch (format) {
     case 'json': return JSON.stringify({ papers }, null, 2);
-    case 'csl-json': return JSON.stringify(papers.map(cslItem), null, 2);
+    case 'csl-json': return JSON.stringify(papers.map(cslEntry), null, 2);
     case 'bibtex':
     case 'biblatex': return papers.map(p => bibtexEntry(p, format)).join('\n').trimEnd();
   }

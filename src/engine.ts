@@ -8,8 +8,10 @@ export { PaperLibrary } from './core/search/library';
 export { formatProblem } from './core/corpus/paper';
 export { createTopicAssigner } from './core/corpus/topics';
 export { mergeUserCorpora } from './core/corpus/userCorpus';
+export { readBibliographies, bibliographyFormat } from './core/bibliography/read';
+export { mergeBibliographies } from './core/bibliography/merge';
 export {
-  bibliographyKind, bibtexEntry, citationEdit, completionContextAt, entryFlavourFor, findBibliographies, findKeyAt,
+  bibliographyKind, bibtexEntry, quartoBibliographies, citationEdit, completionContextAt, entryFlavourFor, findBibliographies, findKeyAt,
   parseBib, planBibliographyAppend, readCitationSettings, syntaxOfLanguage, templateFor,
 } from './core/cite';
 export { DetailsStateSchema, WebviewMessageSchema } from './shared/protocol';

@@ -1,6 +1,7 @@
 // Composition root: construct, register, push to context.subscriptions. No logic here.
 import * as vscode from 'vscode';
 import { createApi, type PapersApi } from './host/api';
+import { Bibliographies } from './host/bibliographies';
 import { CitationSettingsReader, EditorTracker } from './host/cite';
 import { registerCiteProviders } from './host/citeProviders';
 import { registerCommands, showFilterMessage } from './host/commands';
@@ -17,10 +18,14 @@ import { PapersTreeProvider, ReadingListProvider, type TreeNode } from './host/t
 
 export type { PapersApi } from './host/api';
 
+/** How long after activation the library starts loading by itself. */
+const WARM_UP_MS = 1500;
+
 export function activate(context: vscode.ExtensionContext): PapersApi {
   const log = vscode.window.createOutputChannel('Papers', { log: true });
   const store = new PaperStore(context.extensionUri, new IndexCache(context.globalStorageUri, log), log);
   const userCorpora = new UserCorpora(store, log);
+  const bibliographies = new Bibliographies(store, log);
   const readingList = new ReadingList(context.globalState);
   const history = new History(context.globalState);
   const editors = new EditorTracker();
@@ -33,16 +38,20 @@ export function activate(context: vscode.ExtensionContext): PapersApi {
 
   void vscode.commands.executeCommand('setContext', ContextKeys.state, 'loading');
   context.subscriptions.push(
-    log, store, userCorpora, readingList, editors, citationSettings, tree, treeView, readingListProvider, readingListView, details,
-    ...registerCiteProviders(store, details),
-    ...registerCommands({ store, readingList, details, tree, treeView, topics: TOPICS, history, editors, citationSettings, log }),
+    log, store, userCorpora, bibliographies, readingList, editors, citationSettings, tree, treeView, readingListProvider, readingListView, details,
+    ...registerCiteProviders(store, bibliographies, details),
+    ...registerCommands({ store, readingList, details, tree, treeView, topics: TOPICS, history, editors, citationSettings, bibliographies, log }),
     tree.onDidChangeTreeData(() => showFilterMessage({ tree, treeView })),
-    // The user's corpus files join once the papers are first needed, not at activation.
-    store.onDidLoadBundled(() => void userCorpora.start()),
+    // The user's corpus files and bibliographies join once the papers are first needed, not at activation.
+    store.onDidLoadBundled(() => { void userCorpora.start(); void bibliographies.start(); }),
   );
+  // A writer who opened a LaTeX or Markdown file will cite soon: load the library once the
+  // window has settled, so that the first \cite{ completes at once.
+  const warmUp = setTimeout(() => void store.library(), WARM_UP_MS);
+  context.subscriptions.push({ dispose: () => clearTimeout(warmUp) });
   const api = createApi(store);
   if (context.extensionMode === vscode.ExtensionMode.Test) {
-    api.testing = createTestHooks(store, userCorpora, tree, treeView, readingListProvider, details);
+    api.testing = createTestHooks(store, userCorpora, bibliographies, tree, treeView, readingListProvider, details);
   }
   return api;
 }

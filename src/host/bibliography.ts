@@ -69,6 +69,10 @@ export async function updateBibliography(doc: vscode.TextDocument, papers: reado
     return 'failed';
   }
   const { uri, path } = target;
+  // A paper whose entry is in this very file is there already, as the user wrote it.
+  const missing = papers.filter(p => !p.entries?.some(e => e.uri === uri.toString()));
+  if (!missing.length) return 'unchanged';
+  papers = missing;
   const flavour = entryFlavourFor(doc.getText(), doc.languageId);
   let existing: Awaited<ReturnType<typeof read>>;
   try {

@@ -5,6 +5,9 @@ import { paperMarkdown } from './markdown';
 import type { Paper } from '../core/corpus/paper';
 import { excerpt } from '../core/util/text';
 import type { DetailsPanel } from './details';
+import type { Bibliographies } from './bibliographies';
+import { sortPapers } from '../core/browse/browse';
+import { entryRange } from './entries';
 import { Commands } from './ids';
 import type { PaperStore } from './store';
 
@@ -16,17 +19,22 @@ const SELECTOR: vscode.DocumentSelector = CITING_LANGUAGES.map(language => ({ la
 export const PAPER_SCHEME = 'papers-paper';
 
 const COMPLETIONS = 30;
+/** With nothing typed yet, this many of the document's own entries (newest first) lead the list. */
+const OWN_UNTYPED = 100;
 const DOC_LENGTH = 500;
 
 function commandLink(title: string, command: string, arg: string): string {
   return `[${title}](command:${command}?${encodeURIComponent(JSON.stringify([arg]))})`;
 }
 
-/** Hover card: the paper, and links to open its details or copy its BibTeX entry. */
+/** Hover card: the paper, and links to its entry in the user's bibliography, its details and its BibTeX. */
 export function paperHover(paper: Paper): vscode.MarkdownString {
   const md = paperMarkdown(paper, DOC_LENGTH);
-  md.isTrusted = { enabledCommands: [Commands.openPaper, Commands.copyBibtex] };
-  md.appendMarkdown(`\n\n${commandLink('Open Details', Commands.openPaper, paper.id)} · ${commandLink('Copy BibTeX', Commands.copyBibtex, paper.id)}`);
+  md.isTrusted = { enabledCommands: [Commands.openPaper, Commands.copyBibtex, Commands.goToEntry] };
+  const links = [commandLink('Open Details', Commands.openPaper, paper.id), commandLink('Copy BibTeX', Commands.copyBibtex, paper.id)];
+  const [entry] = paper.entries ?? [];
+  if (entry) links.unshift(commandLink('Go to Entry', Commands.goToEntry, paper.id));
+  md.appendMarkdown(`\n\n${links.join(' · ')}${entry ? ` · ${escapeMarkdown(`${entry.file}:${entry.line}`)}` : ''}`);
   return md;
 }
 
@@ -46,29 +54,49 @@ export const paperUri = (paper: Paper) => vscode.Uri.from({ scheme: PAPER_SCHEME
  * Completion, hover and go-to-definition for citation keys in LaTeX, Markdown, Quarto,
  * R Markdown, Typst and reStructuredText. Unknown keys give nothing and raise nothing.
  */
-export function registerCiteProviders(store: PaperStore, details: DetailsPanel): vscode.Disposable[] {
+export function registerCiteProviders(store: PaperStore, bibliographies: Bibliographies, details: DetailsPanel): vscode.Disposable[] {
+  /** The library once the user's bibliographies (being read, or reloading after a change) are in. */
+  const library = async () => {
+    if (!(await store.library())) return undefined;
+    await bibliographies.settled();
+    await store.merged();
+    return store.library();
+  };
   const paperAt = async (doc: vscode.TextDocument, position: vscode.Position) => {
     const found = engine().findKeyAt(doc.getText(), doc.offsetAt(position), doc.languageId);
     if (!found) return undefined;
-    const paper = (await store.library())?.get(found.key);
+    const paper = (await library())?.get(found.key);
     return paper && { paper, range: new vscode.Range(doc.positionAt(found.start), doc.positionAt(found.end)) };
   };
 
   const completion: vscode.CompletionItemProvider = {
-    async provideCompletionItems(doc, position) {
+    async provideCompletionItems(doc, position, token) {
       const context = engine().completionContextAt(doc.getText(), doc.offsetAt(position), doc.languageId);
       if (!context) return undefined;
-      const library = await store.library();
-      if (!library) return undefined;
-      const papers = context.prefix
-        ? library.search(context.prefix, { limit: COMPLETIONS }).map(h => h.paper)
-        : [...library.papers].sort((a, b) => (b.upvotes ?? -1) - (a.upvotes ?? -1)).slice(0, COMPLETIONS);
+      const papers = await library();
+      if (!papers || token.isCancellationRequested) return undefined;
+      // The document's own bibliography entries first: citing them adds nothing to any file.
+      const own = await bibliographies.filesOf(doc);
+      const isOwn = (paper: Paper | undefined) => !!paper?.entries?.some(e => own.has(e.uri));
+      const mine = (id: string) => isOwn(papers.get(id));
+      let ranked: Paper[];
+      if (context.prefix) {
+        const first = own.size ? papers.search(context.prefix, { limit: COMPLETIONS, filter: mine }).map(h => h.paper) : [];
+        const rest = papers.search(context.prefix, { limit: COMPLETIONS, filter: id => !mine(id) }).map(h => h.paper);
+        ranked = [...first, ...rest];
+      } else {
+        const first = own.size ? sortPapers(papers.papers.filter(isOwn), 'date').slice(0, OWN_UNTYPED) : [];
+        const rest = [...papers.papers].filter(p => !isOwn(p)).sort((a, b) => (b.upvotes ?? -1) - (a.upvotes ?? -1)).slice(0, COMPLETIONS);
+        ranked = [...first, ...rest];
+      }
       const range = new vscode.Range(doc.positionAt(context.start), doc.positionAt(context.end));
-      const items = papers.map((paper, rank) => {
+      const items = ranked.map((paper, rank) => {
         const item = new vscode.CompletionItem({ label: paper.title, description: paper.key }, vscode.CompletionItemKind.Reference);
         item.insertText = paper.key;
         item.range = range;
-        item.detail = [paper.key, paper.organization?.name, paper.date].filter(Boolean).join(' · ');
+        const meta = metadataLine(paper);
+        const where = isOwn(paper) ? paper.entries!.find(e => own.has(e.uri))!.file : 'added to the bibliography when cited';
+        item.detail = [paper.key, meta, where].filter(Boolean).join(' · ');
         item.documentation = new vscode.MarkdownString(escapeMarkdown(excerpt(paper.abstract, DOC_LENGTH)));
         // Our ranking, not VS Code's: every item matches what was typed equally well, so sortText decides.
         item.filterText = `${context.prefix} ${paper.key}`;
@@ -92,7 +120,15 @@ export function registerCiteProviders(store: PaperStore, details: DetailsPanel):
   const definition: vscode.DefinitionProvider = {
     async provideDefinition(doc, position) {
       const at = await paperAt(doc, position);
-      return at && [{ originSelectionRange: at.range, targetUri: paperUri(at.paper), targetRange: new vscode.Range(0, 0, 0, 0) }];
+      if (!at) return undefined;
+      // An entry of the user's bibliography: its line in the .bib, JSON or YAML file.
+      const [entry] = at.paper.entries ?? [];
+      if (entry) {
+        const target = await vscode.workspace.openTextDocument(vscode.Uri.parse(entry.uri));
+        const range = entryRange(target, entry);
+        return [{ originSelectionRange: at.range, targetUri: target.uri, targetRange: range, targetSelectionRange: range }];
+      }
+      return [{ originSelectionRange: at.range, targetUri: paperUri(at.paper), targetRange: new vscode.Range(0, 0, 0, 0) }];
     },
   };
 

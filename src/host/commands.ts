@@ -3,6 +3,8 @@ import type { GroupBy, SortBy } from '../core/browse/browse';
 import { isWebLink } from '../core/corpus/links';
 import type { Paper } from '../core/corpus/paper';
 import type { Topic } from '../core/corpus/topics';
+import type { Bibliographies } from './bibliographies';
+import { openEntry } from './entries';
 import { insertCitation, type CitationSettingsReader, type EditorTracker } from './cite';
 import type { DetailsPanel } from './details';
 import { engine } from './engine';
@@ -23,6 +25,7 @@ export interface CommandContext {
   history: History;
   editors: EditorTracker;
   citationSettings: CitationSettingsReader;
+  bibliographies: Bibliographies;
   log: vscode.LogOutputChannel;
 }
 
@@ -250,11 +253,32 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
         : await vscode.window.showQuickPick(paper.links, { title: `Links of ${paper.key}` });
       if (url && isWebLink(url)) await vscode.env.openExternal(vscode.Uri.parse(url, true));
     }),
+    register(Commands.goToEntry, async (arg?: PaperArgument) => {
+      if (arg && typeof arg === 'object' && 'kind' in arg && arg.kind === 'file') {
+        await vscode.window.showTextDocument(vscode.Uri.parse(arg.file.uri));
+        return;
+      }
+      let paper: Paper | undefined;
+      if (arg === undefined && !details.focused) {
+        const picked = await pickPapers(store, { title: 'Go to Entry', placeholder: 'Type words of a title, an author, a venue or a key of your bibliography', only: p => !!p.entries?.length });
+        paper = picked?.papers[0];
+      } else {
+        paper = await resolvePaper(ctx, arg, 'Go to Entry');
+      }
+      if (!paper) return;
+      const [location] = paper.entries ?? [];
+      if (!location) throw new UserError(`"${paper.key}" is not in your bibliography files: it is one of the bundled papers. Cite it to add it to your bibliography.`);
+      await openEntry(location);
+    }),
     register(Commands.showLog, () => log.show()),
     register(Commands.reloadCorpus, async () => {
       const library = await store.reload();
-      if (library) vscode.window.setStatusBarMessage(`$(check) Loaded ${library.papers.length} papers`, 3000);
-      else await store.require();
+      if (library) {
+        await ctx.bibliographies.reload();
+        vscode.window.setStatusBarMessage(`$(check) Loaded ${(await store.require()).papers.length} papers`, 3000);
+      } else {
+        await store.require();
+      }
     }),
   ];
 }

@@ -1,5 +1,9 @@
 import * as vscode from 'vscode';
 import { isWebLink } from '../core/corpus/links';
+import { isBibliographyOnly } from '../core/bibliography/merge';
+import { fullName } from '../core/bibliography/names';
+import { doiLink } from '../shared/protocol';
+import { openEntry } from './entries';
 import type { Paper } from '../core/corpus/paper';
 import type { Topic } from '../core/corpus/topics';
 import { excerpt } from '../core/util/text';
@@ -142,8 +146,16 @@ export class DetailsPanel implements vscode.Disposable {
       links: paper.links.filter(isWebLink),
       topics: paper.topics.map(id => ({ id, label: this.topics.find(t => t.id === id)?.label ?? id })),
       related: (library?.related(paper, RELATED_COUNT) ?? []).map(p => ({ id: p.id, key: p.key, title: p.title })),
-      sources: paper.sources.map(s => `${s.file}:${s.line}`),
+      sources: paper.sources.filter(s => !paper.entries?.some(e => e.file === s.file && e.line === s.line)).map(s => `${s.file}:${s.line}`),
       starred: this.readingList.has(paper.id),
+      authors: (paper.authors ?? []).map(fullName),
+      moreAuthors: paper.moreAuthors === true,
+      editors: (paper.editors ?? []).map(fullName),
+      venue: paper.venue ?? null,
+      doi: paper.doi ?? null,
+      entryType: paper.entryType ?? null,
+      entries: (paper.entries ?? []).map(e => ({ file: e.file, line: e.line })),
+      listed: !isBibliographyOnly(paper),
     };
   }
 
@@ -180,7 +192,7 @@ export class DetailsPanel implements vscode.Disposable {
         return void vscode.commands.executeCommand(Commands.revealTopic, message.topicId);
       case 'openLink':
         // Only links this paper really has, and only the web: never file:, command: or javascript:.
-        if (!this.paper?.links.includes(message.url) || !isWebLink(message.url)) {
+        if (!this.paper || ![...this.paper.links, ...(this.paper.doi ? [doiLink(this.paper.doi)] : [])].includes(message.url) || !isWebLink(message.url)) {
           this.log.warn(`Refused to open a link the paper does not have: ${message.url.slice(0, 200)}`);
           return;
         }
@@ -191,6 +203,15 @@ export class DetailsPanel implements vscode.Disposable {
         return void vscode.commands.executeCommand(Commands.copyKey, message.id);
       case 'copyBibtex':
         return void vscode.commands.executeCommand(Commands.copyBibtex, message.id);
+      case 'goToEntry': {
+        const entry = this.paper?.id === message.id ? this.paper.entries?.[message.index] : undefined;
+        if (!entry) {
+          this.log.warn(`Refused to open an entry the paper does not have: ${message.id} #${message.index}`);
+          return;
+        }
+        await openEntry(entry, { viewColumn: vscode.ViewColumn.One });
+        return;
+      }
       case 'toggleStar':
         return this.readingList.has(message.id) ? this.readingList.remove(message.id) : this.readingList.add(message.id);
     }

@@ -21,6 +21,7 @@ export const Commands = {
   showRelatedPapers: 'papers.showRelatedPapers',
   showLog: 'papers.showLog',
   reloadCorpus: 'papers.reloadCorpus',
+  goToEntry: 'papers.goToEntry',
 } as const;
 
 export const Views = {
@@ -36,6 +37,8 @@ export const ContextKeys = {
   /** 'loading' | 'ready' | 'failed' | 'empty' */
   state: 'papers.state',
   filterActive: 'papers.filterActive',
+  /** True once some bibliography of the user's has entries. */
+  hasBibliography: 'papers.hasBibliography',
 } as const;
 
 export const Settings = {
@@ -48,4 +51,6 @@ export const Settings = {
   citationTemplates: 'citation.templates',
   defaultBibliography: 'bibliography.defaultFile',
   updateBibliography: 'bibliography.update',
+  bibliographyFiles: 'bibliography.files',
+  maxBibliographySize: 'bibliography.maxFileSize',
 } as const;

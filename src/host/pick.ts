@@ -53,6 +53,8 @@ export interface PickOptions {
   buttons?: boolean;
   /** Recently opened and cited papers, shown while the query is empty. */
   history?: History;
+  /** Only the papers this keeps (e.g. those with an entry in the user's bibliography). */
+  only?: (paper: Paper) => boolean;
 }
 
 export interface PickResult {
@@ -90,10 +92,12 @@ export async function pickPapers(store: PaperStore, options: PickOptions): Promi
   const withButtons = options.buttons ?? false;
   const update = (query: string) => {
     if (!query.trim()) {
-      pick.items = options.history ? historyItems(library, options.history, withButtons) : [];
+      const recent = options.history ? historyItems(library, options.history, withButtons) : [];
+      pick.items = options.only ? recent.filter(i => !i.paper || options.only!(i.paper)) : recent;
       return;
     }
-    const { hits, problems } = library.query(query, { limit: RESULTS });
+    const only = options.only;
+    const { hits, problems } = library.query(query, { limit: RESULTS, filter: only && (id => { const p = library.get(id); return !!p && only(p); }) });
     // A filter that matches nothing says so, in the list where the papers would be.
     const notes: PaperItem[] = problems.map(p => ({ label: `$(warning) ${p.message}`, alwaysShow: true }));
     pick.items = [...notes, ...hits.map(h => paperItem(h.paper, withButtons))];

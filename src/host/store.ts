@@ -7,7 +7,9 @@ import { firstIssue } from '../core/util/issues';
 import type { PaperLibrary } from '../core/search/library';
 import type { Problem } from '../core/corpus/paper';
 import type { SearchIndex } from '../core/search/search';
-import type { CorpusFile } from '../core/corpus/userCorpus';
+import type { CorpusFile, UserCorpusResult } from '../core/corpus/userCorpus';
+import type { BibliographyFormat } from '../core/corpus/paper';
+import type { BibliographyText, ReadProblem } from '../core/bibliography/read';
 import { engine } from './engine';
 import { ContextKeys } from './ids';
 import { IndexCache } from './indexCache';
@@ -25,8 +27,28 @@ interface Bundled { library: PaperLibrary; index: IndexParts }
 
 export interface UserCorpusReport { added: number; updated: number; problems: Problem[]; fromCache: boolean }
 
-/** Bumped whenever the way user corpora are indexed changes, so old cached indexes are not reused. */
-const INDEX_CACHE_VERSION = '1';
+/** One bibliography file as the library last read it. */
+export interface BibliographyFileReport {
+  uri: string;
+  file: string;
+  format: BibliographyFormat;
+  /** The keys of its entries, in file order. */
+  keys: string[];
+  problems: ReadProblem[];
+}
+
+export interface BibliographyReport {
+  files: BibliographyFileReport[];
+  /** Entries that are new papers, and corpus papers that an entry joined. */
+  added: number;
+  joined: number;
+  fromCache: boolean;
+}
+
+interface Rebuilt { corpus: UserCorpusReport; bibliographies: BibliographyReport }
+
+/** Bumped whenever the way user corpora and bibliographies are indexed changes, so old cached indexes are not reused. */
+const INDEX_CACHE_VERSION = '2';
 
 /**
  * Owns the corpus and its index. Nothing is read at activation: the build output is
@@ -51,6 +73,12 @@ export class PaperStore implements vscode.Disposable {
   readonly onDidLoadBundled = this.bundledLoaded.event;
   private state: LoadState = 'loading';
   private failure: string | undefined;
+  /** What the user adds to the bundled papers: corpus files and bibliographies. */
+  private input: { corpus: readonly CorpusFile[]; bibliographies: readonly BibliographyText[] } = { corpus: [], bibliographies: [] };
+  /** The corpus files as last merged, so that a bibliography change does not merge them again. */
+  private corpusMerged: { files: readonly CorpusFile[]; result: UserCorpusResult } | undefined;
+  /** The bibliography files as last read, for the tree and the checks. */
+  private bibliographyFiles: readonly BibliographyFileReport[] = [];
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -73,6 +101,12 @@ export class PaperStore implements vscode.Disposable {
     return library;
   }
 
+  /** Resolves once no user corpus or bibliography is being merged (their index may still be being cached). */
+  async merged(): Promise<void> {
+    let seen: Promise<unknown>;
+    do { seen = this.work; await seen; } while (seen !== this.work);
+  }
+
   /** Resolves once no user corpus is being merged, indexed or cached. */
   async settled(): Promise<void> {
     let seen: Promise<unknown>;
@@ -88,51 +122,89 @@ export class PaperStore implements vscode.Disposable {
     return library;
   }
 
+  /** The user's bibliography files as the library last read them. */
+  get bibliographies(): readonly BibliographyFileReport[] {
+    return this.bibliographyFiles;
+  }
+
   /**
-   * Replaces the user's papers with those of `files` (empty: bundled papers only). Runs
-   * after any earlier request; a request overtaken by a newer one is dropped.
+   * Replaces the user's corpus papers with those of `files` (empty: none). Runs after any
+   * earlier request; a request overtaken by a newer one is dropped.
    */
-  applyUserFiles(files: readonly CorpusFile[]): Promise<UserCorpusReport | undefined> {
+  async applyUserFiles(files: readonly CorpusFile[]): Promise<UserCorpusReport | undefined> {
+    this.input = { ...this.input, corpus: files };
+    return (await this.schedule())?.corpus;
+  }
+
+  /** Replaces the user's bibliographies with `files` (empty: none), as `applyUserFiles` does for corpus files. */
+  async applyBibliographies(files: readonly BibliographyText[]): Promise<BibliographyReport | undefined> {
+    this.input = { ...this.input, bibliographies: files };
+    return (await this.schedule())?.bibliographies;
+  }
+
+  private schedule(): Promise<Rebuilt | undefined> {
     const generation = ++this.generation;
-    const run = this.work.then(() => generation === this.generation ? this.merge(files) : undefined);
+    const run = this.work.then(() => generation === this.generation ? this.merge() : undefined);
     this.work = run.catch(() => undefined);
     return run;
   }
 
-  private async merge(files: readonly CorpusFile[]): Promise<UserCorpusReport | undefined> {
+  /** The corpus files merged into the bundled papers, once per set of files. */
+  private async mergedCorpus(bundled: Bundled, files: readonly CorpusFile[]): Promise<UserCorpusResult> {
+    if (this.corpusMerged?.files === files) return this.corpusMerged.result;
+    const papers = bundled.library.papers;
+    const result = files.length
+      ? await engine().mergeUserCorpora(papers, files, topicAssigner())
+      : { papers: [...papers], added: [], updated: [], problems: [] };
+    this.corpusMerged = { files, result };
+    return result;
+  }
+
+  private async merge(): Promise<Rebuilt | undefined> {
     const bundled = await this.loadBundled();
     if (!bundled) return undefined;
-    if (!files.length) {
-      if (this.current) { this.current = undefined; this.changed.fire(); }
-      return { added: 0, updated: 0, problems: [], fromCache: false };
-    }
+    const { corpus, bibliographies } = this.input;
     const started = performance.now();
-    const { extendIndex, loadIndexParts, mergeUserCorpora, PaperLibrary } = engine();
-    const result = await mergeUserCorpora(bundled.library.papers, files, topicAssigner());
-    const hash = await IndexCache.hash([INDEX_CACHE_VERSION, bundled.index.names, bundled.index.text, ...files.flatMap(f => [f.file, f.text])]);
-    const changed = result.added.length > 0 || result.updated.length > 0;
-    const cached = changed ? await this.cache.get(hash) : undefined;
+    const { extendIndex, loadIndexParts, mergeBibliographies, readBibliographies, PaperLibrary } = engine();
+    const merged = await this.mergedCorpus(bundled, corpus);
+    const read = await readBibliographies(bibliographies);
+    const joined = mergeBibliographies(merged.papers, read);
+    this.bibliographyFiles = read.map(f => ({ uri: f.uri, file: f.file, format: f.format, keys: f.references.map(r => r.key), problems: f.problems }));
+    // What the bundled index must learn: papers it does not have, and its own papers that changed.
+    const shipped = new Map(bundled.library.papers.map(p => [p.id, p]));
+    const added = joined.papers.filter(p => !shipped.has(p.id));
+    const updated = joined.papers.filter(p => shipped.has(p.id) && shipped.get(p.id) !== p);
+    const corpusReport = (fromCache: boolean): UserCorpusReport => ({ added: merged.added.length, updated: merged.updated.length, problems: merged.problems, fromCache });
+    const bibliographyReport = (fromCache: boolean): BibliographyReport => ({ files: [...this.bibliographyFiles], added: joined.added.length, joined: joined.updated.length, fromCache });
+    if (!added.length && !updated.length) {
+      // Nothing new: the bundled index answers for every paper.
+      this.current = undefined;
+      this.setState(bundled.library.papers.length ? 'ready' : 'empty');
+      this.changed.fire();
+      return { corpus: corpusReport(false), bibliographies: bibliographyReport(false) };
+    }
+    const hash = await IndexCache.hash([
+      INDEX_CACHE_VERSION, bundled.index.names, bundled.index.text,
+      ...corpus.flatMap(f => [f.file, f.text]),
+      ...bibliographies.flatMap(b => [b.uri, b.file, b.text, (b.after ?? []).join('\n')]),
+    ]);
+    const cached = await this.cache.get(hash);
     let index: SearchIndex;
     if (cached) {
       index = await loadIndexParts(cached);
-    } else if (changed) {
-      const extended = await extendIndex(bundled.index, bundled.library.papers.map(p => p.id), result.added, result.updated, topicLabel);
+    } else {
+      const extended = await extendIndex(bundled.index, bundled.library.papers.map(p => p.id), added, updated, topicLabel);
       index = extended.search;
       // Cached once the full text is indexed too, behind the first searches.
       this.caching = Promise.all([extended.parts.names, extended.parts.text])
         .then(([names, text]) => this.cache.put(hash, { names: JSON.stringify(names), text: JSON.stringify(text) }))
-        .catch(error => this.log.warn(`Could not index the full text of the corpus files: ${describe(error)}`));
-    } else {
-      // Every paper of the files is known already: the bundled index answers for them.
-      this.current = undefined;
-      this.changed.fire();
-      return { added: 0, updated: 0, problems: result.problems, fromCache: false };
+        .catch(error => this.log.warn(`Could not index the full text of your papers: ${describe(error)}`));
     }
-    this.current = new PaperLibrary({ papers: result.papers }, index);
-    this.log.info(`Corpus files: ${result.added.length} papers added, ${result.updated.length} merged with known papers, ${result.problems.length} problem(s), index ${cached ? 'loaded from cache' : 'built'} in ${(performance.now() - started).toFixed(0)} ms`);
+    this.current = new PaperLibrary({ papers: joined.papers }, index);
+    this.log.info(`Your papers: ${merged.added.length} from corpus files, ${joined.added.length} from bibliographies (${joined.updated.length} joined to known papers), index ${cached ? 'loaded from cache' : 'built'} in ${(performance.now() - started).toFixed(0)} ms`);
     this.setState(this.current.papers.length ? 'ready' : 'empty');
     this.changed.fire();
-    return { added: result.added.length, updated: result.updated.length, problems: result.problems, fromCache: cached !== undefined };
+    return { corpus: corpusReport(cached !== undefined), bibliographies: bibliographyReport(cached !== undefined) };
   }
 
   private loadBundled(): Promise<Bundled | undefined> {

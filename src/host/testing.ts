@@ -2,8 +2,9 @@ import type * as vscode from 'vscode';
 import type { PaperView } from '../shared/protocol';
 import type { DetailsPanel } from './details';
 import { openPick } from './pick';
-import type { PaperStore, UserCorpusReport } from './store';
+import type { BibliographyReport, PaperStore, UserCorpusReport } from './store';
 import type { UserCorpora } from './userCorpora';
+import type { Bibliographies } from './bibliographies';
 import type { PapersTreeProvider, ReadingListProvider, TreeNode } from './tree';
 
 /**
@@ -19,20 +20,26 @@ export interface PapersTestHooks {
   readingList: ReadingListProvider;
   /** What the last load of the user's corpus files did. */
   userCorpora(): UserCorpusReport | undefined;
+  /** What the last load of the user's bibliographies did. */
+  bibliographies(): BibliographyReport | undefined;
+  /** Reloads the bibliographies now (instead of waiting for a watcher) and resolves with what was read. */
+  reloadBibliographies(): Promise<BibliographyReport | undefined>;
   /** The paper pick on screen (Search Papers, Insert Citation…), if any. */
   pick: typeof openPick;
   /** The paper the details panel shows and the last snapshot it was sent. */
   details(): { paperId: string | undefined; snapshot: PaperView | undefined };
 }
 
-export function createTestHooks(store: PaperStore, userCorpora: UserCorpora, tree: PapersTreeProvider, treeView: vscode.TreeView<TreeNode>, readingList: ReadingListProvider, details: DetailsPanel): PapersTestHooks {
+export function createTestHooks(store: PaperStore, userCorpora: UserCorpora, bibliographies: Bibliographies, tree: PapersTreeProvider, treeView: vscode.TreeView<TreeNode>, readingList: ReadingListProvider, details: DetailsPanel): PapersTestHooks {
   return {
-    settled: () => store.settled(),
+    settled: async () => { await store.library(); await bibliographies.settled(); await store.settled(); },
     tree,
     treeView,
     readingList,
     pick: openPick,
     userCorpora: () => userCorpora.lastReport,
+    bibliographies: () => bibliographies.lastReport,
+    reloadBibliographies: () => bibliographies.reload(),
     details: () => ({ paperId: details.current?.id, snapshot: details.lastSnapshot }),
   };
 }

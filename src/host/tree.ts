@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { groupPapers, type GroupBy, type PaperGroup, type SortBy } from '../core/browse/browse';
+import { groupPapers, sortPapers, type GroupBy, type PaperGroup, type SortBy } from '../core/browse/browse';
+import { isBibliographyOnly } from '../core/bibliography/merge';
 import { shortDescription } from '../core/browse/describe';
 import type { PaperLibrary } from '../core/search/library';
 import type { Paper } from '../core/corpus/paper';
@@ -7,12 +8,15 @@ import type { Topic } from '../core/corpus/topics';
 import { paperMarkdown } from './markdown';
 import { Commands, Settings } from './ids';
 import type { ReadingList } from './readingList';
-import type { PaperStore } from './store';
+import type { BibliographyFileReport, PaperStore } from './store';
 
 // The model is not the view: plain nodes here, mapped to TreeItems in getTreeItem.
 export interface GroupNode { kind: 'group'; id: string; group: PaperGroup; children: PaperNode[] }
-export interface PaperNode { kind: 'paper'; id: string; paper: Paper; parent?: GroupNode }
-export type TreeNode = GroupNode | PaperNode;
+/** "Bibliography": the user's own bibliography files, above the groups of papers. */
+export interface BibliographyNode { kind: 'bibliography'; id: string; children: FileNode[] }
+export interface FileNode { kind: 'file'; id: string; file: BibliographyFileReport; children: PaperNode[]; parent: BibliographyNode }
+export interface PaperNode { kind: 'paper'; id: string; paper: Paper; parent?: GroupNode | FileNode }
+export type TreeNode = GroupNode | BibliographyNode | FileNode | PaperNode;
 
 const TOOLTIP_ABSTRACT = 400;
 const FILTER_STATE_KEY = 'papers.filter';
@@ -25,7 +29,8 @@ export function paperTreeItem(node: PaperNode, starred: boolean): vscode.TreeIte
   item.description = shortDescription(paper);
   item.tooltip = paperMarkdown(paper, TOOLTIP_ABSTRACT);
   item.iconPath = new vscode.ThemeIcon(starred ? 'star-full' : 'file-text');
-  item.contextValue = starred ? 'paper starred' : 'paper';
+  // "entry": it has an entry in the user's bibliography, which "Go to Entry" opens.
+  item.contextValue = `${starred ? 'paper starred' : 'paper'}${paper.entries?.length ? ' entry' : ''}`;
   item.command = { command: Commands.openPaper, title: 'Open Paper Details', arguments: [paper.id] };
   item.accessibilityInformation = { label: `${paper.title}, ${shortDescription(paper)}${starred ? ', in reading list' : ''}` };
   return item;
@@ -55,7 +60,7 @@ interface Filter {
 export class PapersTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<TreeNode | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
-  private roots: GroupNode[] | undefined;
+  private roots: (GroupNode | BibliographyNode)[] | undefined;
   private filter: Filter | undefined;
   private readonly subscriptions: vscode.Disposable[] = [];
 
@@ -107,6 +112,30 @@ export class PapersTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
 
   getTreeItem(node: TreeNode): vscode.TreeItem {
     if (node.kind === 'paper') return paperTreeItem(node, this.readingList.has(node.paper.id));
+    if (node.kind === 'bibliography') {
+      const entries = node.children.reduce((n, f) => n + f.children.length, 0);
+      const item = new vscode.TreeItem('Bibliography', vscode.TreeItemCollapsibleState.Expanded);
+      item.id = node.id;
+      item.description = `${node.children.length} ${node.children.length === 1 ? 'file' : 'files'} · ${entries} ${entries === 1 ? 'entry' : 'entries'}`;
+      item.tooltip = 'Your own bibliography files: those your documents name and those in papers.bibliography.files';
+      item.iconPath = new vscode.ThemeIcon('library');
+      item.contextValue = 'bibliography';
+      return item;
+    }
+    if (node.kind === 'file') {
+      const uri = vscode.Uri.parse(node.file.uri);
+      const slash = node.file.file.lastIndexOf('/');
+      const item = new vscode.TreeItem(node.file.file.slice(slash + 1), vscode.TreeItemCollapsibleState.Collapsed);
+      item.id = node.id;
+      const folder = slash > 0 ? `${node.file.file.slice(0, slash)} · ` : '';
+      item.description = `${folder}${node.children.length} ${node.children.length === 1 ? 'entry' : 'entries'}`;
+      const problems = node.file.problems.length;
+      item.tooltip = `${node.file.file}: ${node.children.length} entries${problems ? `, ${problems} problem(s) (see the Problems panel)` : ''}`;
+      item.resourceUri = uri;
+      item.iconPath = new vscode.ThemeIcon(node.file.problems.some(p => p.severity === 'error') ? 'warning' : 'book');
+      item.contextValue = 'bibliographyFile';
+      return item;
+    }
     const item = new vscode.TreeItem(node.group.label, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = node.id;
     item.description = node.group.description ? `${node.children.length} · ${node.group.description}` : `${node.children.length}`;
@@ -117,18 +146,20 @@ export class PapersTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
   }
 
   async getChildren(node?: TreeNode): Promise<TreeNode[]> {
-    if (node) return node.kind === 'group' ? node.children : [];
+    if (node) return node.kind === 'paper' ? [] : node.children;
     return this.build();
   }
 
   getParent(node: TreeNode): TreeNode | undefined {
-    return node.kind === 'paper' ? node.parent : undefined;
+    return node.kind === 'paper' || node.kind === 'file' ? node.parent : undefined;
   }
 
-  /** The row of a paper: under `groupId` if given and present, else under its first group. */
+  /** The row of a paper: under `groupId` if given and present, else under its first group, else its bibliography file. */
   async findPaper(paperId: string, groupId?: string): Promise<PaperNode | undefined> {
     const roots = await this.build();
-    const groups = groupId ? [...roots.filter(g => g.id === groupId), ...roots] : roots;
+    const groupsFirst: (GroupNode | FileNode)[] = roots.filter((r): r is GroupNode => r.kind === 'group');
+    const ordered = [...groupsFirst, ...roots.flatMap(r => (r.kind === 'bibliography' ? r.children : []))];
+    const groups = groupId ? [...ordered.filter(g => g.id === groupId), ...ordered] : ordered;
     for (const group of groups) {
       const found = group.children.find(c => c.paper.id === paperId);
       if (found) return found;
@@ -137,10 +168,10 @@ export class PapersTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
   }
 
   async findGroup(groupId: string): Promise<GroupNode | undefined> {
-    return (await this.build()).find(g => g.id === groupId);
+    return (await this.build()).find((g): g is GroupNode => g.kind === 'group' && g.id === groupId);
   }
 
-  private async build(): Promise<GroupNode[]> {
+  private async build(): Promise<(GroupNode | BibliographyNode)[]> {
     if (this.roots) return this.roots;
     const library = await this.store.library();
     if (!library) return [];
@@ -151,12 +182,37 @@ export class PapersTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
     const { sortBy, groupBy } = treeSettings();
     const filter = this.filter;
     const papers = filter ? library.papers.filter(p => filter.ids.has(p.id)) : library.papers;
-    this.roots = groupPapers(papers, groupBy, this.topics, sortBy).map(group => {
+    // Papers only a bibliography has are listed under its file, not among the corpus's topics.
+    const corpus = papers.filter(p => !isBibliographyOnly(p));
+    const groups: GroupNode[] = groupPapers(corpus, groupBy, this.topics, sortBy).map(group => {
       const node: GroupNode = { kind: 'group', id: group.id, group, children: [] };
       node.children = group.papers.map(paper => ({ kind: 'paper', id: `${group.id}/${paper.id}`, paper, parent: node }));
       return node;
     });
+    this.roots = [...this.bibliographyRoot(library, filter), ...groups];
     return this.roots;
+  }
+
+  /** The "Bibliography" node: one node per file read, holding its entries (those the filter keeps). */
+  private bibliographyRoot(library: PaperLibrary, filter: Filter | undefined): BibliographyNode[] {
+    const files = this.store.bibliographies.filter(f => f.keys.length);
+    if (!files.length) return [];
+    const root: BibliographyNode = { kind: 'bibliography', id: 'bibliography', children: [] };
+    const { sortBy } = treeSettings();
+    root.children = files.map(file => {
+      const node: FileNode = { kind: 'file', id: `bibliography:${file.uri}`, file, children: [], parent: root };
+      const seen = new Set<string>();
+      const papers = file.keys.flatMap(key => {
+        const paper = library.get(key);
+        if (!paper || seen.has(paper.id) || (filter && !filter.ids.has(paper.id))) return [];
+        seen.add(paper.id);
+        return [paper];
+      });
+      node.children = sortPapers(papers, sortBy).map(paper => ({ kind: 'paper', id: `${node.id}/${paper.id}`, paper, parent: node }));
+      return node;
+    });
+    root.children = root.children.filter(f => f.children.length || !filter);
+    return root.children.length ? [root] : [];
   }
 
   dispose(): void {

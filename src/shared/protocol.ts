@@ -23,6 +23,17 @@ export const PaperViewSchema = z.strictObject({
   related: z.array(z.strictObject({ id: id(), key: z.string(), title: z.string() })),
   sources: z.array(z.string()),
   starred: z.boolean(),
+  /** What the user's bibliography entry says (empty or null for a corpus paper). */
+  authors: z.array(z.string()),
+  moreAuthors: z.boolean(),
+  editors: z.array(z.string()),
+  venue: z.nullable(z.string()),
+  doi: z.nullable(z.string()),
+  entryType: z.nullable(z.string()),
+  /** Its entries in the user's bibliography files ("Go to Entry" opens one by its index). */
+  entries: z.array(z.strictObject({ file: z.string(), line: z.int() })),
+  /** True when Hugging Face Daily Papers lists it (the bundled corpus or a corpus file). */
+  listed: z.boolean(),
 });
 
 /** Host → webview: always a whole snapshot, so the webview keeps no state of its own. */
@@ -40,7 +51,11 @@ export const WebviewMessageSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('copyKey'), id: id() }),
   z.strictObject({ type: z.literal('copyBibtex'), id: id() }),
   z.strictObject({ type: z.literal('toggleStar'), id: id() }),
+  z.strictObject({ type: z.literal('goToEntry'), id: id(), index: z.int().check(z.nonnegative(), z.lte(1000)) }),
 ]);
+
+/** The link a DOI resolves through (host and webview build it the same way). */
+export const doiLink = (doi: string): string => `https://doi.org/${doi.split('/').map(encodeURIComponent).join('/')}`;
 
 /** What the webview keeps across reloads (vscode.setState), read back by the serializer. */
 export const DetailsStateSchema = z.strictObject({ paperId: id() });

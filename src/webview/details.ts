@@ -1,7 +1,7 @@
 // Runs inside the details webview. Receives whole snapshots from the host, renders
 // them with DOM APIs and textContent only (corpus text never becomes markup), and
 // posts the user's intents back. No inline handlers: one delegated click listener.
-import { HostMessageSchema, type PaperView, type WebviewMessage } from '../shared/protocol';
+import { doiLink, HostMessageSchema, type PaperView, type WebviewMessage } from '../shared/protocol';
 
 interface VsCodeApi {
   postMessage(message: WebviewMessage): void;
@@ -30,6 +30,12 @@ function button(label: string, intent: string, paperId: string, extra: Record<st
   return el('button', label, { type: 'button', 'data-intent': intent, 'data-id': paperId, ...extra });
 }
 
+/** "A, B and C", "A et al.": names as a reader says them. */
+function nameList(names: readonly string[], more: boolean): string {
+  if (more) return `${names.join(', ')} et al.`;
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : names[0] ?? '';
+}
+
 function render(paper: PaperView): void {
   const header = el('header');
   header.append(el('h1', paper.title, { id: 'title' }));
@@ -43,10 +49,23 @@ function render(paper: PaperView): void {
     meta.append(pair);
   };
   add('Key', paper.key, 'key');
+  if (paper.authors.length) add(paper.authors.length === 1 && !paper.moreAuthors ? 'Author' : 'Authors', nameList(paper.authors, paper.moreAuthors), 'authors');
+  else add('Authors', paper.authorsCount === null ? null : `${paper.authorsCount} ${paper.authorsCount === 1 ? 'author' : 'authors'}`, 'authors');
+  if (paper.editors.length) add(paper.editors.length === 1 ? 'Editor' : 'Editors', nameList(paper.editors, false), 'editors');
+  add('Venue', paper.venue, 'venue');
+  add('Type', paper.entryType, 'entry-type');
   add('Organisation', paper.organization?.name, 'organization');
-  add('Authors', paper.authorsCount === null ? null : `${paper.authorsCount} ${paper.authorsCount === 1 ? 'author' : 'authors'}`, 'authors');
   add('Date', paper.date, 'date');
   add('Upvotes', paper.upvotes === null ? null : String(paper.upvotes), 'upvotes');
+  if (paper.doi) {
+    // The DOI as a link through doi.org; opened by the host, which checks it is this paper's.
+    const pair = el('div');
+    const dd = el('dd', undefined, { id: 'doi' });
+    const url = doiLink(paper.doi);
+    dd.append(el('a', paper.doi, { href: url, 'data-intent': 'openLink', 'data-url': url }));
+    pair.append(el('dt', 'DOI'), dd);
+    meta.append(pair);
+  }
   header.append(meta);
 
   const actions = el('div', undefined, { class: 'actions', role: 'toolbar', 'aria-label': 'Paper actions' });
@@ -56,17 +75,22 @@ function render(paper: PaperView): void {
     button('Copy BibTeX', 'copyBibtex', paper.id),
     button(paper.starred ? 'Remove from Reading List' : 'Add to Reading List', 'toggleStar', paper.id, { 'aria-pressed': String(paper.starred), id: 'star' }),
   );
+  if (paper.entries.length) actions.append(button('Go to Entry', 'goToEntry', paper.id, { 'data-index': '0', id: 'go-to-entry', title: `Open ${paper.entries[0].file} at line ${paper.entries[0].line}` }));
   header.append(actions);
 
   const parts: Node[] = [header];
-  const topics = el('ul', undefined, { class: 'chips' });
-  for (const topic of paper.topics) {
-    const li = el('li');
-    li.append(el('button', topic.label, { type: 'button', class: 'chip', 'data-intent': 'revealTopic', 'data-id': topic.id, title: `Show the topic "${topic.label}" in the Papers view` }));
-    topics.append(li);
+  if (paper.topics.length) {
+    const topics = el('ul', undefined, { class: 'chips' });
+    for (const topic of paper.topics) {
+      const li = el('li');
+      li.append(el('button', topic.label, { type: 'button', class: 'chip', 'data-intent': 'revealTopic', 'data-id': topic.id, title: `Show the topic "${topic.label}" in the Papers view` }));
+      topics.append(li);
+    }
+    parts.push(section('topics-heading', 'Topics', topics));
   }
-  parts.push(section('topics-heading', 'Topics', topics));
-  parts.push(section('abstract-heading', 'Abstract', el('p', paper.abstract, { id: 'abstract' })));
+  parts.push(section('abstract-heading', 'Abstract', paper.abstract
+    ? el('p', paper.abstract, { id: 'abstract' })
+    : el('p', 'The entry has no abstract.', { id: 'abstract', class: 'muted' })));
 
   if (paper.links.length) {
     const links = el('ul', undefined, { class: 'links' });
@@ -88,7 +112,18 @@ function render(paper: PaperView): void {
     parts.push(section('related-heading', 'Related papers', related));
   }
 
-  parts.push(el('footer', `Listed on Hugging Face Daily Papers · source: ${paper.sources.join(', ')}`, { class: 'muted' }));
+  if (paper.entries.length) {
+    // Where each copy comes from: the user's entries, and the corpus page if it lists the paper too.
+    const entries = el('ul', undefined, { class: 'entries', id: 'entries' });
+    paper.entries.forEach((entry, index) => {
+      const li = el('li');
+      li.append(el('button', `${entry.file}:${entry.line}`, { type: 'button', class: 'link', 'data-intent': 'goToEntry', 'data-id': paper.id, 'data-index': String(index), title: 'Go to Entry' }));
+      if (index > 0) li.append(el('span', ' (defined again: the first entry wins)', { class: 'muted' }));
+      entries.append(li);
+    });
+    parts.push(section('entries-heading', 'In your bibliography', entries));
+  }
+  if (paper.listed) parts.push(el('footer', `${paper.entries.length ? 'Also listed' : 'Listed'} on Hugging Face Daily Papers · source: ${paper.sources.join(', ')}`, { class: 'muted' }));
   app.replaceChildren(...parts);
   app.setAttribute('aria-busy', 'false');
   document.title = paper.title;
@@ -117,6 +152,7 @@ document.addEventListener('click', event => {
   const id = target.dataset.id ?? '';
   if (intent === 'openLink') vscode.postMessage({ type: 'openLink', url: target.dataset.url ?? '' });
   else if (intent === 'revealTopic') vscode.postMessage({ type: 'revealTopic', topicId: id });
+  else if (intent === 'goToEntry') vscode.postMessage({ type: 'goToEntry', id, index: Number(target.dataset.index ?? 0) });
   else if (intent === 'openPaper' || intent === 'insertCitation' || intent === 'copyKey' || intent === 'copyBibtex' || intent === 'toggleStar') {
     vscode.postMessage({ type: intent, id });
   }

@@ -10,9 +10,12 @@ import { dateText, yearOf, type Reference } from './reference';
 /** The id of a paper that only a bibliography has. Corpus ids are ASCII slugs, so "@" never clashes. */
 export const referenceId = (key: string) => `@${key.toLowerCase()}`;
 
+/** True for a paper that only the user's bibliography has (not the corpus). */
+export const isBibliographyOnly = (paper: { id: string }) => paper.id.startsWith('@');
+
 /** What an entry adds to a paper, whether the paper is new or from the corpus. */
 function entryFields(ref: Reference, location: EntryLocation): Partial<Paper> {
-  const fields: Partial<Paper> = { entryType: ref.sourceType, entries: [location] };
+  const fields: Partial<Paper> = { entryType: ref.sourceType, entries: [location], reference: ref };
   if (ref.author) fields.authors = ref.author;
   if (ref.moreAuthors) fields.moreAuthors = true;
   if (ref.editor) fields.editors = ref.editor;
@@ -59,7 +62,6 @@ function joined(paper: Paper, ref: Reference, location: EntryLocation): Paper {
     date: ref.issued ? dateText(ref.issued) : paper.date,
     year: ref.issued ? yearOf(ref.issued) ?? paper.year : paper.year,
     links: [...new Set([...linksOf(ref), ...paper.links])],
-    sources: [...paper.sources, { file: location.file, line: location.line }],
     aliases: paper.key.toLowerCase() === ref.key.toLowerCase() ? paper.aliases : [...(paper.aliases ?? []), paper.key],
     ...entryFields(ref, location),
   };
@@ -103,7 +105,7 @@ export function mergeBibliographies(corpus: readonly Paper[], files: readonly Re
       if (known) {
         // Defined again (another file, or twice in one): one paper, with each place listed.
         const paper = out.get(known)!;
-        out.set(known, { ...paper, entries: [...(paper.entries ?? []), location], sources: [...paper.sources, { file: file.file, line: ref.line }] });
+        out.set(known, { ...paper, entries: [...(paper.entries ?? []), location] });
         continue;
       }
       const slug = ref.title ? slugify(ref.title) : '';

@@ -112,7 +112,7 @@ export async function readBibliographies(inputs: readonly BibliographyText[]): P
   const lookup = (key: string) => byKey.get(key.toLowerCase());
   return inputs.map(input => {
     const p = parsed.get(input.uri)!;
-    const references = p.references ?? (p.entries ?? []).map(entry => bibtexReference(entry, lookup));
+    const references = p.references ?? (p.entries ?? []).map(entry => ({ ...bibtexReference(entry, lookup), raw: input.text.slice(entry.start, entry.end) }));
     return { uri: input.uri, file: input.file, format: p.format, references, problems: p.problems };
   });
 }

@@ -32,6 +32,8 @@ export interface Reference {
   links?: string[];
   abstract?: string;
   keywords?: string[];
+  /** A BibTeX entry's own text, from "@" to its closing brace: what copying or appending it writes. */
+  raw?: string;
 }
 
 const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

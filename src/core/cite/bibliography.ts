@@ -2,7 +2,7 @@
 // names, which entry flavour suits it, and what to append. Appending is the only change ever
 // planned: the user's own text is never rewritten, reordered or reformatted.
 import { sameJson } from '../util/json';
-import { bibtexEntry, cslItem, type BibFlavour, type CitablePaper } from './entries';
+import { bibtexEntry, cslEntry, type BibFlavour, type CitablePaper } from './entries';
 import { parseBib, sameBibEntry, type BibProblem } from '../bibliography/bibtex';
 import { syntaxOfLanguage } from './forms';
 import type { TextEdit } from './join';
@@ -62,6 +62,16 @@ function yamlBibliographies(text: string): BibliographyRef[] {
     }
   });
   return refs;
+}
+
+/**
+ * The bibliographies a Quarto project names for all its documents: `bibliography:` at the top
+ * level of `_quarto.yml` (a string, a flow list or a block list, as in a front matter).
+ *
+ * @example quartoBibliographies('project:\n  type: book\nbibliography: refs.bib\n').map(r => r.path) → ['refs.bib']
+ */
+export function quartoBibliographies(text: string): BibliographyRef[] {
+  return yamlBibliographies(`---\n${text}\n---\n`).map(ref => ({ ...ref, line: ref.line - 1 }));
 }
 
 /** Typst's `#bibliography("refs.bib")` or `#bibliography(("a.bib", "b.yml"))`. */
@@ -211,7 +221,7 @@ export function planCslAppend(existing: string, papers: readonly CitablePaper[])
   });
   const fresh: unknown[] = [];
   for (const paper of distinct(papers)) {
-    const mine = cslItem(paper);
+    const mine = cslEntry(paper);
     const theirs = byId.get(paper.key);
     if (theirs === undefined) { plan.added.push(paper.key); fresh.push(mine); continue; }
     if (sameJson(theirs, mine)) plan.present.push(paper.key);

@@ -5,9 +5,16 @@ import * as z from '../util/zod';
 import { isCodeLink } from '../corpus/links';
 import type { Paper } from '../corpus/paper';
 import { encodeLatex } from './latex';
+import { cslItemOf } from '../bibliography/csl';
+import { referenceBibtex } from '../bibliography/toBibtex';
+import { fullName } from '../bibliography/names';
+import { yearOf } from '../bibliography/reference';
 
-/** What an entry needs from a paper: the corpus record fits, so does a hand-made one in tests. */
-export type CitablePaper = Pick<Paper, 'key' | 'title' | 'authorsCount' | 'organization' | 'date' | 'year' | 'links'>;
+/**
+ * What an entry needs from a paper: the corpus record fits, so does a hand-made one in tests.
+ * A paper from the user's bibliography carries its `reference`, which is written instead.
+ */
+export type CitablePaper = Pick<Paper, 'key' | 'title' | 'authorsCount' | 'organization' | 'date' | 'year' | 'links' | 'reference'>;
 
 /** `bibtex`: `@misc`, which every BibTeX style knows. `biblatex`: `@online`, for biblatex + biber. */
 export type BibFlavour = 'bibtex' | 'biblatex';
@@ -81,6 +88,8 @@ function shortTitle(title: string): string {
  * @example bibtexEntry(paper) → '@misc{TULU3,\n  title = {{T{\\"U}LU 3: …}},\n  …\n}\n'
  */
 export function bibtexEntry(paper: CitablePaper, flavour: BibFlavour = 'bibtex'): string {
+  // The user's own entry, as they wrote it (or from what their CSL or Hayagriva entry says).
+  if (paper.reference) return referenceBibtex({ ...paper.reference, key: paper.key }, flavour);
   const org = paper.organization ? encodeLatex(paper.organization.name) : null;
   const type = flavour === 'biblatex' ? 'online' : 'misc';
   return `@${type}{${paper.key},\n${bibFields([
@@ -130,6 +139,14 @@ export function cslItem(paper: CitablePaper): CslItem {
   };
 }
 
+/**
+ * The CSL-JSON item to write for a paper: the user's own entry when the paper comes from
+ * their bibliography (`cslItemOf`), else the corpus item (`cslItem`).
+ */
+export function cslEntry(paper: CitablePaper): Record<string, unknown> {
+  return paper.reference ? cslItemOf({ ...paper.reference, key: paper.key }) : cslItem(paper);
+}
+
 const sentence = (text: string) => (/[.?!]$/.test(text) ? text : `${text}.`);
 
 /**
@@ -139,6 +156,14 @@ const sentence = (text: string) => (/[.?!]$/.test(text) ? text : `${text}.`);
  * @example plainReference(ultraCua) === 'UltraCUA: A Foundation Model for Computer Use Agents with Hybrid Action. Apple. Listed on Hugging Face Daily Papers, Oct 20.'
  */
 export function plainReference(paper: CitablePaper): string {
+  const ref = paper.reference;
+  if (ref) {
+    // The user's entry: authors, title, venue and year, DOI or link, as a reference list has them.
+    const authors = ref.author?.map(fullName).join(', ');
+    const where = [ref.containerTitle ?? ref.publisher, yearOf(ref.issued) ?? undefined].filter(v => v !== undefined).join(', ');
+    const link = ref.doi ? `https://doi.org/${ref.doi}` : ref.url;
+    return [authors && sentence(`${authors}${ref.moreAuthors ? ' et al' : ''}`), sentence(ref.title ?? paper.title), where && sentence(where), link].filter(Boolean).join(' ');
+  }
   const url = bestLink(paper);
   const published = [paper.organization?.name, paper.year ?? undefined].filter(v => v !== undefined).join(', ');
   return [sentence(paper.title), published && sentence(published), url, sentence(paperNote(paper))].filter(Boolean).join(' ');

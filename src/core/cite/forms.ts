@@ -1,7 +1,7 @@
 // How a citation is written in each kind of document, as small JSON templates the user can
 // change per language in settings (`papers.citation.templates`, `papers.citation.latexCommand`).
 import * as z from '../util/zod';
-import { bibtexEntry, cslItem, plainReference, type CitablePaper } from './entries';
+import { bibtexEntry, cslEntry, plainReference, type CitablePaper } from './entries';
 
 /**
  * A citation written as keys: `before` + keys (each after `keyPrefix`, joined by
@@ -162,7 +162,7 @@ export function citationText(papers: readonly CitablePaper[], template: Citation
     case 'biblatex':
       return papers.map(p => bibtexEntry(p, template.entry as 'bibtex' | 'biblatex')).join('\n');
     case 'csl-json':
-      return JSON.stringify(papers.map(cslItem), null, 2);
+      return JSON.stringify(papers.map(cslEntry), null, 2);
     case 'plain':
       return papers.map(plainReference).join('\n');
   }

@@ -1,3 +1,4 @@
+import type { Reference } from '../bibliography/reference';
 import * as z from '../util/zod';
 
 /** A citation key: safe in BibTeX, biblatex, pandoc and Typst alike. */
@@ -101,6 +102,8 @@ export interface Paper extends CorpusPaper {
   entries?: EntryLocation[];
   /** Other keys that name it: the bundled key of a paper the user's bibliography also has. */
   aliases?: string[];
+  /** The winning entry as read, for writing it elsewhere (copy, append, export). */
+  reference?: Reference;
 }
 
 /** A problem found while reading corpus input, located so the user can fix it. */

@@ -1,0 +1,56 @@
+// A user's reference written as a BibTeX entry, for a .bib file that lacks it: a BibTeX
+// entry is copied as the user wrote it; a CSL-JSON, CSL-YAML or Hayagriva one is written
+// from what it says, in pure ASCII (as the corpus entries are), nothing added.
+import type { Person } from '../corpus/paper';
+import { encodeLatex } from '../cite/latex';
+import type { Reference } from './reference';
+
+/** CSL types → BibTeX types (biblatex's where BibTeX has none). */
+const BIBTEX_TYPES: Record<string, string> = {
+  'article-journal': 'article', 'article-magazine': 'article', 'article-newspaper': 'article', article: 'article',
+  'paper-conference': 'inproceedings', book: 'book', chapter: 'incollection', thesis: 'phdthesis', report: 'techreport',
+  manuscript: 'unpublished', webpage: 'misc', 'post-weblog': 'misc', dataset: 'misc', software: 'misc', patent: 'misc',
+  pamphlet: 'booklet',
+};
+
+/** A name as BibTeX reads it back: "von Last, Jr, First", or a literal in braces. */
+function bibName(person: Person): string {
+  if (person.literal) return `{${encodeLatex(person.literal)}}`;
+  const last = [person.particle, person.family].filter(Boolean).map(p => encodeLatex(p!)).join(' ');
+  const parts = [last || encodeLatex(person.given ?? '')];
+  if (person.suffix) parts.push(encodeLatex(person.suffix));
+  if (person.given && last) parts.push(encodeLatex(person.given));
+  return parts.join(', ');
+}
+
+/**
+ * The BibTeX entry of a reference: its own text when it came from a .bib file, otherwise
+ * one written from its fields (`biblatex` uses `@online` and `date` where BibTeX has neither).
+ *
+ * @example referenceBibtex({ key: 'doe', line: 1, sourceType: 'book', type: 'book', title: 'T', author: [{ family: 'Doe', given: 'Jane' }] })
+ *   → '@book{doe,\n  author = {Doe, Jane},\n  title  = {{T}},\n}\n'
+ */
+export function referenceBibtex(ref: Reference, flavour: 'bibtex' | 'biblatex' = 'bibtex'): string {
+  if (ref.raw) return `${ref.raw.trimEnd()}\n`;
+  const type = ref.type === 'webpage' && flavour === 'biblatex' ? 'online' : BIBTEX_TYPES[ref.type] ?? 'misc';
+  const braced = (value: string | undefined) => (value ? `{${encodeLatex(value)}}` : null);
+  const container = ref.containerTitle ? encodeLatex(ref.containerTitle) : null;
+  const date = ref.issued && 'year' in ref.issued ? ref.issued : undefined;
+  const fields: [string, string | null][] = [
+    ['author', ref.author ? ref.author.map(bibName).join(' and ') + (ref.moreAuthors ? ' and others' : '') : null],
+    ['editor', ref.editor ? ref.editor.map(bibName).join(' and ') : null],
+    ['title', ref.title ? `{${encodeLatex(ref.title)}}` : null],
+    [type === 'article' ? 'journal' : type === 'inproceedings' || type === 'incollection' ? 'booktitle' : 'howpublished', container],
+    [type === 'phdthesis' ? 'school' : type === 'techreport' ? 'institution' : 'publisher', braced(ref.publisher)],
+    ['volume', ref.volume ? encodeLatex(ref.volume) : null],
+    ['number', ref.issue ? encodeLatex(ref.issue) : null],
+    ['pages', ref.page ? encodeLatex(ref.page).replace(/(\d)-(\d)/g, '$1--$2') : null],
+    ['year', date ? String(date.year) : ref.issued && 'literal' in ref.issued ? encodeLatex(ref.issued.literal) : null],
+    ['month', date?.month ? String(date.month) : null],
+    ['doi', ref.doi ?? null],
+    ['url', ref.url ?? null],
+  ];
+  const present = fields.filter((f): f is [string, string] => f[1] !== null);
+  const width = Math.max(0, ...present.map(([name]) => name.length));
+  return `@${type}{${ref.key},\n${present.map(([name, value]) => `  ${name.padEnd(width)} = {${value}},\n`).join('')}}\n`;
+}

@@ -1,0 +1,211 @@
+// The writer's own bibliography in the real extension host: the sample workspace's
+// references.bib, and files the tests write next to it.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { FileNode, BibliographyNode, PaperNode } from '../../src/host/tree';
+import { activate, closeAllEditors, setSetting, waitFor, workspaceUri, writeText } from './helpers';
+
+type Api = Awaited<ReturnType<typeof activate>>;
+
+const dir = (...path: string[]) => workspaceUri('bib-tests', ...path);
+const read = async (uri: vscode.Uri) => new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+
+async function open(uri: vscode.Uri, text?: string): Promise<vscode.TextEditor> {
+  if (text !== undefined) await writeText(uri, text);
+  return vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
+}
+
+function at(editor: vscode.TextEditor, needle: string, offset = 1): vscode.Position {
+  const index = editor.document.getText().indexOf(needle);
+  assert.ok(index >= 0, `"${needle}" is in ${editor.document.fileName}`);
+  return editor.document.positionAt(index + offset);
+}
+
+async function hoverText(editor: vscode.TextEditor, position: vscode.Position): Promise<string> {
+  const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', editor.document.uri, position);
+  return hovers.flatMap(h => h.contents).map(c => (c instanceof vscode.MarkdownString ? c.value : String(c))).join('\n');
+}
+
+async function complete(editor: vscode.TextEditor, position: vscode.Position): Promise<vscode.CompletionItem[]> {
+  const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', editor.document.uri, position);
+  return list.items.filter(i => typeof i.label === 'object' && i.kind === vscode.CompletionItemKind.Reference)
+    .sort((a, b) => (a.sortText ?? '').localeCompare(b.sortText ?? ''));
+}
+
+const keyOf = (item: vscode.CompletionItem) => (item.label as vscode.CompletionItemLabel).description;
+
+suite('Your bibliography (the sample workspace)', () => {
+  let api: Api;
+
+  suiteSetup(async () => {
+    api = await activate();
+    await vscode.workspace.fs.createDirectory(dir());
+  });
+  suiteTeardown(closeAllEditors);
+
+  test('hover on [@russell2020aima, ch. 2] in notes.md shows the entry: title, authors, year, venue, Go to Entry', async () => {
+    const editor = await open(workspaceUri('notes.md'));
+    await api.testing.settled();
+    const text = await hoverText(editor, at(editor, 'russell2020aima', 3));
+    assert.match(text, /Artificial Intelligence: A Modern Approach/);
+    assert.match(text, /Russell &amp; Norvig/);
+    assert.match(text, /Pearson/);
+    assert.match(text, /2020/);
+    assert.match(text, /command:papers\.goToEntry/);
+    assert.match(text, /references\\\.bib:1/);
+  });
+
+  test('completion inside [@ and \\cite{ offers the document\'s own entries first', async () => {
+    const md = await open(dir('complete.md'), '---\nbibliography: ../references.bib\n---\n\nAs argued [@rus].\n');
+    await api.testing.settled();
+    const mdItems = await complete(md, at(md, '[@rus', 5));
+    assert.equal(keyOf(mdItems[0]), 'russell2020aima');
+    assert.match(String(mdItems[0].detail), /references\.bib/);
+    assert.equal(mdItems[0].insertText, 'russell2020aima');
+
+    const tex = await open(workspaceUri('paper.tex'));
+    const texItems = await complete(tex, at(tex, '\\cite{russell2020aima}', 6));
+    assert.equal(keyOf(texItems[0]), 'russell2020aima', 'with nothing typed, own entries come first');
+    assert.ok(texItems.length > 1, 'then the other papers');
+  });
+
+  test('searching by author: "norvig" and "russell modern" find the entry', async () => {
+    assert.equal((await api.search('norvig', { limit: 1 }))[0]?.key, 'russell2020aima');
+    assert.equal((await api.search('russell modern', { limit: 1 }))[0]?.key, 'russell2020aima');
+    assert.equal((await api.search('russell2020aima', { limit: 1 }))[0]?.key, 'russell2020aima', 'an exact key comes first');
+  });
+
+  test('go to definition on a key jumps to its line in references.bib', async () => {
+    const editor = await open(workspaceUri('draft.typ'));
+    const locations = await vscode.commands.executeCommand<vscode.LocationLink[]>('vscode.executeDefinitionProvider', editor.document.uri, at(editor, '@russell2020aima', 4));
+    assert.equal(locations.length, 1);
+    assert.equal(locations[0].targetUri.toString(), workspaceUri('references.bib').toString());
+    assert.equal(locations[0].targetRange.start.line, 0);
+    const bib = await vscode.workspace.openTextDocument(workspaceUri('references.bib'));
+    assert.equal(bib.getText(locations[0].targetSelectionRange ?? locations[0].targetRange), 'russell2020aima');
+  });
+
+  test('Go to Entry opens the file at the entry, the key selected', async () => {
+    await vscode.commands.executeCommand('papers.goToEntry', 'russell2020aima');
+    const editor = await waitFor('references.bib to be the active editor', () => {
+      const active = vscode.window.activeTextEditor;
+      return active?.document.uri.toString() === workspaceUri('references.bib').toString() && active;
+    });
+    assert.equal(editor.document.getText(editor.selection), 'russell2020aima');
+  });
+
+  test('citing a paper whose key the bibliography already has appends nothing', async () => {
+    const before = await read(workspaceUri('references.bib'));
+    const editor = await open(dir('cite.md'), '---\nbibliography: ../references.bib\n---\n\nSee .\n');
+    editor.selection = new vscode.Selection(at(editor, 'See .', 4), at(editor, 'See .', 4));
+    const result = await vscode.commands.executeCommand<{ bibliography?: string }>('papers.insertCitation', 'russell2020aima');
+    assert.equal(editor.document.getText(), '---\nbibliography: ../references.bib\n---\n\nSee [@russell2020aima].\n');
+    assert.equal(result?.bibliography, 'unchanged');
+    assert.equal(await read(workspaceUri('references.bib')), before);
+  });
+
+  test('the Papers view has a Bibliography node, one node per file, its entries with authors and year', async () => {
+    await api.testing.settled();
+    const [root] = await api.testing.tree.getChildren();
+    assert.equal(root.kind, 'bibliography');
+    const files = await api.testing.tree.getChildren(root) as FileNode[];
+    const file = files.find(f => f.file.file === 'references.bib');
+    assert.ok(file, `references.bib is listed (${files.map(f => f.file.file).join(', ')})`);
+    const entries = await api.testing.tree.getChildren(file) as PaperNode[];
+    const russell = entries.find(e => e.paper.key === 'russell2020aima');
+    assert.ok(russell);
+    const item = api.testing.tree.getTreeItem(russell);
+    assert.equal(item.label, 'Artificial Intelligence: A Modern Approach');
+    assert.equal(item.description, 'russell2020aima · Russell & Norvig 2020');
+    assert.match(String(item.contextValue), /entry/);
+    assert.equal(api.testing.tree.getParent(russell), file);
+    assert.equal(api.testing.tree.getParent(file), root as BibliographyNode);
+    assert.equal((await api.testing.tree.findPaper(russell.paper.id))?.id, russell.id, 'reveal finds it');
+  });
+
+  test('an edited .bib is seen after saving: a new entry completes, and how long that took', async () => {
+    const uri = workspaceUri('references.bib');
+    const original = await read(uri);
+    try {
+      const editor = await open(uri);
+      await editor.edit(b => b.insert(editor.document.positionAt(editor.document.getText().length), '\n@article{lecun2015deep,\n  author = {LeCun, Yann and Bengio, Yoshua and Hinton, Geoffrey},\n  title = {Deep Learning},\n  journal = {Nature},\n  year = {2015}\n}\n'));
+      const saved = Date.now();
+      await editor.document.save();
+      const md = await open(dir('after-save.md'), '---\nbibliography: ../references.bib\n---\n\n[@lecun]\n');
+      const items = await waitFor('lecun2015deep in completion', async () => {
+        const found = await complete(md, at(md, '[@lecun', 7));
+        return keyOf(found[0] ?? new vscode.CompletionItem('')) === 'lecun2015deep' && found;
+      }, 5000);
+      console.log(`      [timing] saved .bib → entry in completion: ${Date.now() - saved} ms`);
+      assert.match(String(items[0].detail), /LeCun et al\. · Nature · 2015/);
+      assert.ok(Date.now() - saved < 3000);
+    } finally {
+      await writeText(uri, original);
+      await api.testing.reloadBibliographies();
+    }
+  });
+
+  test('a broken entry is a warning at its line, and the other entries still complete', async () => {
+    const uri = dir('broken.bib');
+    await writeText(uri, '@book{good1, title = {First Good Book}, author = {Doe, Jane}, year = 2001}\n\n@article{bad,\n  title = {Unclosed {brace},\n  year = 2020\n\n@book{good2, title = {Second Good Book}, year = 2002}\n');
+    const md = await open(dir('broken.md'), '---\nbibliography: broken.bib\n---\n\n[@good]\n');
+    await api.testing.settled();
+    const report = await waitFor('broken.bib to be read', () => api.testing.bibliographies()?.files.find(f => f.file === 'bib-tests/broken.bib'));
+    assert.deepEqual(report.keys, ['good1', 'good2']);
+    const diagnostics = await waitFor('a diagnostic on broken.bib', () => { const d = vscode.languages.getDiagnostics(uri); return d.length > 0 && d; });
+    assert.equal(diagnostics.length, 1);
+    assert.equal(diagnostics[0].range.start.line, 3, 'on the line of the unclosed value');
+    assert.equal(diagnostics[0].severity, vscode.DiagnosticSeverity.Error);
+    assert.match(diagnostics[0].message, /field "title" of entry "bad" is not closed/);
+    const items = await complete(md, at(md, '[@good', 6));
+    assert.deepEqual(items.slice(0, 2).map(keyOf).sort(), ['good1', 'good2']);
+  });
+
+  test('a CSL-JSON bibliography in a Markdown file: hover and completion', async () => {
+    await writeText(dir('zotero.json'), JSON.stringify([
+      { id: 'hinton2006fast', type: 'article-journal', title: 'A Fast Learning Algorithm for Deep Belief Nets', author: [{ family: 'Hinton', given: 'Geoffrey E.' }, { family: 'Osindero', given: 'Simon' }], issued: { 'date-parts': [[2006]] }, 'container-title': 'Neural Computation', DOI: '10.1162/neco.2006.18.7.1527' },
+    ], null, 2));
+    const md = await open(dir('csl.md'), '---\nbibliography: zotero.json\n---\n\nBelief nets [@hinton2006fast] and [@hint].\n');
+    await api.testing.settled();
+    const text = await waitFor('the hover of hinton2006fast', async () => {
+      const value = await hoverText(md, at(md, 'hinton2006fast', 3));
+      return value.includes('Deep Belief Nets') && value;
+    });
+    assert.match(text, /Hinton &amp; Osindero · Neural Computation · 2006/);
+    assert.match(text, /bib\\-tests\/zotero\\\.json:2/);
+    const items = await complete(md, at(md, '[@hint]', 6));
+    assert.equal(keyOf(items[0]), 'hinton2006fast');
+  });
+
+  test('papers.bibliography.files adds files by glob; a file over the size limit is skipped with a message naming it and the setting', async () => {
+    await vscode.workspace.fs.createDirectory(dir('extra'));
+    await writeText(dir('extra', 'a.bib'), '@misc{globbedEntry, title = {Found by a glob}}\n');
+    await writeText(dir('extra', 'big.bib'), `@misc{tooBig, title = {Big}, note = {${'x'.repeat(1024 * 1024 + 10)}}}\n`);
+    await setSetting('bibliography.maxFileSize', 1, vscode.ConfigurationTarget.Workspace);
+    await setSetting('bibliography.files', ['bib-tests/extra/*.bib'], vscode.ConfigurationTarget.Workspace);
+    try {
+      const paper = await waitFor('the globbed entry', async () => { await api.testing.settled(); return api.getPaper('globbedEntry'); });
+      assert.equal(paper.title, 'Found by a glob');
+      assert.equal(await api.getPaper('tooBig'), undefined);
+      const diagnostics = vscode.languages.getDiagnostics(dir('extra', 'big.bib'));
+      assert.match(diagnostics[0]?.message ?? '', /bib-tests\/extra\/big\.bib is 1\.0 MB, more than papers\.bibliography\.maxFileSize \(1 MB\)/);
+    } finally {
+      await setSetting('bibliography.files', undefined, vscode.ConfigurationTarget.Workspace);
+      await setSetting('bibliography.maxFileSize', undefined, vscode.ConfigurationTarget.Workspace);
+      await api.testing.settled();
+    }
+  });
+
+  test('a file replaced by rename (as Zotero writes it) is reloaded once', async () => {
+    const uri = dir('auto.bib');
+    await writeText(uri, '@misc{autoOne, title = {Before the export}}\n');
+    await open(dir('auto.md'), '---\nbibliography: auto.bib\n---\n\n[@autoOne]\n');
+    await waitFor('autoOne', async () => { await api.testing.settled(); return api.getPaper('autoOne'); });
+    const temp = dir('auto.bib.tmp');
+    await writeText(temp, '@misc{autoTwo, title = {After the export}}\n');
+    await vscode.workspace.fs.rename(temp, uri, { overwrite: true });
+    const paper = await waitFor('autoTwo after the rename', async () => { await api.testing.settled(); return api.getPaper('autoTwo'); }, 10000);
+    assert.equal(paper.title, 'After the export');
+    assert.equal(await api.getPaper('autoOne'), undefined);
+  });
+});

@@ -10,6 +10,9 @@ import { PaperLibrary } from './core/search/library';
 import { formatProblem, type Paper } from './core/corpus/paper';
 import { createTopicAssigner, type TopicsFile } from './core/corpus/topics';
 import { mergeUserCorpora, type CorpusFile } from './core/corpus/userCorpus';
+import { mergeBibliographies } from './core/bibliography/merge';
+import { bibliographyFormat, readBibliographies, type BibliographyText } from './core/bibliography/read';
+import { buildIndex } from './core/search/search';
 import topicsFile from './data/topics.json';
 
 const EXPORT_FORMATS = ['bibtex', 'biblatex', 'csl-json', 'json'] as const;
@@ -18,12 +21,17 @@ const CITE_FORMATS = ['bibtex', 'biblatex', 'csl-json', 'plain', 'latex', 'markd
 const USAGE = `usage:
   papers search "<query>" [--limit N] [--json]   ranked papers: key, title, score
   papers export --format ${EXPORT_FORMATS.join('|')}
-                                                the whole corpus: .bib entries, CSL-JSON, or the corpus JSON
+                                                every paper (the bundled ones and the --corpus files'):
+                                                .bib entries, CSL-JSON, or the corpus JSON
   papers cite <key> --format ${CITE_FORMATS.join('|')}
                                                 one paper's entry, reference or citation
 options:
-  --corpus FILE   also load this corpus file (a saved page .txt or a corpus .json), as the
-                  setting papers.corpus.files does in the editor; repeatable`;
+  --corpus FILE   also load this file, repeatable: a saved page (.txt) or a corpus (.json
+                  holding { "papers": [...] }), as papers.corpus.files does in the editor; or
+                  a bibliography: BibTeX/biblatex (.bib), CSL-JSON (.json holding [...]),
+                  CSL-YAML or Hayagriva (.yaml, .yml), as the editor reads the writer's own
+  --no-bundled    leave out the bundled papers: only what the --corpus files hold
+problems in the files go to stderr as file:line: message; a file that cannot be read exits 1`;
 
 /** A request that is well formed but cannot be met, such as an unknown key: exit 1, no usage. */
 class NotFoundError extends Error {}
@@ -56,28 +64,57 @@ function exportCorpus(papers: readonly Paper[], format: (typeof EXPORT_FORMATS)[
   }
 }
 
-/** The bundled papers, plus those of `--corpus` files merged exactly as the extension merges them. */
-async function loadLibrary(corpusFiles: readonly string[]): Promise<PaperLibrary> {
+/** A file the command line cannot read: exit 1 after every other file was read and reported. */
+class UnreadableError extends Error {}
+
+/** A `.json` file is CSL-JSON when it is an array of items, a corpus when it is `{ "papers": [...] }`. */
+const isCslJson = (text: string) => text.trimStart().replace(/^\uFEFF/, '').startsWith('[');
+
+/**
+ * The bundled papers (unless `bundled` is false), plus those of `--corpus` files merged exactly
+ * as the extension merges them: saved pages and corpus JSON as corpus files, `.bib`, CSL-JSON
+ * and YAML files as bibliographies. Problems go to stderr with file and line.
+ */
+async function loadLibrary(corpusFiles: readonly string[], { bundled = true } = {}): Promise<PaperLibrary> {
   const read = (name: string) => readFileSync(join(__dirname, name), 'utf8');
   const parts = { names: read(NAMES_INDEX), text: read(TEXT_INDEX) };
-  const bundled = PaperLibrary.fromParts(read('corpus.json'), parts.names, parts.text);
-  await bundled.fullText;
-  if (!corpusFiles.length) return bundled;
-  const files: CorpusFile[] = [];
+  const shipped = bundled ? PaperLibrary.fromParts(read('corpus.json'), parts.names, parts.text) : undefined;
+  await shipped?.fullText;
+  if (!corpusFiles.length && shipped) return shipped;
+  const corpora: CorpusFile[] = [];
+  const bibliographies: BibliographyText[] = [];
+  const unreadable: string[] = [];
   for (const file of corpusFiles) {
+    let text: string;
     try {
-      files.push({ file, text: readFileSync(file, 'utf8') });
-    } catch {
-      console.error(`warning: ${file}: not found, skipped`);
+      text = readFileSync(file, 'utf8');
+    } catch (error) {
+      unreadable.push(file);
+      console.error(`error: ${file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+      continue;
     }
+    const format = bibliographyFormat(file);
+    if (format && !(format === 'csl-json' && !isCslJson(text))) bibliographies.push({ uri: file, file, text });
+    else corpora.push({ file, text });
   }
+  if (unreadable.length) throw new UnreadableError(`${unreadable.length} file(s) could not be read: ${unreadable.join(', ')}`);
   const topics = createTopicAssigner(topicsFile as TopicsFile);
-  const result = await mergeUserCorpora(bundled.papers, files, topics);
-  for (const problem of result.problems) console.error(`warning: ${formatProblem(problem)}`);
+  const corpus = await mergeUserCorpora(shipped?.papers ?? [], corpora, topics);
+  for (const problem of corpus.problems) console.error(`warning: ${formatProblem(problem)}`);
+  const files = await readBibliographies(bibliographies);
+  for (const file of files) {
+    for (const problem of file.problems) console.error(`${problem.severity}: ${formatProblem({ file: file.file, line: problem.line, message: problem.message })}`);
+  }
+  const joined = mergeBibliographies(corpus.papers, files);
   const labels = new Map(topics.topics.map(t => [t.id, t.label]));
-  const { search } = await extendIndex(parts, bundled.papers.map(p => p.id), result.added, result.updated, id => labels.get(id) ?? id);
+  const label = (id: string) => labels.get(id) ?? id;
+  if (!shipped) return new PaperLibrary({ papers: joined.papers }, buildIndex(joined.papers, label));
+  const known = new Map(shipped.papers.map(p => [p.id, p]));
+  const added = joined.papers.filter(p => !known.has(p.id));
+  const updated = joined.papers.filter(p => known.has(p.id) && known.get(p.id) !== p);
+  const { search } = await extendIndex(parts, shipped.papers.map(p => p.id), added, updated, label);
   await search.fullText;
-  return new PaperLibrary({ papers: result.papers }, search);
+  return new PaperLibrary({ papers: joined.papers }, search);
 }
 
 async function run(argv: string[]): Promise<void> {
@@ -86,15 +123,18 @@ async function run(argv: string[]): Promise<void> {
     allowPositionals: true,
     options: {
       limit: { type: 'string' }, json: { type: 'boolean' }, format: { type: 'string' }, corpus: { type: 'string', multiple: true },
+      'no-bundled': { type: 'boolean' },
     },
   });
   const corpus = values.corpus ?? [];
+  const options = { bundled: !values['no-bundled'] };
+  if (!options.bundled && !corpus.length) throw new UsageError('--no-bundled needs at least one --corpus file');
   const [command, ...rest] = positionals;
   if (command === 'search') {
     if (rest.length !== 1) throw new UsageError('search takes one quoted query');
     const limit = values.limit === undefined ? 10 : Number(values.limit);
     if (!Number.isInteger(limit) || limit < 1) throw new UsageError('--limit must be a positive whole number');
-    const { hits, problems } = (await loadLibrary(corpus)).query(rest[0], { limit });
+    const { hits, problems } = (await loadLibrary(corpus, options)).query(rest[0], { limit });
     for (const problem of problems) console.error(`papers: ${problem.message}`);
     if (values.json) {
       console.log(JSON.stringify(hits.map(h => ({ key: h.paper.key, title: h.paper.title, score: h.score }))));
@@ -106,13 +146,13 @@ async function run(argv: string[]): Promise<void> {
   if (command === 'export') {
     if (rest.length) throw new UsageError('export takes no positional arguments');
     const format = oneOf(values.format, EXPORT_FORMATS);
-    console.log(exportCorpus((await loadLibrary(corpus)).papers, format));
+    console.log(exportCorpus((await loadLibrary(corpus, options)).papers, format));
     return;
   }
   if (command === 'cite') {
     if (rest.length !== 1) throw new UsageError('cite takes one citation key');
     const format = oneOf(values.format, CITE_FORMATS);
-    const paper = (await loadLibrary(corpus)).get(rest[0]);
+    const paper = (await loadLibrary(corpus, options)).get(rest[0]);
     if (!paper) throw new NotFoundError(`no paper with key "${rest[0]}" (papers search "<words>" lists keys)`);
     console.log(citationText([paper], CITE_TEMPLATES[format]).trimEnd());
     return;

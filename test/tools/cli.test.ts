@@ -86,14 +86,81 @@ suite('command line: search and --corpus', () => {
     const json = join(dir, 'mine.json');
     const base = seedCorpus().papers[0];
     writeFileSync(json, JSON.stringify({ papers: [{ ...base, id: 'json-paper', key: 'JsonPaper2024', title: 'Json Paper About Gizmos' }] }));
-    const r = cli('search', 'quantum widgets', '--corpus', page, '--corpus', json, '--corpus', join(dir, 'missing.txt'), '--limit', '1');
+    const r = cli('search', 'quantum widgets', '--corpus', page, '--corpus', json, '--limit', '1');
     assert.equal(r.status, 0, r.stderr);
     assert.match(r.stdout, /^QuantumWidgets2025\tQuantum Widgets: A Study\t/);
-    assert.match(r.stderr, /missing\.txt: not found/);
     assert.match(r.stderr, /mine\.txt:9: paper "Title Without Abstract" has no abstract/);
+    const missing = cli('search', 'quantum widgets', '--corpus', page, '--corpus', join(dir, 'missing.txt'));
+    assert.equal(missing.status, 1, 'a file that cannot be read fails the run');
+    assert.match(missing.stderr, /missing\.txt: cannot be read \(ENOENT\)/);
     const cited = cli('cite', 'JsonPaper2024', '--format', 'latex', '--corpus', json);
     assert.equal(cited.stdout, '\\cite{JsonPaper2024}\n');
     const exported = JSON.parse(cli('export', '--format', 'json', '--corpus', page).stdout) as { papers: unknown[] };
     assert.equal(exported.papers.length, seedCorpus().papers.length + 1);
+  });
+});
+
+suite('command line: the writer\'s bibliographies', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'papers-cli-bib-'));
+  const bib = join(dir, 'refs.bib');
+  writeFileSync(bib, `@string{neurips = {Advances in Neural Information Processing Systems}}
+@inproceedings{vaswani2017attention,
+  author    = {Vaswani, Ashish and Shazeer, Noam and Parmar, Niki and others},
+  title     = {Attention Is {All} You Need},
+  booktitle = neurips,
+  year      = {2017},
+  doi       = {10.5555/3295222.3295349},
+  url       = {https://arxiv.org/abs/1706.03762},
+}
+
+@article{broken,
+  title = {Unclosed {brace},
+  year = 2020
+
+@book{van2020,
+  author    = {van der Berg, Jan and Smith, Jr., John},
+  title     = {{\\"O}l und M{\\"u}hlen},
+  publisher = {Springer},
+  date      = {2020-05},
+}
+`);
+
+  test('export --format csl-json --no-bundled prints exactly the entries read, with problems on stderr and exit 0', () => {
+    const r = cli('export', '--format', 'csl-json', '--no-bundled', '--corpus', bib);
+    assert.equal(r.status, 0, r.stderr);
+    const items = JSON.parse(r.stdout) as Record<string, unknown>[];
+    assert.deepEqual(items, [
+      {
+        id: 'vaswani2017attention', type: 'paper-conference', title: 'Attention Is All You Need',
+        author: [{ family: 'Vaswani', given: 'Ashish' }, { family: 'Shazeer', given: 'Noam' }, { family: 'Parmar', given: 'Niki' }],
+        issued: { 'date-parts': [[2017]] }, 'container-title': 'Advances in Neural Information Processing Systems',
+        DOI: '10.5555/3295222.3295349', URL: 'https://arxiv.org/abs/1706.03762',
+      },
+      {
+        id: 'van2020', type: 'book', title: 'Öl und Mühlen',
+        author: [{ family: 'Berg', given: 'Jan', 'non-dropping-particle': 'van der' }, { family: 'Smith', given: 'John', suffix: 'Jr.' }],
+        issued: { 'date-parts': [[2020, 5]] }, publisher: 'Springer',
+      },
+    ]);
+    assert.match(r.stderr, /^error: .*refs\.bib:12: field "title" of entry "broken" is not closed/m);
+  });
+
+  test('search finds an entry by its author; cite prints the user\'s own entry', () => {
+    const r = cli('search', 'vaswani attention', '--corpus', bib, '--limit', '1');
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stdout, /^vaswani2017attention\tAttention Is All You Need\t/);
+    const entry = cli('cite', 'van2020', '--format', 'bibtex', '--corpus', bib);
+    assert.match(entry.stdout, /^@book\{van2020,\n  author    = \{van der Berg, Jan and Smith, Jr\., John\},/);
+  });
+
+  test('CSL-JSON and YAML files too; a .json corpus is still a corpus', () => {
+    const csl = join(dir, 'zotero.json');
+    writeFileSync(csl, JSON.stringify([{ id: 'hinton2006', type: 'article-journal', title: 'Deep Belief Nets', author: [{ family: 'Hinton', given: 'Geoffrey' }] }]));
+    const yaml = join(dir, 'refs.yml');
+    writeFileSync(yaml, 'knuth1984:\n  type: article\n  title: Literate Programming\n  author: Knuth, Donald E.\n  date: 1984\n  parent:\n    type: periodical\n    title: The Computer Journal\n');
+    const r = cli('export', '--format', 'csl-json', '--no-bundled', '--corpus', csl, '--corpus', yaml);
+    assert.equal(r.status, 0, r.stderr);
+    assert.deepEqual((JSON.parse(r.stdout) as { id: string; 'container-title'?: string }[]).map(i => [i.id, i['container-title']]), [['hinton2006', undefined], ['knuth1984', 'The Computer Journal']]);
+    assert.equal(cli('export', '--format', 'csl-json', '--no-bundled').status, 2, '--no-bundled without files is a usage error');
   });
 });

@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { runCommandLine, UsageError } from './build/commandLine';
 import { bibtexEntry, citationText, cslEntry, defaultTemplate, type CitationTemplate } from './core/cite';
 import { NAMES_INDEX, TEXT_INDEX } from './core/corpus/files';
-import { extendIndex } from './core/search/indexing';
+import { LibraryIndex } from './core/search/libraryIndex';
 import { PaperLibrary } from './core/search/library';
 import { formatProblem, type Paper } from './core/corpus/paper';
 import { createTopicAssigner, type TopicsFile } from './core/corpus/topics';
@@ -105,16 +105,13 @@ async function loadLibrary(corpusFiles: readonly string[], { bundled = true } = 
   for (const file of files) {
     for (const problem of file.problems) console.error(`${problem.severity}: ${formatProblem({ file: file.file, line: problem.line, message: problem.message })}`);
   }
-  const joined = mergeBibliographies(corpus.papers, files);
+  const joined = await mergeBibliographies(corpus.papers, files);
   const labels = new Map(topics.topics.map(t => [t.id, t.label]));
   const label = (id: string) => labels.get(id) ?? id;
   if (!shipped) return new PaperLibrary({ papers: joined.papers }, buildIndex(joined.papers, label));
-  const known = new Map(shipped.papers.map(p => [p.id, p]));
-  const added = joined.papers.filter(p => !known.has(p.id));
-  const updated = joined.papers.filter(p => known.has(p.id) && known.get(p.id) !== p);
-  const { search } = await extendIndex(parts, shipped.papers.map(p => p.id), added, updated, label);
-  await search.fullText;
-  return new PaperLibrary({ papers: joined.papers }, search);
+  const index = await LibraryIndex.fromBundled(parts, shipped.papers.map(p => p.id), shipped.papers, label);
+  await (await index.update(joined.papers, label)).fullText;
+  return new PaperLibrary({ papers: joined.papers }, index.search);
 }
 
 async function run(argv: string[]): Promise<void> {

@@ -3,7 +3,7 @@
 // corpora, the topic rules and the citation formats. Activation loads only the host layer,
 // which reaches all of this through host/engine.ts.
 export { firstIssue } from './core/util/issues';
-export { extendIndex, loadIndexParts } from './core/search/indexing';
+export { LibraryIndex } from './core/search/libraryIndex';
 export { PaperLibrary } from './core/search/library';
 export { formatProblem } from './core/corpus/paper';
 export { createTopicAssigner } from './core/corpus/topics';

@@ -1,7 +1,12 @@
 import * as vscode from 'vscode';
 import type { IndexParts } from '../core/search/indexing';
 
-const PARTS = ['names', 'text'] as const;
+const PARTS = ['names', 'text', 'fingerprints'] as const;
+
+/** A cached index: its two parts (MiniSearch JSON) and what it holds of each paper (`LibraryIndex.toParts`). */
+export interface CachedIndex extends IndexParts {
+  fingerprints: string;
+}
 
 const KEEP = 3;
 
@@ -21,19 +26,20 @@ export class IndexCache {
   }
 
   /** Both parts of a cached index, or undefined if either is missing. */
-  async get(hash: string): Promise<IndexParts | undefined> {
+  async get(hash: string): Promise<CachedIndex | undefined> {
     try {
-      const [names, text] = await Promise.all(PARTS.map(async part => new TextDecoder().decode(await vscode.workspace.fs.readFile(this.uri(hash, part)))));
-      return { names, text };
+      const [names, text, fingerprints] = await Promise.all(PARTS.map(async part => new TextDecoder().decode(await vscode.workspace.fs.readFile(this.uri(hash, part)))));
+      return { names, text, fingerprints };
     } catch {
       return undefined;
     }
   }
 
-  async put(hash: string, parts: IndexParts): Promise<void> {
+  async put(hash: string, parts: CachedIndex): Promise<void> {
     try {
       await vscode.workspace.fs.createDirectory(this.dir);
-      // The names part last: get() reads both, so a half-written entry is never used.
+      // The names part last: get() reads all three, so a half-written entry is never used.
+      await vscode.workspace.fs.writeFile(this.uri(hash, 'fingerprints'), new TextEncoder().encode(parts.fingerprints));
       await vscode.workspace.fs.writeFile(this.uri(hash, 'text'), new TextEncoder().encode(parts.text));
       await vscode.workspace.fs.writeFile(this.uri(hash, 'names'), new TextEncoder().encode(parts.names));
       await this.prune(hash);
@@ -43,7 +49,7 @@ export class IndexCache {
     }
   }
 
-  private uri(hash: string, part: keyof IndexParts): vscode.Uri {
+  private uri(hash: string, part: keyof CachedIndex): vscode.Uri {
     return vscode.Uri.joinPath(this.dir, `index-${hash}-${part}.json`);
   }
 

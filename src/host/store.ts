@@ -6,7 +6,8 @@ import { CORPUS_FILE, NAMES_INDEX, shippedName, TEXT_INDEX } from '../core/corpu
 import { firstIssue } from '../core/util/issues';
 import type { PaperLibrary } from '../core/search/library';
 import type { Problem } from '../core/corpus/paper';
-import type { SearchIndex } from '../core/search/search';
+import type { LibraryIndex } from '../core/search/libraryIndex';
+import type { Paper } from '../core/corpus/paper';
 import type { CorpusFile, UserCorpusResult } from '../core/corpus/userCorpus';
 import type { BibliographyFormat } from '../core/corpus/paper';
 import type { BibliographyText, ReadProblem } from '../core/bibliography/read';
@@ -79,6 +80,8 @@ export class PaperStore implements vscode.Disposable {
   private corpusMerged: { files: readonly CorpusFile[]; result: UserCorpusResult } | undefined;
   /** The bibliography files as last read, for the tree and the checks. */
   private bibliographyFiles: readonly BibliographyFileReport[] = [];
+  /** The index of the whole library, kept between merges while the corpus files stay the same. */
+  private index: { key: string; index: LibraryIndex } | undefined;
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -117,6 +120,9 @@ export class PaperStore implements vscode.Disposable {
   async reload(): Promise<PaperLibrary | undefined> {
     this.bundled = undefined;
     this.current = undefined;
+    // Both hold papers and an index of the bundled papers as they were.
+    this.corpusMerged = undefined;
+    this.index = undefined;
     const library = await this.library();
     this.changed.fire();
     return library;
@@ -165,46 +171,62 @@ export class PaperStore implements vscode.Disposable {
     if (!bundled) return undefined;
     const { corpus, bibliographies } = this.input;
     const started = performance.now();
-    const { extendIndex, loadIndexParts, mergeBibliographies, readBibliographies, PaperLibrary } = engine();
+    const { mergeBibliographies, readBibliographies, PaperLibrary } = engine();
     const merged = await this.mergedCorpus(bundled, corpus);
     const read = await readBibliographies(bibliographies);
-    const joined = mergeBibliographies(merged.papers, read);
+    const joined = await mergeBibliographies(merged.papers, read);
     this.bibliographyFiles = read.map(f => ({ uri: f.uri, file: f.file, format: f.format, keys: f.references.map(r => r.key), problems: f.problems }));
-    // What the bundled index must learn: papers it does not have, and its own papers that changed.
     const shipped = new Map(bundled.library.papers.map(p => [p.id, p]));
-    const added = joined.papers.filter(p => !shipped.has(p.id));
-    const updated = joined.papers.filter(p => shipped.has(p.id) && shipped.get(p.id) !== p);
-    const corpusReport = (fromCache: boolean): UserCorpusReport => ({ added: merged.added.length, updated: merged.updated.length, problems: merged.problems, fromCache });
-    const bibliographyReport = (fromCache: boolean): BibliographyReport => ({ files: [...this.bibliographyFiles], added: joined.added.length, joined: joined.updated.length, fromCache });
-    if (!added.length && !updated.length) {
-      // Nothing new: the bundled index answers for every paper.
+    const grown = joined.papers.length !== shipped.size || joined.papers.some(p => shipped.get(p.id) !== p);
+    let fromCache = false;
+    if (!grown) {
+      // Nothing of the user's: the bundled index answers for every paper.
       this.current = undefined;
-      this.setState(bundled.library.papers.length ? 'ready' : 'empty');
-      this.changed.fire();
-      return { corpus: corpusReport(false), bibliographies: bibliographyReport(false) };
-    }
-    const hash = await IndexCache.hash([
-      INDEX_CACHE_VERSION, bundled.index.names, bundled.index.text,
-      ...corpus.flatMap(f => [f.file, f.text]),
-      ...bibliographies.flatMap(b => [b.uri, b.file, b.text, (b.after ?? []).join('\n')]),
-    ]);
-    const cached = await this.cache.get(hash);
-    let index: SearchIndex;
-    if (cached) {
-      index = await loadIndexParts(cached);
     } else {
-      const extended = await extendIndex(bundled.index, bundled.library.papers.map(p => p.id), added, updated, topicLabel);
-      index = extended.search;
-      // Cached once the full text is indexed too, behind the first searches.
-      this.caching = Promise.all([extended.parts.names, extended.parts.text])
-        .then(([names, text]) => this.cache.put(hash, { names: JSON.stringify(names), text: JSON.stringify(text) }))
-        .catch(error => this.log.warn(`Could not index the full text of your papers: ${describe(error)}`));
+      const { index, cached } = await this.libraryIndex(bundled, corpus, merged.papers);
+      fromCache = cached;
+      const update = await index.update(joined.papers, topicLabel);
+      update.fullText.catch(error => this.log.warn(`Could not index the full text of your papers: ${describe(error)}`));
+      this.current = new PaperLibrary({ papers: joined.papers }, index.search);
+      this.log.info(`Your papers: ${merged.added.length} from corpus files, ${joined.added.length} from bibliographies (${joined.updated.length} joined to known papers); index ${cached ? 'loaded from cache, ' : ''}${update.added} added, ${update.changed} changed, ${update.removed} removed in ${(performance.now() - started).toFixed(0)} ms`);
     }
-    this.current = new PaperLibrary({ papers: joined.papers }, index);
-    this.log.info(`Your papers: ${merged.added.length} from corpus files, ${joined.added.length} from bibliographies (${joined.updated.length} joined to known papers), index ${cached ? 'loaded from cache' : 'built'} in ${(performance.now() - started).toFixed(0)} ms`);
-    this.setState(this.current.papers.length ? 'ready' : 'empty');
+    this.setState((this.current ?? bundled.library).papers.length ? 'ready' : 'empty');
     this.changed.fire();
-    return { corpus: corpusReport(cached !== undefined), bibliographies: bibliographyReport(cached !== undefined) };
+    return {
+      corpus: { added: merged.added.length, updated: merged.updated.length, problems: merged.problems, fromCache },
+      bibliographies: { files: [...this.bibliographyFiles], added: joined.added.length, joined: joined.updated.length, fromCache },
+    };
+  }
+
+  /**
+   * The index to update: the one kept from the last merge while the corpus files stay the
+   * same (a bibliography change is then a few entries indexed again), else a new one: from
+   * the cache when the corpus files were indexed in an earlier session, or from the bundled
+   * index. A new index of corpus files is cached once its full text is in.
+   */
+  private async libraryIndex(bundled: Bundled, corpus: readonly CorpusFile[], corpusPapers: readonly Paper[]): Promise<{ index: LibraryIndex; cached: boolean }> {
+    const { LibraryIndex } = engine();
+    const key = corpus.length
+      ? await IndexCache.hash([INDEX_CACHE_VERSION, bundled.index.names, bundled.index.text, ...corpus.flatMap(f => [f.file, f.text])])
+      : 'bundled';
+    if (this.index?.key === key) return { index: this.index.index, cached: false };
+    const cached = corpus.length ? await this.cache.get(key) : undefined;
+    let index: LibraryIndex;
+    if (cached) {
+      index = await LibraryIndex.fromCache(cached, cached.fingerprints);
+    } else {
+      index = await LibraryIndex.fromBundled(bundled.index, bundled.library.papers.map(p => p.id), bundled.library.papers, topicLabel);
+      if (corpus.length) {
+        // The corpus papers first, so that what is cached is what the next session starts from.
+        const update = await index.update(corpusPapers, topicLabel);
+        this.caching = update.fullText
+          .then(() => index.toParts())
+          .then(({ parts, fingerprints }) => this.cache.put(key, { ...parts, fingerprints }))
+          .catch(error => this.log.warn(`Could not cache the index of your corpus files: ${describe(error)}`));
+      }
+    }
+    this.index = { key, index };
+    return { index, cached: cached !== undefined };
   }
 
   private loadBundled(): Promise<Bundled | undefined> {

@@ -81,9 +81,13 @@ function match(pattern: RegExp, text: string, at: number): string | undefined {
   return pattern.exec(text)?.[0];
 }
 
-class BibError extends Error {
+/**
+ * A problem that ends the item being read. Not an `Error`: a damaged file may raise thousands,
+ * and capturing a stack trace for each would cost more than reading the file.
+ */
+class BibError {
   /** `at`: where to report; `resume`: where reading goes on (-1: at the next entry after `at`). */
-  constructor(readonly at: number, message: string, readonly code: BibProblemCode, readonly resume = -1) { super(message); }
+  constructor(readonly at: number, readonly message: string, readonly code: BibProblemCode, readonly resume = -1) {}
 }
 
 /** Items handled between two looks at the clock when reading without blocking. */
@@ -138,21 +142,53 @@ class BibReader {
   }
 
   /**
-   * The end of the brace group opened at `open` (just past its "}"). With `guarded`, a group
-   * still open when a line starts with an entry ends there, as unclosed: a missing "}" must
-   * not swallow the entries after it (and reading stays linear in the file's size).
-   * Returns -1 when unclosed, with `stoppedAt` set to the entry it stopped at, if any.
+   * The end of the brace group of a value opened at `open` (just past its "}"). A group still
+   * open when a line starts with an entry ends there, as unclosed: a missing "}" must not
+   * swallow the entries after it (and reading stays linear in the file's size). Returns -1
+   * when unclosed, with `stoppedAt` set to the entry it stopped at, if any.
    */
-  private closeBrace(open: number, guarded: boolean): { end: number; stoppedAt: number } {
+  private closeBrace(open: number): { end: number; stoppedAt: number } {
     const text = this.text;
     let depth = 0;
     for (let i = open; i < text.length; i++) {
       const c = text.charCodeAt(i);
       if (c === LBRACE) depth++;
       else if (c === RBRACE) { if (--depth === 0) return { end: i + 1, stoppedAt: -1 }; }
-      else if (c === NEWLINE && guarded && this.entryStartsLine(i + 1)) return { end: -1, stoppedAt: i + 1 };
+      else if (c === NEWLINE && this.entryStartsLine(i + 1)) return { end: -1, stoppedAt: i + 1 };
     }
     return { end: -1, stoppedAt: -1 };
+  }
+
+  /** Offsets of every "{" and of the "}" that closes it (-1: none), found in one pass when first needed. */
+  private braces: { opens: Int32Array; closes: Int32Array } | undefined;
+
+  /**
+   * Just past the "}" that closes the "{" at `open`, counting every brace (as `@comment{…}`
+   * is read), or -1. A table of all braces makes each look-up a binary search: a file of
+   * thousands of unclosed `@comment{` is read in linear time, not scanned to its end each time.
+   */
+  private matchingBrace(open: number): number {
+    if (!this.braces) {
+      const text = this.text;
+      const opens: number[] = [];
+      const closes: number[] = [];
+      const stack: number[] = [];
+      for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (c === LBRACE) { stack.push(opens.length); opens.push(i); closes.push(-1); }
+        else if (c === RBRACE && stack.length) closes[stack.pop()!] = i + 1;
+      }
+      this.braces = { opens: Int32Array.from(opens), closes: Int32Array.from(closes) };
+    }
+    const { opens, closes } = this.braces;
+    let lo = 0;
+    let hi = opens.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (opens[mid] === open) return closes[mid];
+      if (opens[mid] < open) lo = mid + 1; else hi = mid - 1;
+    }
+    return -1;
   }
 
   /** Reads the next item; false at the end of the file. */
@@ -189,7 +225,7 @@ class BibReader {
     try {
       if (lower === 'comment') this.i = this.skipComment(at, i, close);
       else if (lower === 'preamble') this.i = this.readPreamble(i, close);
-      else if (lower === 'string') this.i = this.readString(at, i, close);
+      else if (lower === 'string') this.i = this.readString(i, close);
       else this.i = this.readEntry(at, lower, i, close);
     } catch (error) {
       if (!(error instanceof BibError)) throw error;
@@ -209,7 +245,7 @@ class BibReader {
   /** `@comment{…}`: skipped whole, as biber does, even when it holds what looks like an entry (JabRef keeps its groups there). */
   private skipComment(at: number, open: number, close: number): number {
     if (close === RBRACE) {
-      const { end } = this.closeBrace(open, false);
+      const end = this.matchingBrace(open);
       if (end < 0) throw new BibError(at, '@comment is not closed (unbalanced braces)', 'unclosed-entry', this.nextEntry(open + 1));
       return end;
     }
@@ -225,22 +261,20 @@ class BibReader {
     return i + 1;
   }
 
-  private readString(at: number, open: number, close: number): number {
-    let i = this.skip(open + 1);
-    const name = match(NAME, this.text, i);
-    if (!name) throw new BibError(i, 'expected a macro name in @string', 'syntax');
-    i = this.skip(i + name.length);
-    if (this.text.charCodeAt(i) !== EQUALS) throw new BibError(i, `expected "=" after "${name}" in @string`, 'syntax');
-    const { value, end } = this.readValue(this.skip(i + 1), name, '@string');
-    i = this.skip(end);
+  private readString(open: number, close: number): number {
     // BibTeX allows one macro per @string; biber reads several, separated by commas.
-    if (this.text.charCodeAt(i) === COMMA) {
+    for (let i = open; ;) {
+      i = this.skip(i + 1);
+      const name = match(NAME, this.text, i);
+      if (!name) throw new BibError(i, 'expected a macro name in @string', 'syntax');
+      i = this.skip(i + name.length);
+      if (this.text.charCodeAt(i) !== EQUALS) throw new BibError(i, `expected "=" after "${name}" in @string`, 'syntax');
+      const { value, end } = this.readValue(this.skip(i + 1), name, '@string');
+      i = this.skip(end);
       this.strings.set(name.toLowerCase(), value);
-      return this.readString(at, i, close);
+      if (this.text.charCodeAt(i) === close) return i + 1;
+      if (this.text.charCodeAt(i) !== COMMA) throw new BibError(i, `expected "${String.fromCharCode(close)}" to close @string{${name} = …}`, 'syntax');
     }
-    if (this.text.charCodeAt(i) !== close) throw new BibError(i, `expected "${String.fromCharCode(close)}" to close @string{${name} = …}`, 'syntax');
-    this.strings.set(name.toLowerCase(), value);
-    return i + 1;
   }
 
   private readEntry(at: number, type: string, open: number, close: number): number {
@@ -296,7 +330,7 @@ class BibReader {
     for (;;) {
       const c = text.charCodeAt(i);
       if (c === LBRACE) {
-        const { end, stoppedAt } = this.closeBrace(i, true);
+        const { end, stoppedAt } = this.closeBrace(i);
         if (end < 0) throw this.unclosedValue(i, name, where, stoppedAt);
         value += text.slice(i + 1, end - 1);
         i = end;

@@ -63,7 +63,7 @@ export function cslReference(item: unknown, line: number): Reference {
   const key = string(data.id) ?? string(data['citation-key']);
   if (!key) throw new CslItemError('item has no "id", so it cannot be cited');
   const type = string(data.type) ?? 'document';
-  const ref: Reference = { key, line, sourceType: type, type };
+  const ref: Reference = { key, line, sourceType: type, type, item };
   const title = string(data.title);
   if (title) ref.title = title;
   const author = people(data.author);

@@ -59,55 +59,82 @@ const QUOTING = new Set(['enquote', 'mkbibquote', 'enquote*']);
 const LETTER = /[A-Za-z]/;
 const FAST = /[\\{}$~`'-]/;
 
+/** Groups nested deeper than this are read flat: their braces go, their text stays (and the stack is safe). */
+const MAX_DEPTH = 64;
+
 class Decoder {
   private i = 0;
+  private depth = 0;
   constructor(private readonly s: string) {}
 
   /** Decodes up to the end, or to the "}" that closes the group the caller is in. */
   run(inGroup = false, math = false): string {
     const s = this.s;
     let out = '';
-    while (this.i < s.length) {
-      const c = s[this.i];
-      if (c === '}') {
-        if (inGroup) { this.i++; return out; }
-        this.i++;
-        continue;
+    this.depth++;
+    try {
+      while (this.i < s.length) {
+        const c = s[this.i];
+        if (c === '}') {
+          this.i++;
+          if (inGroup) return out;
+          continue;
+        }
+        if (c === '{') {
+          this.i++;
+          if (this.depth < MAX_DEPTH) out += this.run(true, math);
+          continue;
+        }
+        out += this.token(c, math);
+        if (c === '$' && math) return out;
       }
-      if (c === '{') { this.i++; out += this.run(true, math); continue; }
-      if (c === '\\') { out += this.command(math); continue; }
+      return out;
+    } finally {
+      this.depth--;
+    }
+  }
+
+  /** One character (or command, dash, quote) at `this.i`, decoded. */
+  private token(c: string, math: boolean): string {
+    const s = this.s;
+    {
+      if (c === '\\') return this.command(math);
       if (c === '$') {
         this.i++;
-        if (math) return out;
+        // The closing "$" of math ends the run that reads it (see `run`).
+        if (math) return '';
         // "$$…$$" and "$…$": the math inside, as text.
         if (s[this.i] === '$') this.i++;
-        out += this.run(false, true);
+        const inside = this.depth < MAX_DEPTH ? this.run(false, true) : '';
         if (s[this.i] === '$') this.i++;
-        continue;
+        return inside;
       }
-      if (math && (c === '^' || c === '_')) { this.i++; continue; }
-      if (c === '~') { out += ' '; this.i++; continue; }
+      if (math && (c === '^' || c === '_')) { this.i++; return ''; }
+      if (c === '~') { this.i++; return ' '; }
       if (c === '-' && s[this.i + 1] === '-') {
         const triple = s[this.i + 2] === '-';
-        out += triple ? '—' : '–';
         this.i += triple ? 3 : 2;
-        continue;
+        return triple ? '—' : '–';
       }
-      if (c === '`' && s[this.i + 1] === '`') { out += '“'; this.i += 2; continue; }
-      if (c === "'" && s[this.i + 1] === "'") { out += '”'; this.i += 2; continue; }
-      if (c === '`') { out += '‘'; this.i++; continue; }
-      out += c;
+      if (c === '`' && s[this.i + 1] === '`') { this.i += 2; return '“'; }
+      if (c === "'" && s[this.i + 1] === "'") { this.i += 2; return '”'; }
+      if (c === '`') { this.i++; return '‘'; }
       this.i++;
+      return c;
     }
-    return out;
   }
 
   /** The argument after a command: a group, or else one character (skipping spaces). */
   private argument(math: boolean): string {
     const s = this.s;
     while (s[this.i] === ' ' || s[this.i] === '\t' || s[this.i] === '\n' || s[this.i] === '\r') this.i++;
-    if (s[this.i] === '{') { this.i++; return this.run(true, math); }
-    if (s[this.i] === '\\') return this.command(math);
+    if (s[this.i] === '{') { this.i++; return this.depth < MAX_DEPTH ? this.run(true, math) : ''; }
+    if (s[this.i] === '\\') {
+      // An accent on an accent on…: nested, so bounded like groups.
+      if (this.depth >= MAX_DEPTH) return '';
+      this.depth++;
+      try { return this.command(math); } finally { this.depth--; }
+    }
     if (this.i >= s.length || s[this.i] === '}') return '';
     return s[this.i++];
   }

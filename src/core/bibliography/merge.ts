@@ -1,8 +1,15 @@
 // The user's references joined to the corpus: each reference becomes a paper of the library,
 // or, when the corpus has the same paper (same key, or same title once folded), that paper
 // gains what the user's entry says, and the user's key wins for citing.
+import { bibtexEntry, cslItem } from '../cite/entries';
 import type { EntryLocation, Paper } from '../corpus/paper';
+import { sameJson } from '../util/json';
+import { parseBib, sameBibEntry } from './bibtex';
+import { pause } from '../util/pause';
 import { slugify } from '../util/text';
+
+/** Work between two pauses when joining a large library. */
+const SLICE_MS = 15;
 import { fullName } from './names';
 import type { ReadBibliography } from './read';
 import { dateText, yearOf, type Reference } from './reference';
@@ -52,8 +59,23 @@ export function referencePaper(ref: Reference, location: EntryLocation): Paper {
   };
 }
 
+/**
+ * True when the entry is one Papers wrote for this very paper when it was cited (in either
+ * BibTeX flavour, or as CSL-JSON): it says nothing the corpus does not, so the paper stays as
+ * the corpus has it (its listing date, its organisation) and is written afresh where cited.
+ */
+function writtenByPapers(paper: Paper, ref: Reference): boolean {
+  if (ref.key !== paper.key) return false;
+  if (ref.raw !== undefined) {
+    const theirs = parseBib(ref.raw).entries[0];
+    return !!theirs && (['bibtex', 'biblatex'] as const).some(f => sameBibEntry(theirs, parseBib(bibtexEntry(paper, f)).entries[0]));
+  }
+  return ref.item !== undefined && sameJson(ref.item, cslItem(paper));
+}
+
 /** A corpus paper the user's bibliography also has: the user's entry and key win, the corpus keeps what the entry lacks. */
 function joined(paper: Paper, ref: Reference, location: EntryLocation): Paper {
+  if (writtenByPapers(paper, ref)) return { ...paper, entries: [location] };
   return {
     ...paper,
     key: ref.key,
@@ -82,9 +104,13 @@ export interface BibliographyMerge {
  * are listed among its entries. A reference matches a corpus paper by key (case aside), or
  * by title once folded (`slugify`), each corpus paper at most once.
  *
- * @example mergeBibliographies(bundled, files).added.map(p => p.key) // ['russell2020aima']
+ * Large libraries are joined in slices, with pauses.
+ *
+ * @example (await mergeBibliographies(bundled, files)).added.map(p => p.key) // ['russell2020aima']
  */
-export function mergeBibliographies(corpus: readonly Paper[], files: readonly ReadBibliography[]): BibliographyMerge {
+export async function mergeBibliographies(corpus: readonly Paper[], files: readonly ReadBibliography[]): Promise<BibliographyMerge> {
+  let started = performance.now();
+  let count = 0;
   const byKey = new Map<string, Paper>();
   const byTitle = new Map<string, Paper>();
   for (const paper of corpus) {
@@ -99,6 +125,11 @@ export function mergeBibliographies(corpus: readonly Paper[], files: readonly Re
   const keyed = new Map<string, string>();
   for (const file of files) {
     for (const ref of file.references) {
+      // Folding thousands of titles takes a while: pause now and then, so nothing waits on it.
+      if (++count % 64 === 0 && performance.now() - started > SLICE_MS) {
+        await pause();
+        started = performance.now();
+      }
       const location: EntryLocation = { uri: file.uri, file: file.file, line: ref.line, key: ref.key, format: file.format };
       const lower = ref.key.toLowerCase();
       const known = keyed.get(lower);

@@ -110,9 +110,26 @@ export async function readBibliographies(inputs: readonly BibliographyText[]): P
     for (const entry of entries ?? []) if (!byKey.has(entry.key.toLowerCase())) byKey.set(entry.key.toLowerCase(), entry);
   }
   const lookup = (key: string) => byKey.get(key.toLowerCase());
-  return inputs.map(input => {
+  const files: ReadBibliography[] = [];
+  for (const input of inputs) {
     const p = parsed.get(input.uri)!;
-    const references = p.references ?? (p.entries ?? []).map(entry => ({ ...bibtexReference(entry, lookup), raw: input.text.slice(entry.start, entry.end) }));
-    return { uri: input.uri, file: input.file, format: p.format, references, problems: p.problems };
-  });
+    let references = p.references;
+    if (!references) {
+      // Decoding LaTeX and names costs more than parsing: a large library is converted in slices too.
+      references = [];
+      let started = performance.now();
+      for (const entry of p.entries ?? []) {
+        references.push({ ...bibtexReference(entry, lookup), raw: input.text.slice(entry.start, entry.end) });
+        if (references.length % 32 === 0 && performance.now() - started > SLICE_MS) {
+          await pause();
+          started = performance.now();
+        }
+      }
+    }
+    files.push({ uri: input.uri, file: input.file, format: p.format, references, problems: p.problems });
+  }
+  return files;
 }
+
+/** Work between two pauses when converting a large file's entries. */
+const SLICE_MS = 15;

@@ -34,6 +34,8 @@ export interface Reference {
   keywords?: string[];
   /** A BibTeX entry's own text, from "@" to its closing brace: what copying or appending it writes. */
   raw?: string;
+  /** A CSL item as the file holds it (CSL-JSON, CSL-YAML). */
+  item?: unknown;
 }
 
 const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

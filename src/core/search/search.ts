@@ -309,7 +309,9 @@ export class SearchIndex {
    * The exact matches of each word of the previous search. As the user types, only the
    * last word changes: the words before it are not searched again.
    */
-  private previous: { text: MiniSearch<SearchDocument> | undefined; words: Map<string, Remembered> } = { text: undefined, words: new Map() };
+  private previous: { text: MiniSearch<SearchDocument> | undefined; version: number; words: Map<string, Remembered> } = { text: undefined, version: 0, words: new Map() };
+  /** Bumped when the parts change in place (`LibraryIndex`), so remembered matches are not reused. */
+  private version = 0;
   /** Settles once the full text can be searched (at once when the index came whole). */
   readonly fullText: Promise<void>;
 
@@ -321,6 +323,11 @@ export class SearchIndex {
     if (text === undefined) this.text = index;
     else if (text instanceof MiniSearch) this.text = text;
     this.fullText = text instanceof Promise ? text.then(t => { this.text = t; }) : Promise.resolve();
+  }
+
+  /** Says that documents were added, changed or removed in place: what the last search remembered no longer holds. */
+  changed(): void {
+    this.version++;
   }
 
   get documentCount(): number {
@@ -336,10 +343,10 @@ export class SearchIndex {
   search(query: string, options: SearchOptions = {}): SearchHit[] {
     const { terms, lastIsPrefix } = queryTerms(query);
     const plans = terms.map((term, i) => ({ term, prefix: lastIsPrefix && i === terms.length - 1, fuzzy: true }));
-    const reuse = this.previous.text === this.text ? this.previous.words : new Map<string, Remembered>();
+    const reuse = this.previous.text === this.text && this.previous.version === this.version ? this.previous.words : new Map<string, Remembered>();
     const words = new Map<string, Remembered>();
     const hits = this.collect(plans, this.parts(), options, { reuse, words });
-    this.previous = { text: this.text, words };
+    this.previous = { text: this.text, version: this.version, words };
     const wanted = options.allWords ? hits.filter(h => h.matched === terms.length) : hits;
     return top(wanted, options.limit, (a, b) => b.matched - a.matched || b.score - a.score);
   }

@@ -1,0 +1,147 @@
+// The search index of the whole library (bundled papers, the user's corpus files and their
+// bibliographies), kept up to date by differences: when a bibliography is saved, only the
+// entries that changed are indexed again, so a 7,000-entry library answers a moment later
+// instead of being indexed from scratch. All the work is done in slices with pauses.
+import MiniSearch from 'minisearch';
+import type { Paper } from '../corpus/paper';
+import { pause } from '../util/pause';
+import { loadBundledPart, loadIndexAsync, type IndexParts } from './indexing';
+import { namesPart, SearchIndex, textPart, toSearchDocument, type SearchDocument } from './search';
+
+/** Work between two pauses: short enough that the extension host never waits on it for long. */
+const SLICE_MS = 12;
+
+/** A cheap 53-bit hash of a string (cyrb53), to tell whether a paper's indexed text changed. */
+function hash(text: string): number {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
+}
+
+const namesPrint = (d: SearchDocument) => hash(`${d.title}\u0000${d.key}\u0000${d.organization}\u0000${d.authors}\u0000${d.venue}`);
+const textPrint = (d: SearchDocument) => hash(`${d.abstract}\u0000${d.topics}`);
+
+/** What is indexed of each paper, by id: a hash of its names part and of its text part. */
+export type Fingerprints = Map<string, [names: number, text: number]>;
+
+/** Runs `each` over `items`, pausing whenever a slice has taken `SLICE_MS`. */
+async function sliced<T>(items: Iterable<T>, each: (item: T) => void): Promise<void> {
+  let started = performance.now();
+  let n = 0;
+  for (const item of items) {
+    each(item);
+    if (++n % 4 === 0 && performance.now() - started > SLICE_MS) {
+      await pause();
+      started = performance.now();
+    }
+  }
+}
+
+export interface IndexUpdate {
+  added: number;
+  changed: number;
+  removed: number;
+  /** Settles once the full text (abstracts) is up to date too; names are at once. */
+  fullText: Promise<void>;
+}
+
+/**
+ * The library's index, changed in place. Searches go through `search`, which sees the names
+ * of an update at once and its full text as soon as it is indexed.
+ *
+ * @example const index = await LibraryIndex.fromBundled(parts, ids, bundled.papers); await index.update(papers, label)
+ */
+export class LibraryIndex {
+  readonly search: SearchIndex;
+  private readonly textReady: Promise<MiniSearch<SearchDocument>>;
+  /** Updates run one after another, each on the state the previous one left. */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  private constructor(private readonly names: MiniSearch<SearchDocument>, text: Promise<MiniSearch<SearchDocument>>, private readonly prints: Fingerprints) {
+    this.textReady = text;
+    this.search = new SearchIndex(names, text);
+  }
+
+  /** The bundled index as shipped (`ids`: its papers' ids in corpus order), ready to grow. */
+  static async fromBundled(parts: IndexParts, ids: readonly string[], papers: readonly Paper[], topicLabel?: (id: string) => string): Promise<LibraryIndex> {
+    const names = await loadBundledPart(parts.names, ids);
+    const prints: Fingerprints = new Map();
+    await sliced(papers, paper => {
+      const doc = toSearchDocument(paper, topicLabel);
+      prints.set(paper.id, [namesPrint(doc), textPrint(doc)]);
+    });
+    return new LibraryIndex(names, loadBundledPart(parts.text, ids), prints);
+  }
+
+  /** An index cached by `toParts` (MiniSearch JSON, with what it holds of each paper). */
+  static async fromCache(parts: IndexParts, fingerprints: string): Promise<LibraryIndex> {
+    const prints: Fingerprints = new Map(JSON.parse(fingerprints) as [string, [number, number]][]);
+    return new LibraryIndex(await loadIndexAsync(parts.names), loadIndexAsync(parts.text), prints);
+  }
+
+  /** How many papers the index holds. */
+  get size(): number {
+    return this.prints.size;
+  }
+
+  /**
+   * Makes the index hold exactly `papers`: those it lacks are added, those whose indexed text
+   * changed are indexed again, those gone are removed. Names first (the returned promise
+   * settles with them); the full text follows (`fullText`).
+   */
+  update(papers: readonly Paper[], topicLabel?: (id: string) => string): Promise<IndexUpdate> {
+    const run = this.queue.then(() => this.apply(papers, topicLabel));
+    this.queue = run.then(u => u.fullText).catch(() => undefined);
+    return run;
+  }
+
+  private async apply(papers: readonly Paper[], topicLabel?: (id: string) => string): Promise<IndexUpdate> {
+    const next: Fingerprints = new Map();
+    const names: SearchDocument[] = [];
+    const texts: SearchDocument[] = [];
+    let added = 0;
+    let changed = 0;
+    await sliced(papers, paper => {
+      const doc = toSearchDocument(paper, topicLabel);
+      const print: [number, number] = [namesPrint(doc), textPrint(doc)];
+      next.set(paper.id, print);
+      const old = this.prints.get(paper.id);
+      if (!old) added++;
+      else if (old[0] !== print[0] || old[1] !== print[1]) changed++;
+      if (!old || old[0] !== print[0]) names.push(namesPart(doc));
+      if (!old || old[1] !== print[1]) texts.push(textPart(doc));
+    });
+    const removed = [...this.prints.keys()].filter(id => !next.has(id));
+    await this.change(this.names, names, removed);
+    this.prints.clear();
+    for (const [id, print] of next) this.prints.set(id, print);
+    this.search.changed();
+    const fullText = this.textReady.then(async text => {
+      await this.change(text, texts, removed);
+      this.search.changed();
+    });
+    return { added, changed, removed: removed.length, fullText };
+  }
+
+  private async change(index: MiniSearch<SearchDocument>, docs: readonly SearchDocument[], removed: readonly string[]): Promise<void> {
+    await sliced(removed, id => { if (index.has(id)) index.discard(id); });
+    await sliced(docs, doc => {
+      if (index.has(doc.id)) index.replace(doc);
+      else index.add(doc);
+    });
+  }
+
+  /** The index as MiniSearch JSON and what it holds of each paper, once its full text is up to date, to cache. */
+  async toParts(): Promise<{ parts: IndexParts; fingerprints: string }> {
+    await this.queue;
+    const text = await this.textReady;
+    return { parts: { names: JSON.stringify(this.names), text: JSON.stringify(text) }, fingerprints: JSON.stringify([...this.prints]) };
+  }
+}

@@ -150,7 +150,7 @@ suite('command line: the writer\'s bibliographies', () => {
     assert.equal(r.status, 0, r.stderr);
     assert.match(r.stdout, /^vaswani2017attention\tAttention Is All You Need\t/);
     const entry = cli('cite', 'van2020', '--format', 'bibtex', '--corpus', bib);
-    assert.match(entry.stdout, /^@book\{van2020,\n  author    = \{van der Berg, Jan and Smith, Jr\., John\},/);
+    assert.match(entry.stdout, /^@book\{van2020,\n {2}author {4}= \{van der Berg, Jan and Smith, Jr\., John\},/);
   });
 
   test('CSL-JSON and YAML files too; a .json corpus is still a corpus', () => {

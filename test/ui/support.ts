@@ -122,10 +122,16 @@ export function keepFailures(workbench: () => Workbench | undefined): void {
   });
 }
 
-/** Tree rows in the side bar; groups are the expandable ones. */
+/**
+ * Tree rows in the side bar: groups are the expandable rows at the top level (topics,
+ * organisations, pages), not the Bibliography node; papers are the rows under them.
+ */
 export function treeRows(page: Page): { groups: Locator; papers: Locator } {
   const rows = page.locator('.part.sidebar .monaco-list-row[role="treeitem"]');
-  return { groups: rows.and(page.locator('[aria-expanded]')), papers: rows.and(page.locator('[aria-level="2"]')) };
+  return {
+    groups: rows.and(page.locator('[aria-expanded][aria-level="1"]')).filter({ hasNot: page.locator('.label-name', { hasText: /^Bibliography$/ }) }),
+    papers: rows.and(page.locator('[aria-level="2"]:not([aria-expanded])')),
+  };
 }
 
 /** Clicks the Papers container in the activity bar (title "Papers" in the manifest). */

@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 import { isWebLink } from '../core/corpus/links';
-import { isBibliographyOnly } from '../core/bibliography/merge';
-import { fullName } from '../core/bibliography/names';
-import { doiLink } from '../shared/protocol';
+import { isBibliographyOnly } from '../core/bibliography/ids';
+import { fullName } from '../core/bibliography/people';
+import { doiLink } from '../shared/doi';
 import { openEntry } from './entries';
 import type { Paper } from '../core/corpus/paper';
 import type { Topic } from '../core/corpus/topics';

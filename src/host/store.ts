@@ -44,6 +44,9 @@ export interface BibliographyReport {
   added: number;
   joined: number;
   fromCache: boolean;
+  /** How long the last merge took to read the files (parse and convert), and until their names were searchable (ms). */
+  readMs: number;
+  searchableMs: number;
 }
 
 interface Rebuilt { corpus: UserCorpusReport; bibliographies: BibliographyReport }
@@ -173,7 +176,9 @@ export class PaperStore implements vscode.Disposable {
     const started = performance.now();
     const { mergeBibliographies, readBibliographies, PaperLibrary } = engine();
     const merged = await this.mergedCorpus(bundled, corpus);
+    const readStarted = performance.now();
     const read = await readBibliographies(bibliographies);
+    const readMs = performance.now() - readStarted;
     const joined = await mergeBibliographies(merged.papers, read);
     this.bibliographyFiles = read.map(f => ({ uri: f.uri, file: f.file, format: f.format, keys: f.references.map(r => r.key), problems: f.problems }));
     const shipped = new Map(bundled.library.papers.map(p => [p.id, p]));
@@ -194,7 +199,7 @@ export class PaperStore implements vscode.Disposable {
     this.changed.fire();
     return {
       corpus: { added: merged.added.length, updated: merged.updated.length, problems: merged.problems, fromCache },
-      bibliographies: { files: [...this.bibliographyFiles], added: joined.added.length, joined: joined.updated.length, fromCache },
+      bibliographies: { files: [...this.bibliographyFiles], added: joined.added.length, joined: joined.updated.length, fromCache, readMs, searchableMs: performance.now() - readStarted },
     };
   }
 

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { groupPapers, sortPapers, type GroupBy, type PaperGroup, type SortBy } from '../core/browse/browse';
-import { isBibliographyOnly } from '../core/bibliography/merge';
+import { isBibliographyOnly } from '../core/bibliography/ids';
 import { shortDescription } from '../core/browse/describe';
 import type { PaperLibrary } from '../core/search/library';
 import type { Paper } from '../core/corpus/paper';

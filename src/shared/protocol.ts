@@ -54,9 +54,6 @@ export const WebviewMessageSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('goToEntry'), id: id(), index: z.int().check(z.nonnegative(), z.lte(1000)) }),
 ]);
 
-/** The link a DOI resolves through (host and webview build it the same way). */
-export const doiLink = (doi: string): string => `https://doi.org/${doi.split('/').map(encodeURIComponent).join('/')}`;
-
 /** What the webview keeps across reloads (vscode.setState), read back by the serializer. */
 export const DetailsStateSchema = z.strictObject({ paperId: id() });
 

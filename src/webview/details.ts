@@ -1,7 +1,8 @@
 // Runs inside the details webview. Receives whole snapshots from the host, renders
 // them with DOM APIs and textContent only (corpus text never becomes markup), and
 // posts the user's intents back. No inline handlers: one delegated click listener.
-import { doiLink, HostMessageSchema, type PaperView, type WebviewMessage } from '../shared/protocol';
+import { doiLink } from '../shared/doi';
+import { HostMessageSchema, type PaperView, type WebviewMessage } from '../shared/protocol';
 
 interface VsCodeApi {
   postMessage(message: WebviewMessage): void;

@@ -152,9 +152,18 @@ web:
   test('a syntax error is reported at its line, and the entries around it are kept', () => {
     const text = 'a:\n  type: book\n  title: A\nb:\n  title: "unclosed\nc:\n  type: book\n  title: C\n';
     const { references, problems } = readYamlBibliography(text);
-    assert.ok(problems.length >= 1);
-    assert.ok(problems.every(p => p.line >= 4), JSON.stringify(problems));
-    assert.ok(references.some(r => r.key === 'a'));
+    assert.deepEqual(problems, [{ line: 5, message: 'YAML: unexpected end of the stream within a double quoted scalar', severity: 'error', code: 'yaml' }]);
+    assert.deepEqual(references.map(r => [r.key, r.line]), [['a', 1], ['c', 6]]);
+    const csl = readYamlBibliography('references:\n- id: a\n  title: A\n- id: b\n  title: [unclosed\n- id: c\n  title: C\nnocite: "@*"\n');
+    assert.deepEqual(csl.references.map(r => [r.key, r.line]), [['a', 2], ['c', 6]]);
+    assert.deepEqual(csl.problems.map(p => p.line), [5]);
+  });
+
+  test('indented items under references:, comments, document markers and quoted keys', () => {
+    const csl = readYamlBibliography('---\n# my refs\nreferences:\n  - id: x1\n    title: X\n\n  - id: x2\n    title: Y\n...\n');
+    assert.deepEqual(csl.references.map(r => [r.key, r.line]), [['x1', 4], ['x2', 7]]);
+    const hay = readYamlBibliography('# Typst\n"with:colon":\n  type: misc\n  title: Q\nplain:\n  title: P\n');
+    assert.deepEqual(hay.references.map(r => [r.key, r.line]), [['with:colon', 2], ['plain', 5]]);
   });
 });
 

@@ -10,15 +10,12 @@ import { slugify } from '../util/text';
 
 /** Work between two pauses when joining a large library. */
 const SLICE_MS = 15;
-import { fullName } from './names';
+import { referenceId } from './ids';
+import { fullName } from './people';
 import type { ReadBibliography } from './read';
 import { dateText, yearOf, type Reference } from './reference';
 
-/** The id of a paper that only a bibliography has. Corpus ids are ASCII slugs, so "@" never clashes. */
-export const referenceId = (key: string) => `@${key.toLowerCase()}`;
-
-/** True for a paper that only the user's bibliography has (not the corpus). */
-export const isBibliographyOnly = (paper: { id: string }) => paper.id.startsWith('@');
+export { isBibliographyOnly, referenceId } from './ids';
 
 /** What an entry adds to a paper, whether the paper is new or from the corpus. */
 function entryFields(ref: Reference, location: EntryLocation): Partial<Paper> {

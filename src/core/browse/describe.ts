@@ -1,4 +1,4 @@
-import { shortAuthors } from '../bibliography/names';
+import { shortAuthors } from '../bibliography/people';
 import type { Paper } from '../corpus/paper';
 
 /**

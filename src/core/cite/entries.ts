@@ -7,7 +7,7 @@ import type { Paper } from '../corpus/paper';
 import { encodeLatex } from './latex';
 import { cslItemOf } from '../bibliography/csl';
 import { referenceBibtex } from '../bibliography/toBibtex';
-import { fullName } from '../bibliography/names';
+import { fullName } from '../bibliography/people';
 import { yearOf } from '../bibliography/reference';
 
 /**

@@ -1,5 +1,5 @@
 import MiniSearch, { type Options, type SearchOptions as MiniSearchOptions, type SearchResult } from 'minisearch';
-import { fullName } from '../bibliography/names';
+import { fullName } from '../bibliography/people';
 import type { Paper } from '../corpus/paper';
 import { toAscii } from '../util/text';
 

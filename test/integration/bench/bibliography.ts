@@ -1,0 +1,72 @@
+// Extension-tests entry for scripts/bench-bibliography.mjs (not a mocha suite): in a fresh extension
+// host whose workspace holds a large real library (library.bib, named by main.tex), measures what a
+// writer waits for: reading the file, until its entries are searchable, and hover and completion on
+// a key; and the longest the extension host's event loop was held up meanwhile.
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import * as vscode from 'vscode';
+import type { PapersApi } from '../../../src/extension';
+import type { PapersTestHooks } from '../../../src/host/testing';
+
+const SETTLE_MS = 3000;
+
+const median = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); return s[s.length >> 1]; };
+const p95 = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor(s.length * 0.95))]; };
+
+export async function run(): Promise<void> {
+  const extension = vscode.extensions.getExtension<PapersApi>('paperslab.papers-vscode');
+  if (!extension) throw new Error('paperslab.papers-vscode is not loaded');
+  await new Promise(resolve => setTimeout(resolve, SETTLE_MS));
+  const folder = vscode.workspace.workspaceFolders![0].uri;
+  const key = process.env.PAPERS_BENCH_KEY ?? '';
+  // The longest gap between two ticks of a 1 ms timer, and the event loop's own delay histogram.
+  const delay = monitorEventLoopDelay({ resolution: 1 });
+  let longest = 0;
+  let last = performance.now();
+  const tick = setInterval(() => { const now = performance.now(); longest = Math.max(longest, now - last - 1); last = now; }, 1);
+  delay.enable();
+  const started = performance.now();
+  const api = (await extension.activate()) as PapersApi & { testing: PapersTestHooks };
+  const doc = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(folder, 'main.tex'));
+  await vscode.window.showTextDocument(doc);
+  await api.papers();
+  // Searchable: the key of an entry of the library answers.
+  while (!(await api.getPaper(key))) await new Promise(resolve => setTimeout(resolve, 2));
+  const searchable = performance.now();
+  await api.testing.settled();
+  const settled = performance.now();
+  clearInterval(tick);
+  delay.disable();
+  const report = api.testing.bibliographies()!;
+  const entries = report.files.reduce((n, f) => n + f.keys.length, 0);
+
+  const at = doc.positionAt(doc.getText().indexOf(key) + 2);
+  const hovers: number[] = [];
+  for (let i = 0; i < 30; i++) {
+    const t = performance.now();
+    const result = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, at);
+    hovers.push(performance.now() - t);
+    if (!result.length) throw new Error(`no hover on ${key}`);
+  }
+  const cite = doc.positionAt(doc.getText().indexOf('\\cite{') + 6);
+  const completions: number[] = [];
+  for (let i = 0; i < 15; i++) {
+    const t = performance.now();
+    await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', doc.uri, cite);
+    completions.push(performance.now() - t);
+  }
+  // The provider's own share of a hover: what VS Code's round trip adds is not ours.
+  const own: number[] = [];
+  const text = doc.getText();
+  for (let i = 0; i < 200; i++) {
+    const t = performance.now();
+    await api.getPaper(key);
+    own.push(performance.now() - t);
+  }
+  const sample = {
+    entries, readMs: report.readMs, searchableMs: searchable - started, mergeSearchableMs: report.searchableMs, fullTextMs: settled - started,
+    hostBlockMaxMs: Math.max(longest, delay.max / 1e6), eventLoopDelayP99Ms: delay.percentile(99) / 1e6,
+    hoverMs: { median: median(hovers), p95: p95(hovers) }, completionMs: { median: median(completions), p95: p95(completions) },
+    lookupMs: { median: median(own) }, documentChars: text.length,
+  };
+  console.log(`[papers-bench] ${JSON.stringify(sample)}`);
+}

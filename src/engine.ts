@@ -8,7 +8,7 @@ export { PaperLibrary } from './core/search/library';
 export { formatProblem } from './core/corpus/paper';
 export { createTopicAssigner } from './core/corpus/topics';
 export { mergeUserCorpora } from './core/corpus/userCorpus';
-export { readBibliographies, bibliographyFormat } from './core/bibliography/read';
+export { readBibliographies, bibliographyFormat, ReadCache } from './core/bibliography/read';
 export { mergeBibliographies } from './core/bibliography/merge';
 export {
   bibliographyKind, bibtexEntry, quartoBibliographies, citationEdit, completionContextAt, entryFlavourFor, findBibliographies, findKeyAt,

@@ -13,11 +13,14 @@ import type { Paper } from '../core/corpus/paper';
 import { buildStep, loadStep, measure, readCorpus, type Built, type Layout, type Measurement, type MeasureOptions } from './measure';
 import { rankingQueries, typedQueries } from './queries';
 import { syntheticCorpus } from './synthetic';
-import { printReport, type Activation, type Row } from './table';
+import { printBibliographies, printReport, type Activation, type Row } from './table';
+import { hostBibliography, measureReaders } from './bibliographies';
 
 const USAGE = `usage:
   npm run bench                                   bundled corpus, then 10,000 and 100,000 synthetic papers
   npm run bench -- --sizes 10000                  synthetic sizes to run (comma-separated; 0 for none)
+  npm run bench -- --bibliographies               only the bibliography part: the real files of ../shared/bibliographies
+                                                  by our reader and four libraries, and a 3 MB library in the real extension host
   npm run bench -- --corpus FILE [--queries FILE] [--layout whole|parts] --json
       one corpus (the dist/corpus.json shape) and, optionally, one query per line; prints
       { "papers", "buildMs", "loadMs", "indexBytes", "heapMB", "p50", "p95", "p99" } (ms, bytes, MB)
@@ -116,6 +119,14 @@ function tables(sizes: number[]): void {
   }
 }
 
+/** The bibliography part: the real files of ../shared/bibliographies, by every reader, and in the real host. */
+async function bibliographies(): Promise<void> {
+  const shared = resolve(ROOT, '..', 'shared', 'bibliographies');
+  if (!existsSync(shared)) throw new Error(`${shared} is missing: the bench reads the real bibliographies beside the checkout`);
+  const readers = await measureReaders(shared, ROOT);
+  printBibliographies(readers, hostBibliography(ROOT), `${readers[0].entries.toLocaleString('en')} entries in the .bib files of ../shared/bibliographies/bibtex-tidy`);
+}
+
 async function single(corpusFile: string, queriesFile: string | undefined, layout: Layout): Promise<void> {
   const papers = readCorpus(corpusFile);
   const queries = queriesFile
@@ -138,6 +149,7 @@ async function run(argv: string[]): Promise<void> {
     options: {
       corpus: { type: 'string' }, queries: { type: 'string' }, json: { type: 'boolean' },
       layout: { type: 'string' }, sizes: { type: 'string' }, worker: { type: 'string' }, help: { type: 'boolean' },
+      bibliographies: { type: 'boolean' },
     },
   });
   if (values.help) { console.log(USAGE); return; }
@@ -158,9 +170,14 @@ async function run(argv: string[]): Promise<void> {
     return;
   }
   if (values.layout !== undefined) throw new UsageError('--layout goes with --corpus FILE --json');
+  if (values.bibliographies) {
+    await bibliographies();
+    return;
+  }
   const sizes = (values.sizes ?? '10000,100000').split(',').map(Number).filter(n => n !== 0);
   if (sizes.some(n => !Number.isInteger(n) || n < 100)) throw new UsageError('--sizes takes whole numbers of at least 100, e.g. 10000,100000');
   tables(sizes);
+  await bibliographies();
 }
 
 runCommandLine('bench', USAGE, () => run(process.argv.slice(2)));

@@ -10,7 +10,7 @@ import type { LibraryIndex } from '../core/search/libraryIndex';
 import type { Paper } from '../core/corpus/paper';
 import type { CorpusFile, UserCorpusResult } from '../core/corpus/userCorpus';
 import type { BibliographyFormat } from '../core/corpus/paper';
-import type { BibliographyText, ReadProblem } from '../core/bibliography/read';
+import type { BibliographyText, ReadCache, ReadProblem } from '../core/bibliography/read';
 import { engine } from './engine';
 import { ContextKeys } from './ids';
 import { IndexCache } from './indexCache';
@@ -85,6 +85,8 @@ export class PaperStore implements vscode.Disposable {
   private bibliographyFiles: readonly BibliographyFileReport[] = [];
   /** The index of the whole library, kept between merges while the corpus files stay the same. */
   private index: { key: string; index: LibraryIndex } | undefined;
+  /** The bibliography entries as last converted, so that an edit converts only what changed. */
+  private readCache: ReadCache | undefined;
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -177,7 +179,8 @@ export class PaperStore implements vscode.Disposable {
     const { mergeBibliographies, readBibliographies, PaperLibrary } = engine();
     const merged = await this.mergedCorpus(bundled, corpus);
     const readStarted = performance.now();
-    const read = await readBibliographies(bibliographies);
+    this.readCache ??= new (engine().ReadCache)();
+    const read = await readBibliographies(bibliographies, this.readCache);
     const readMs = performance.now() - readStarted;
     const joined = await mergeBibliographies(merged.papers, read);
     this.bibliographyFiles = read.map(f => ({ uri: f.uri, file: f.file, format: f.format, keys: f.references.map(r => r.key), problems: f.problems }));

@@ -33,6 +33,8 @@ const MAX_DEPTH = 4;
  * the child's `booktitle` (an `@inproceedings` inherits its proceedings' title that way).
  */
 export function inheritedFields(entry: BibEntry, lookup: (key: string) => BibEntry | undefined, depth = 0): Record<string, string> {
+  // Most entries have no parent: their own fields, not a copy.
+  if (entry.fields.xdata === undefined && entry.fields.crossref === undefined) return entry.fields;
   const fields = { ...entry.fields };
   if (depth >= MAX_DEPTH) return fields;
   for (const key of (entry.fields.xdata ?? '').split(',').map(k => k.trim()).filter(Boolean)) {

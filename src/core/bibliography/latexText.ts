@@ -58,6 +58,8 @@ const QUOTING = new Set(['enquote', 'mkbibquote', 'enquote*']);
 
 const LETTER = /[A-Za-z]/;
 const FAST = /[\\{}$~`'-]/;
+/** The characters `run` stops at (math's "^" and "_" among them); everything else is copied as it is. */
+const SPECIAL = /[\\{}$~`'\-^_]/g;
 
 /** Groups nested deeper than this are read flat: their braces go, their text stays (and the stack is safe). */
 const MAX_DEPTH = 64;
@@ -74,6 +76,14 @@ class Decoder {
     this.depth++;
     try {
       while (this.i < s.length) {
+        // Plain text up to the next character LaTeX acts on, in one slice: abstracts are mostly that.
+        SPECIAL.lastIndex = this.i;
+        const next = SPECIAL.exec(s)?.index ?? s.length;
+        if (next > this.i) {
+          out += s.slice(this.i, next);
+          this.i = next;
+          if (next >= s.length) break;
+        }
         const c = s[this.i];
         if (c === '}') {
           this.i++;

@@ -6,37 +6,25 @@ import { latexToText } from './latexText';
 
 export type { Person };
 
-/** Splits `text` at `separator` (a regex matching at brace depth 0 only). */
-function splitTopLevel(text: string, isSeparator: (text: string, at: number) => number): string[] {
-  const parts: string[] = [];
+/** A name list's words at brace depth 0 (a brace group stays inside its word), with its commas as "," tokens. */
+function tokens(text: string): string[] {
+  const out: string[] = [];
   let depth = 0;
-  let start = 0;
+  let start = -1;
   for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (c === '{') depth++;
-    else if (c === '}') depth = Math.max(0, depth - 1);
-    else if (depth === 0) {
-      const length = isSeparator(text, i);
-      if (length > 0) {
-        parts.push(text.slice(start, i));
-        start = i + length;
-        i = start - 1;
-      }
+    const c = text.charCodeAt(i);
+    if (c === 123) depth++;
+    else if (c === 125) depth = Math.max(0, depth - 1);
+    else if (depth === 0 && (c === 32 || c === 126 || (c >= 9 && c <= 13) || c === 44)) {
+      if (start >= 0) { out.push(text.slice(start, i)); start = -1; }
+      if (c === 44) out.push(',');
+      continue;
     }
+    if (start < 0) start = i;
   }
-  parts.push(text.slice(start));
-  return parts;
+  if (start >= 0) out.push(text.slice(start));
+  return out;
 }
-
-const AND = /^\s+and\s+/i;
-const isAnd = (text: string, at: number) => (/\s/.test(text[at]) ? AND.exec(text.slice(at, at + 8))?.[0].length ?? 0 : 0);
-const isComma = (text: string, at: number) => (text[at] === ',' ? 1 : 0);
-const isSpace = (text: string, at: number) => {
-  if (!/[\s~]/.test(text[at])) return 0;
-  let end = at;
-  while (end < text.length && /[\s~]/.test(text[end])) end++;
-  return end - at;
-};
 
 /**
  * Whether a word counts as lower case for BibTeX's "von" rule: its first letter at brace
@@ -83,15 +71,20 @@ function person(parts: { given: string[]; particle: string[]; family: string[]; 
 
 /** One name, in any of BibTeX's three forms. */
 export function parseName(raw: string): Person {
-  const name = raw.trim();
+  return nameOf(tokens(raw.trim()), raw.trim());
+}
+
+/** A name from its tokens (`raw`: its text, to tell a name that is one brace group). */
+function nameOf(words: string[], raw: string): Person {
   // A name that is one brace group is one unit: an organisation.
-  if (name.startsWith('{') && name.endsWith('}') && balancedInside(name)) {
-    return { literal: latexToText(name) };
+  if (raw.startsWith('{') && raw.endsWith('}') && balancedInside(raw)) return { literal: latexToText(raw) };
+  const commas: string[][] = [[]];
+  for (const word of words) {
+    if (word === ',') commas.push([]);
+    else commas[commas.length - 1].push(word);
   }
-  const commas = splitTopLevel(name, isComma).map(p => p.trim());
-  const words = (text: string) => splitTopLevel(text, isSpace).map(w => w.trim()).filter(Boolean);
   if (commas.length === 1) {
-    const all = words(commas[0]);
+    const all = commas[0];
     if (all.length === 1) {
       return /^\{.*\}$/.test(all[0]) ? { literal: latexToText(all[0]) } : { family: latexToText(all[0]) };
     }
@@ -104,9 +97,9 @@ export function parseName(raw: string): Person {
     return person({ given: all.slice(0, firstLower), particle: all.slice(firstLower, lastLower + 1), family: all.slice(lastLower + 1), suffix: [] });
   }
   // von Last, [Jr,] First
-  const head = words(commas[0]);
-  const given = words(commas[commas.length - 1]);
-  const suffix = commas.length > 2 ? words(commas.slice(1, -1).join(', ')) : [];
+  const head = commas[0];
+  const given = commas[commas.length - 1];
+  const suffix = commas.length > 2 ? commas.slice(1, -1).flat() : [];
   let split = 0;
   for (let i = 0; i < head.length - 1; i++) if (caseOf(head[i]) === 'lower') split = i + 1;
   return person({ given, particle: head.slice(0, split), family: head.slice(split), suffix });
@@ -137,12 +130,18 @@ export interface NameList {
 export function parseNames(value: string): NameList {
   const people: Person[] = [];
   let others = false;
-  for (const raw of splitTopLevel(value.replace(/\s+/g, ' '), isAnd)) {
-    const name = raw.trim();
-    if (!name) continue;
-    if (name.toLowerCase() === 'others') { others = true; continue; }
-    people.push(parseName(name));
-  }
+  const all = tokens(value);
+  let from = 0;
+  const flush = (to: number) => {
+    const words = all.slice(from, to);
+    from = to + 1;
+    if (!words.length) return;
+    if (words.length === 1 && words[0].toLowerCase() === 'others') { others = true; return; }
+    // The name's own text, to tell a name that is one brace group: rebuilt from its words.
+    people.push(nameOf(words, words.join(' ').replace(/ , /g, ', ')));
+  };
+  for (let i = 0; i < all.length; i++) if (all[i].length === 3 && all[i].toLowerCase() === 'and') flush(i);
+  flush(all.length);
   return { people, others };
 }
 

@@ -71,7 +71,28 @@ interface Parsed {
  *
  * @example (await readBibliographies([{ uri: 'refs.bib', file: 'refs.bib', text }]))[0].references[0].key
  */
-export async function readBibliographies(inputs: readonly BibliographyText[]): Promise<ReadBibliography[]> {
+/**
+ * What reading a file last gave, to read it again after an edit: an entry whose text, macros
+ * and parents are unchanged is not converted again (decoding LaTeX and names is most of the work).
+ */
+export class ReadCache {
+  private files = new Map<string, { strings: string; references: Map<string, Reference> }>();
+
+  /** The references of a file's entries, by their text, as read with these macros. */
+  forFile(uri: string, strings: string): Map<string, Reference> {
+    let file = this.files.get(uri);
+    if (!file || file.strings !== strings) this.files.set(uri, file = { strings, references: new Map() });
+    return file.references;
+  }
+
+  /** Forgets the files not in `uris`. */
+  keep(uris: Iterable<string>): void {
+    const kept = new Set(uris);
+    for (const uri of this.files.keys()) if (!kept.has(uri)) this.files.delete(uri);
+  }
+}
+
+export async function readBibliographies(inputs: readonly BibliographyText[], cache?: ReadCache): Promise<ReadBibliography[]> {
   const parsed = new Map<string, Parsed>();
   const read = async (input: BibliographyText, stack: Set<string>): Promise<Parsed> => {
     const done = parsed.get(input.uri);
@@ -115,19 +136,33 @@ export async function readBibliographies(inputs: readonly BibliographyText[]): P
     const p = parsed.get(input.uri)!;
     let references = p.references;
     if (!references) {
-      // Decoding LaTeX and names costs more than parsing: a large library is converted in slices too.
+      // Decoding LaTeX and names costs more than parsing: a large library is converted in slices too,
+      // and entries unchanged since the last read are taken from the cache.
       references = [];
+      const known = cache?.forFile(input.uri, JSON.stringify([...(p.strings ?? [])]));
+      const fresh = new Map<string, Reference>();
       let started = performance.now();
       for (const entry of p.entries ?? []) {
-        references.push({ ...bibtexReference(entry, lookup), raw: input.text.slice(entry.start, entry.end) });
+        const raw = input.text.slice(entry.start, entry.end);
+        // An entry with a parent reads what the parent says, which may have changed: always converted.
+        const alone = entry.fields.crossref === undefined && entry.fields.xdata === undefined;
+        let ref = alone ? known?.get(raw) : undefined;
+        if (!ref || ref.line !== entry.line) ref = { ...(ref ?? bibtexReference(entry, lookup)), line: entry.line, raw };
+        if (alone) fresh.set(raw, ref);
+        references.push(ref);
         if (references.length % 32 === 0 && performance.now() - started > SLICE_MS) {
           await pause();
           started = performance.now();
         }
       }
+      if (known) {
+        known.clear();
+        for (const [raw, ref] of fresh) known.set(raw, ref);
+      }
     }
     files.push({ uri: input.uri, file: input.file, format: p.format, references, problems: p.problems });
   }
+  cache?.keep(inputs.map(i => i.uri));
   return files;
 }
 

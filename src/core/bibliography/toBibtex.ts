@@ -24,8 +24,19 @@ function bibName(person: Person): string {
 }
 
 /**
+ * A date as biblatex's `date` field wants it (ISO 8601): "2020-05-03", "2020-05", "2020"; a
+ * year before 1 AD in astronomical numbering, as biblatex reads it (CSL's -334, 334 BC, is "-0333").
+ */
+function isoDate(date: { year: number; month?: number; day?: number }): string {
+  const year = date.year < 1 ? `-${String(-(date.year + 1)).padStart(4, '0')}` : String(date.year).padStart(4, '0');
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return [year, ...(date.month ? [pad(date.month)] : []), ...(date.month && date.day ? [pad(date.day)] : [])].join('-');
+}
+
+/**
  * The BibTeX entry of a reference: its own text when it came from a .bib file, otherwise
- * one written from its fields (`biblatex` uses `@online` and `date` where BibTeX has neither).
+ * one written from its fields (`biblatex` uses `@online` for web pages, and `date` for the year,
+ * month and day, where BibTeX has neither).
  *
  * @example referenceBibtex({ key: 'doe', line: 1, sourceType: 'book', type: 'book', title: 'T', author: [{ family: 'Doe', given: 'Jane' }] })
  *   → '@book{doe,\n  author = {Doe, Jane},\n  title  = {{T}},\n}\n'
@@ -45,8 +56,12 @@ export function referenceBibtex(ref: Reference, flavour: 'bibtex' | 'biblatex' =
     ['volume', ref.volume ? encodeLatex(ref.volume) : null],
     ['number', ref.issue ? encodeLatex(ref.issue) : null],
     ['pages', ref.page ? encodeLatex(ref.page).replace(/(\d)-(\d)/g, '$1--$2') : null],
-    ['year', date ? String(date.year) : ref.issued && 'literal' in ref.issued ? encodeLatex(ref.issued.literal) : null],
-    ['month', date?.month ? String(date.month) : null],
+    ...(flavour === 'biblatex' && date
+      ? [['date', isoDate(date)] as [string, string]]
+      : [
+        ['year', date ? String(date.year) : ref.issued && 'literal' in ref.issued ? encodeLatex(ref.issued.literal) : null] as [string, string | null],
+        ['month', date?.month ? String(date.month) : null] as [string, string | null],
+      ]),
     ['doi', ref.doi ?? null],
     ['url', ref.url ?? null],
   ];

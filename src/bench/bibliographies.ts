@@ -1,0 +1,133 @@
+// The bench's bibliography part: the real files of ../shared/bibliographies read by our reader and
+// by the libraries we could have used, and a large real library in the real extension host.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import * as esbuild from 'esbuild';
+import { CANDIDATES, namesScore, OURS, unicodeScore, type Reader } from './bibParsers';
+
+export interface ReaderRow {
+  name: string;
+  /** Every .bib file once, and the 3 MB library (median of runs), in ms. */
+  allFilesMs: number;
+  libraryMs: number;
+  libraryEntries: number;
+  entries: number;
+  filesThrown: number;
+  /** Entries kept around a damaged entry (of those the undamaged file has). */
+  keptAroundDamage: string;
+  lines: boolean;
+  unicode: number;
+  names: number;
+  /** What the reader adds to a browser bundle, minified and gzipped (KB); null if it does not bundle for a browser. */
+  minKB: number | null;
+  gzipKB: number | null;
+  browserProblem?: string;
+}
+
+export interface HostBibliography {
+  file: string;
+  bytes: number;
+  entries: number;
+  readMs: number;
+  searchableMs: number;
+  fullTextMs: number;
+  hostBlockMaxMs: number;
+  hoverMs: number;
+  hoverP95Ms: number;
+  completionMs: number;
+  lookupMs: number;
+}
+
+function bibFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap(name => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? bibFiles(path) : name.endsWith('.bib') ? [path] : [];
+  }).sort();
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+
+function time<T>(f: () => T): { ms: number; value: T } {
+  globalThis.gc?.();
+  const started = performance.now();
+  const value = f();
+  return { ms: performance.now() - started, value };
+}
+
+/** A file whose tenth entry lost its closing brace: how many of the other entries does a reader keep? */
+function damaged(text: string): { text: string; others: number } {
+  const starts = [...text.matchAll(/^@(?!string|comment|preamble)\w+\s*\{/gim)].map(m => m.index);
+  if (starts.length < 12) throw new Error('the damage probe needs a file of at least 12 entries');
+  const next = starts[10];
+  const close = text.lastIndexOf('}', next - 1);
+  return { text: text.slice(0, close) + text.slice(close + 1), others: starts.length - 1 };
+}
+
+/** What bundling a reader for a browser worker gives: minified and gzipped size, or why it fails. */
+async function bundleSize(reader: Reader, root: string): Promise<Pick<ReaderRow, 'minKB' | 'gzipKB' | 'browserProblem'>> {
+  const entry = reader === OURS
+    ? `export { readBibliographies } from ${JSON.stringify(join(root, reader.bundle))};`
+    : `import * as reader from ${JSON.stringify(reader.bundle)}; globalThis.reader = reader;`;
+  try {
+    const result = await esbuild.build({
+      stdin: { contents: entry, resolveDir: root, loader: 'ts' }, bundle: true, minify: true, write: false,
+      platform: 'browser', format: 'iife', logLevel: 'silent', target: 'es2022',
+    });
+    const code = result.outputFiles[0].contents;
+    return { minKB: code.length / 1024, gzipKB: gzipSync(code, { level: 9 }).length / 1024 };
+  } catch (error) {
+    const first = (error as { errors?: { text: string }[] }).errors?.[0]?.text ?? String(error);
+    return { minKB: null, gzipKB: null, browserProblem: first.slice(0, 120) };
+  }
+}
+
+/**
+ * Every reader over every real .bib file (once), over the 3 MB library (median of 3, or 1 for a
+ * reader that takes seconds), and on the probes. Readers run one after another in this process,
+ * with a garbage collection before each timed call.
+ */
+export async function measureReaders(shared: string, root: string): Promise<ReaderRow[]> {
+  const files = bibFiles(join(shared, 'bibtex-tidy')).map(file => ({ file, text: readFileSync(file, 'utf8') }));
+  const library = files.find(f => f.file.endsWith('Unabbreviate_on_import_1436-3.bib'))!;
+  const probe = files.find(f => f.file.endsWith('biblatex/biblatex-examples.bib')) ?? files.reduce((a, b) => (b.text.length > a.text.length && b !== library ? b : a));
+  const damage = damaged(probe.text);
+  const rows: ReaderRow[] = [];
+  for (const reader of [OURS, ...CANDIDATES]) {
+    console.error(`[bench] bibliographies: ${reader.name}`);
+    let entries = 0;
+    let thrown = 0;
+    const all = time(() => {
+      for (const { text } of files) {
+        const result = reader.read(text);
+        entries += result.entries.length;
+        if (result.threw) thrown++;
+      }
+    });
+    const first = time(() => reader.read(library.text));
+    const runs = [first.ms];
+    while (runs.length < 3 && first.ms < 3000) runs.push(time(() => reader.read(library.text)).ms);
+    const hurt = reader.read(damage.text);
+    const keptKeys = new Set(hurt.entries.map(e => e.key));
+    const sound = reader.read(probe.text).entries.filter(e => keptKeys.has(e.key)).length;
+    rows.push({
+      name: reader.name, allFilesMs: all.ms, libraryMs: median(runs), libraryEntries: first.value.entries.length, entries, filesThrown: thrown,
+      keptAroundDamage: `${Math.min(sound, damage.others)}/${damage.others}`,
+      lines: first.value.entries.some(e => e.line !== null), unicode: unicodeScore(reader), names: namesScore(reader),
+      ...(await bundleSize(reader, root)),
+    });
+  }
+  console.error(`[bench] bibliographies: ${files.length} files; damage probe ${relative(shared, probe.file)}`);
+  return rows;
+}
+
+/** The large real library in the real extension host, by scripts/bench-bibliography.mjs; a reason instead when it cannot run. */
+export function hostBibliography(root: string): HostBibliography | string {
+  console.error('[bench] a large bibliography in the real extension host (3 runs)');
+  const script = join(root, 'scripts', 'bench-bibliography.mjs');
+  if (!existsSync(script)) return `${script} is missing`;
+  const run = spawnSync(process.execPath, [script, '--runs', '3'], { encoding: 'utf8', cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  if (run.status !== 0) return `scripts/bench-bibliography.mjs failed (exit ${run.status}); run npm run setup:offline`;
+  return JSON.parse(run.stdout.trim().split('\n').pop()!) as HostBibliography;
+}

@@ -36,7 +36,10 @@ export interface HostBibliography {
   hostBlockMaxMs: number;
   hoverMs: number;
   hoverP95Ms: number;
+  hoverProviderMs: number;
+  hoverProviderP95Ms: number;
   completionMs: number;
+  completionProviderMs: number;
   lookupMs: number;
 }
 

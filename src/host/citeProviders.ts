@@ -6,7 +6,8 @@ import type { Paper } from '../core/corpus/paper';
 import { excerpt } from '../core/util/text';
 import type { DetailsPanel } from './details';
 import type { Bibliographies } from './bibliographies';
-import { sortPapers } from '../core/browse/browse';
+import { sortEntries } from '../core/browse/browse';
+import type { PaperLibrary } from '../core/search/library';
 import { entryRange } from './entries';
 import { Commands } from './ids';
 import type { PaperStore } from './store';
@@ -54,6 +55,34 @@ export const paperUri = (paper: Paper) => vscode.Uri.from({ scheme: PAPER_SCHEME
  * Completion, hover and go-to-definition for citation keys in LaTeX, Markdown, Quarto,
  * R Markdown, Typst and reStructuredText. Unknown keys give nothing and raise nothing.
  */
+/** How long the providers themselves took (ms), the latest first: the bench reports them beside VS Code's round trip. */
+export const providerTimes = {
+  hover: [] as number[],
+  completion: [] as number[],
+  record(kind: 'hover' | 'completion', ms: number): void {
+    const list = this[kind];
+    list.unshift(ms);
+    if (list.length > 200) list.length = 200;
+  },
+};
+
+/** The untyped list for a library and a set of bibliography files, computed once: completion asks on every keystroke. */
+const untypedLists = new WeakMap<PaperLibrary, Map<string, Paper[]>>();
+
+/** With nothing typed: the document's own entries, newest first, then the most upvoted other papers. */
+function untyped(library: PaperLibrary, own: Set<string>, isOwn: (paper: Paper) => boolean): Paper[] {
+  const key = [...own].sort().join('\n');
+  let lists = untypedLists.get(library);
+  if (!lists) untypedLists.set(library, lists = new Map());
+  let list = lists.get(key);
+  if (!list) {
+    const first = own.size ? sortEntries(library.papers.filter(isOwn), 'date').slice(0, OWN_UNTYPED) : [];
+    const rest = library.papers.filter(p => !isOwn(p)).sort((a, b) => (b.upvotes ?? -1) - (a.upvotes ?? -1)).slice(0, COMPLETIONS);
+    lists.set(key, list = [...first, ...rest]);
+  }
+  return list;
+}
+
 export function registerCiteProviders(store: PaperStore, bibliographies: Bibliographies, details: DetailsPanel): vscode.Disposable[] {
   /** The library once the user's bibliographies (being read, or reloading after a change) are in. */
   const library = async () => {
@@ -71,47 +100,57 @@ export function registerCiteProviders(store: PaperStore, bibliographies: Bibliog
 
   const completion: vscode.CompletionItemProvider = {
     async provideCompletionItems(doc, position, token) {
-      const context = engine().completionContextAt(doc.getText(), doc.offsetAt(position), doc.languageId);
-      if (!context) return undefined;
-      const papers = await library();
-      if (!papers || token.isCancellationRequested) return undefined;
-      // The document's own bibliography entries first: citing them adds nothing to any file.
-      const own = await bibliographies.filesOf(doc);
-      const isOwn = (paper: Paper | undefined) => !!paper?.entries?.some(e => own.has(e.uri));
-      const mine = (id: string) => isOwn(papers.get(id));
-      let ranked: Paper[];
-      if (context.prefix) {
-        const first = own.size ? papers.search(context.prefix, { limit: COMPLETIONS, filter: mine }).map(h => h.paper) : [];
-        const rest = papers.search(context.prefix, { limit: COMPLETIONS, filter: id => !mine(id) }).map(h => h.paper);
-        ranked = [...first, ...rest];
-      } else {
-        const first = own.size ? sortPapers(papers.papers.filter(isOwn), 'date').slice(0, OWN_UNTYPED) : [];
-        const rest = [...papers.papers].filter(p => !isOwn(p)).sort((a, b) => (b.upvotes ?? -1) - (a.upvotes ?? -1)).slice(0, COMPLETIONS);
-        ranked = [...first, ...rest];
+      const started = performance.now();
+      try {
+        return await complete(doc, position, token);
+      } finally {
+        providerTimes.record('completion', performance.now() - started);
       }
-      const range = new vscode.Range(doc.positionAt(context.start), doc.positionAt(context.end));
-      const items = ranked.map((paper, rank) => {
-        const item = new vscode.CompletionItem({ label: paper.title, description: paper.key }, vscode.CompletionItemKind.Reference);
-        item.insertText = paper.key;
-        item.range = range;
-        const meta = metadataLine(paper);
-        const where = isOwn(paper) ? paper.entries!.find(e => own.has(e.uri))!.file : 'added to the bibliography when cited';
-        item.detail = [paper.key, meta, where].filter(Boolean).join(' · ');
-        item.documentation = new vscode.MarkdownString(escapeMarkdown(excerpt(paper.abstract, DOC_LENGTH)));
-        // Our ranking, not VS Code's: every item matches what was typed equally well, so sortText decides.
-        item.filterText = `${context.prefix} ${paper.key}`;
-        item.sortText = String(rank).padStart(4, '0');
-        return item;
-      });
-      // Ask again on every keystroke: the next word may rank other papers first.
-      return new vscode.CompletionList(items, true);
     },
   };
 
+  async function complete(doc: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken): Promise<vscode.CompletionList | undefined> {
+    const context = engine().completionContextAt(doc.getText(), doc.offsetAt(position), doc.languageId);
+    if (!context) return undefined;
+    const papers = await library();
+    if (!papers || token.isCancellationRequested) return undefined;
+    // The document's own bibliography entries first: citing them adds nothing to any file.
+    const own = await bibliographies.filesOf(doc);
+    const isOwn = (paper: Paper | undefined) => !!paper?.entries?.some(e => own.has(e.uri));
+    const mine = (id: string) => isOwn(papers.get(id));
+    let ranked: Paper[];
+    if (context.prefix) {
+      const first = own.size ? papers.search(context.prefix, { limit: COMPLETIONS, filter: mine }).map(h => h.paper) : [];
+      const rest = papers.search(context.prefix, { limit: COMPLETIONS, filter: id => !mine(id) }).map(h => h.paper);
+      ranked = [...first, ...rest];
+    } else {
+      ranked = untyped(papers, own, isOwn);
+    }
+    const range = new vscode.Range(doc.positionAt(context.start), doc.positionAt(context.end));
+    const items = ranked.map((paper, rank) => {
+      const item = new vscode.CompletionItem({ label: paper.title, description: paper.key }, vscode.CompletionItemKind.Reference);
+      item.insertText = paper.key;
+      item.range = range;
+      const meta = metadataLine(paper);
+      const where = isOwn(paper) ? paper.entries!.find(e => own.has(e.uri))!.file : 'added to the bibliography when cited';
+      item.detail = [paper.key, meta, where].filter(Boolean).join(' · ');
+      item.documentation = new vscode.MarkdownString(escapeMarkdown(excerpt(paper.abstract, DOC_LENGTH)));
+      // Our ranking, not VS Code's: every item matches what was typed equally well, so sortText decides.
+      item.filterText = `${context.prefix} ${paper.key}`;
+      item.sortText = String(rank).padStart(4, '0');
+      return item;
+    });
+    // Ask again on every keystroke: the next word may rank other papers first.
+    return new vscode.CompletionList(items, true);
+  }
+
   const hover: vscode.HoverProvider = {
     async provideHover(doc, position) {
+      const started = performance.now();
       const at = await paperAt(doc, position);
-      return at && new vscode.Hover(paperHover(at.paper), at.range);
+      const result = at && new vscode.Hover(paperHover(at.paper), at.range);
+      providerTimes.record('hover', performance.now() - started);
+      return result;
     },
   };
 

@@ -183,6 +183,7 @@ export class PaperStore implements vscode.Disposable {
     const read = await readBibliographies(bibliographies, this.readCache);
     const readMs = performance.now() - readStarted;
     const joined = await mergeBibliographies(merged.papers, read);
+    const joinedAt = performance.now();
     this.bibliographyFiles = read.map(f => ({ uri: f.uri, file: f.file, format: f.format, keys: f.references.map(r => r.key), problems: f.problems }));
     const shipped = new Map(bundled.library.papers.map(p => [p.id, p]));
     const grown = joined.papers.length !== shipped.size || joined.papers.some(p => shipped.get(p.id) !== p);
@@ -192,11 +193,15 @@ export class PaperStore implements vscode.Disposable {
       this.current = undefined;
     } else {
       const { index, cached } = await this.libraryIndex(bundled, corpus, merged.papers);
+      const indexAt = performance.now();
       fromCache = cached;
       const update = await index.update(joined.papers, topicLabel);
-      update.fullText.catch(error => this.log.warn(`Could not index the full text of your papers: ${describe(error)}`));
+      // settled() waits for the full text too (caching, when there is one, comes after it anyway).
+      const fullText = update.fullText.catch(error => this.log.warn(`Could not index the full text of your papers: ${describe(error)}`));
+      const caching = this.caching;
+      this.caching = Promise.all([caching, fullText]);
       this.current = new PaperLibrary({ papers: joined.papers }, index.search);
-      this.log.info(`Your papers: ${merged.added.length} from corpus files, ${joined.added.length} from bibliographies (${joined.updated.length} joined to known papers); index ${cached ? 'loaded from cache, ' : ''}${update.added} added, ${update.changed} changed, ${update.removed} removed in ${(performance.now() - started).toFixed(0)} ms`);
+      this.log.info(`Your papers: ${merged.added.length} from corpus files, ${joined.added.length} from bibliographies (${joined.updated.length} joined to known papers); index ${cached ? 'loaded from cache, ' : ''}${update.added} added, ${update.changed} changed, ${update.removed} removed in ${(performance.now() - started).toFixed(0)} ms (bibliographies read in ${readMs.toFixed(0)} ms, joined in ${(joinedAt - readStarted - readMs).toFixed(0)} ms, index ready in ${(indexAt - joinedAt).toFixed(0)} ms, names indexed in ${(performance.now() - indexAt).toFixed(0)} ms)`);
     }
     this.setState((this.current ?? bundled.library).papers.length ? 'ready' : 'empty');
     this.changed.fire();

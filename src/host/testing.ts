@@ -5,6 +5,7 @@ import { openPick } from './pick';
 import type { BibliographyReport, PaperStore, UserCorpusReport } from './store';
 import type { UserCorpora } from './userCorpora';
 import type { Bibliographies } from './bibliographies';
+import { providerTimes } from './citeProviders';
 import type { PapersTreeProvider, ReadingListProvider, TreeNode } from './tree';
 
 /**
@@ -22,6 +23,8 @@ export interface PapersTestHooks {
   userCorpora(): UserCorpusReport | undefined;
   /** What the last load of the user's bibliographies did. */
   bibliographies(): BibliographyReport | undefined;
+  /** How long the hover and completion providers themselves took, latest first (ms). */
+  providerTimes(): { hover: readonly number[]; completion: readonly number[] };
   /** Reloads the bibliographies now (instead of waiting for a watcher) and resolves with what was read. */
   reloadBibliographies(): Promise<BibliographyReport | undefined>;
   /** The paper pick on screen (Search Papers, Insert Citation…), if any. */
@@ -40,6 +43,7 @@ export function createTestHooks(store: PaperStore, userCorpora: UserCorpora, bib
     userCorpora: () => userCorpora.lastReport,
     bibliographies: () => bibliographies.lastReport,
     reloadBibliographies: () => bibliographies.reload(),
+    providerTimes: () => ({ hover: [...providerTimes.hover], completion: [...providerTimes.completion] }),
     details: () => ({ paperId: details.current?.id, snapshot: details.lastSnapshot }),
   };
 }

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { groupPapers, sortPapers, type GroupBy, type PaperGroup, type SortBy } from '../core/browse/browse';
+import { groupPapers, sortEntries, type GroupBy, type PaperGroup, type SortBy } from '../core/browse/browse';
 import { isBibliographyOnly } from '../core/bibliography/ids';
 import { shortDescription } from '../core/browse/describe';
 import type { PaperLibrary } from '../core/search/library';
@@ -14,7 +14,8 @@ import type { BibliographyFileReport, PaperStore } from './store';
 export interface GroupNode { kind: 'group'; id: string; group: PaperGroup; children: PaperNode[] }
 /** "Bibliography": the user's own bibliography files, above the groups of papers. */
 export interface BibliographyNode { kind: 'bibliography'; id: string; children: FileNode[] }
-export interface FileNode { kind: 'file'; id: string; file: BibliographyFileReport; children: PaperNode[]; parent: BibliographyNode }
+/** A bibliography file: its entries (those the filter keeps), made into rows and sorted when first expanded. */
+export interface FileNode { kind: 'file'; id: string; file: BibliographyFileReport; papers: Paper[]; children?: PaperNode[]; parent: BibliographyNode }
 export interface PaperNode { kind: 'paper'; id: string; paper: Paper; parent?: GroupNode | FileNode }
 export type TreeNode = GroupNode | BibliographyNode | FileNode | PaperNode;
 
@@ -113,7 +114,7 @@ export class PapersTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
   getTreeItem(node: TreeNode): vscode.TreeItem {
     if (node.kind === 'paper') return paperTreeItem(node, this.readingList.has(node.paper.id));
     if (node.kind === 'bibliography') {
-      const entries = node.children.reduce((n, f) => n + f.children.length, 0);
+      const entries = node.children.reduce((n, f) => n + f.papers.length, 0);
       const item = new vscode.TreeItem('Bibliography', vscode.TreeItemCollapsibleState.Expanded);
       item.id = node.id;
       item.description = `${node.children.length} ${node.children.length === 1 ? 'file' : 'files'} · ${entries} ${entries === 1 ? 'entry' : 'entries'}`;
@@ -128,9 +129,9 @@ export class PapersTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
       const item = new vscode.TreeItem(node.file.file.slice(slash + 1), vscode.TreeItemCollapsibleState.Collapsed);
       item.id = node.id;
       const folder = slash > 0 ? `${node.file.file.slice(0, slash)} · ` : '';
-      item.description = `${folder}${node.children.length} ${node.children.length === 1 ? 'entry' : 'entries'}`;
+      item.description = `${folder}${node.papers.length} ${node.papers.length === 1 ? 'entry' : 'entries'}`;
       const problems = node.file.problems.length;
-      item.tooltip = `${node.file.file}: ${node.children.length} entries${problems ? `, ${problems} problem(s) (see the Problems panel)` : ''}`;
+      item.tooltip = `${node.file.file}: ${node.papers.length} entries${problems ? `, ${problems} problem(s) (see the Problems panel)` : ''}`;
       item.resourceUri = uri;
       item.iconPath = new vscode.ThemeIcon(node.file.problems.some(p => p.severity === 'error') ? 'warning' : 'book');
       item.contextValue = 'bibliographyFile';
@@ -146,8 +147,15 @@ export class PapersTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
   }
 
   async getChildren(node?: TreeNode): Promise<TreeNode[]> {
-    if (node) return node.kind === 'paper' ? [] : node.children;
-    return this.build();
+    if (!node) return this.build();
+    if (node.kind === 'file') return this.entriesOf(node);
+    return node.kind === 'paper' ? [] : node.children;
+  }
+
+  /** The rows of a bibliography file, sorted once, when it is first expanded (or searched for a reveal). */
+  private entriesOf(node: FileNode): PaperNode[] {
+    node.children ??= sortEntries(node.papers, treeSettings().sortBy).map(paper => ({ kind: 'paper', id: `${node.id}/${paper.id}`, paper, parent: node }));
+    return node.children;
   }
 
   getParent(node: TreeNode): TreeNode | undefined {
@@ -161,7 +169,8 @@ export class PapersTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
     const ordered = [...groupsFirst, ...roots.flatMap(r => (r.kind === 'bibliography' ? r.children : []))];
     const groups = groupId ? [...ordered.filter(g => g.id === groupId), ...ordered] : ordered;
     for (const group of groups) {
-      const found = group.children.find(c => c.paper.id === paperId);
+      if (group.kind === 'file' && !group.papers.some(p => p.id === paperId)) continue;
+      const found = (group.kind === 'file' ? this.entriesOf(group) : group.children).find(c => c.paper.id === paperId);
       if (found) return found;
     }
     return undefined;
@@ -198,9 +207,7 @@ export class PapersTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
     const files = this.store.bibliographies.filter(f => f.keys.length);
     if (!files.length) return [];
     const root: BibliographyNode = { kind: 'bibliography', id: 'bibliography', children: [] };
-    const { sortBy } = treeSettings();
     root.children = files.map(file => {
-      const node: FileNode = { kind: 'file', id: `bibliography:${file.uri}`, file, children: [], parent: root };
       const seen = new Set<string>();
       const papers = file.keys.flatMap(key => {
         const paper = library.get(key);
@@ -208,10 +215,9 @@ export class PapersTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
         seen.add(paper.id);
         return [paper];
       });
-      node.children = sortPapers(papers, sortBy).map(paper => ({ kind: 'paper', id: `${node.id}/${paper.id}`, paper, parent: node }));
-      return node;
+      return { kind: 'file', id: `bibliography:${file.uri}`, file, papers, parent: root };
     });
-    root.children = root.children.filter(f => f.children.length || !filter);
+    root.children = root.children.filter(f => f.papers.length || !filter);
     return root.children.length ? [root] : [];
   }
 

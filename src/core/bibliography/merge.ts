@@ -39,7 +39,10 @@ const linksOf = (ref: Reference) => [...new Set([ref.url, ...(ref.links ?? [])].
  * @example referencePaper(ref, location).id === '@russell2020aima'
  */
 export function referencePaper(ref: Reference, location: EntryLocation): Paper {
-  return {
+  // The same reference in the same place (unchanged since the last read) is the same paper object.
+  const known = papersOf.get(ref);
+  if (known && known.entries?.[0]?.uri === location.uri && known.entries[0].file === location.file) return known;
+  const paper: Paper = {
     id: referenceId(ref.key),
     key: ref.key,
     title: ref.title ?? ref.key,
@@ -54,7 +57,18 @@ export function referencePaper(ref: Reference, location: EntryLocation): Paper {
     sources: [{ file: location.file, line: location.line }],
     ...entryFields(ref, location),
   };
+  papersOf.set(ref, paper);
+  return paper;
 }
+
+/** Papers made from references, and references' folded titles, kept while the references live. */
+const papersOf = new WeakMap<Reference, Paper>();
+const slugs = new WeakMap<Reference, string>();
+const slugOf = (ref: Reference) => {
+  let slug = slugs.get(ref);
+  if (slug === undefined) slugs.set(ref, slug = ref.title ? slugify(ref.title) : '');
+  return slug;
+};
 
 /**
  * True when the entry is one Papers wrote for this very paper when it was cited (in either
@@ -136,7 +150,7 @@ export async function mergeBibliographies(corpus: readonly Paper[], files: reado
         out.set(known, { ...paper, entries: [...(paper.entries ?? []), location] });
         continue;
       }
-      const slug = ref.title ? slugify(ref.title) : '';
+      const slug = slugOf(ref);
       const candidate = byKey.get(lower) ?? (slug ? byTitle.get(slug) : undefined);
       const match = candidate && !joinedIds.has(candidate.id) ? candidate : undefined;
       if (match) {

@@ -1,5 +1,5 @@
 import type { Paper } from '../corpus/paper';
-import { compareText } from '../util/text';
+import { compareText, toAscii } from '../util/text';
 import type { Topic } from '../corpus/topics';
 
 export type GroupBy = 'topic' | 'organization' | 'source';
@@ -22,9 +22,10 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
  */
 export function dateRank(paper: Pick<Paper, 'date' | 'year'>): number {
   if (!paper.date) return -Infinity;
-  const m = /^([A-Z][a-z]{2}) (\d{1,2})/.exec(paper.date);
-  const month = m ? MONTHS.indexOf(m[1]) : 0;
-  const day = m ? Number(m[2]) : 0;
+  // "Oct 29", "Nov 3, 2024", and a bibliography's "May 2020" (a month, no day) or "2020".
+  const m = /^([A-Z][a-z]{2})[a-z]*\.?(?: (\d{1,2})(?!\d))?/.exec(paper.date);
+  const month = m ? MONTHS.indexOf(m[1]) + 1 : 0;
+  const day = m?.[2] ? Number(m[2]) : 0;
   return (paper.year ?? 9999) * 10000 + month * 100 + day;
 }
 
@@ -36,6 +37,18 @@ export function sortPapers(papers: readonly Paper[], by: SortBy): Paper[] {
   if (by === 'title') return sorted.sort(byTitle);
   if (by === 'upvotes') return sorted.sort((a, b) => (b.upvotes ?? -1) - (a.upvotes ?? -1) || byTitle(a, b));
   return sorted.sort((a, b) => dateRank(b) - dateRank(a) || byTitle(a, b));
+}
+
+/**
+ * Sorts the entries of a bibliography file: by title or date as `sortPapers` does but with
+ * keys computed once (a library of thousands must not hold the editor up), and "upvotes",
+ * which entries do not have, as they are in the file.
+ */
+export function sortEntries(papers: readonly Paper[], by: SortBy): Paper[] {
+  if (by === 'upvotes') return [...papers];
+  const keyed = papers.map(paper => ({ paper, title: /^[\x20-\x7e]*$/.test(paper.title) ? paper.title.toLowerCase() : toAscii(paper.title).toLowerCase(), rank: by === 'date' ? dateRank(paper) : 0 }));
+  keyed.sort((a, b) => b.rank - a.rank || (a.title < b.title ? -1 : a.title > b.title ? 1 : 0));
+  return keyed.map(k => k.paper);
 }
 
 const fileName = (path: string) => path.slice(path.lastIndexOf('/') + 1);

@@ -63,6 +63,8 @@ export class LibraryIndex {
   private readonly textReady: Promise<MiniSearch<SearchDocument>>;
   /** Updates run one after another, each on the state the previous one left. */
   private queue: Promise<unknown> = Promise.resolve();
+  /** What was indexed of each paper object, so that an unchanged one costs a look-up. */
+  private readonly printed = new WeakMap<Paper, [number, number]>();
 
   private constructor(private readonly names: MiniSearch<SearchDocument>, text: Promise<MiniSearch<SearchDocument>>, private readonly prints: Fingerprints) {
     this.textReady = text;
@@ -109,10 +111,17 @@ export class LibraryIndex {
     let added = 0;
     let changed = 0;
     await sliced(papers, paper => {
+      const old = this.prints.get(paper.id);
+      // The same paper object as last time (an entry unchanged since the last read) is indexed as it was.
+      const known = this.printed.get(paper);
+      if (old && known && old[0] === known[0] && old[1] === known[1]) {
+        next.set(paper.id, old);
+        return;
+      }
       const doc = toSearchDocument(paper, topicLabel);
       const print: [number, number] = [namesPrint(doc), textPrint(doc)];
+      this.printed.set(paper, print);
       next.set(paper.id, print);
-      const old = this.prints.get(paper.id);
       if (!old) added++;
       else if (old[0] !== print[0] || old[1] !== print[1]) changed++;
       if (!old || old[0] !== print[0]) names.push(namesPart(doc));

@@ -2,6 +2,8 @@
 // host whose workspace holds a large real library (library.bib, named by main.tex), measures what a
 // writer waits for: reading the file, until its entries are searchable, and hover and completion on
 // a key; and the longest the extension host's event loop was held up meanwhile.
+import { Session } from 'node:inspector/promises';
+import { writeFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import type { PapersApi } from '../../../src/extension';
@@ -25,6 +27,10 @@ export async function run(): Promise<void> {
   let last = performance.now();
   const tick = setInterval(() => { const now = performance.now(); longest = Math.max(longest, now - last - 1); last = now; }, 1);
   delay.enable();
+  // With --profile, the extension host's CPU profile of the load (for chrome://inspect or speedscope).
+  const profile = await vscode.workspace.fs.stat(vscode.Uri.joinPath(folder, 'bench-profile.txt')).then(() => true, () => false);
+  const session = profile ? new Session() : undefined;
+  if (session) { session.connect(); await session.post('Profiler.enable'); await session.post('Profiler.setSamplingInterval', { interval: 200 }); await session.post('Profiler.start'); }
   const started = performance.now();
   const api = (await extension.activate()) as PapersApi & { testing: PapersTestHooks };
   const doc = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(folder, 'main.tex'));
@@ -37,6 +43,12 @@ export async function run(): Promise<void> {
   const settled = performance.now();
   clearInterval(tick);
   delay.disable();
+  if (session) {
+    const { profile: cpu } = await session.post('Profiler.stop');
+    const file = new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder, 'bench-profile.txt'))).trim();
+    writeFileSync(file, JSON.stringify(cpu));
+    session.disconnect();
+  }
   const report = api.testing.bibliographies()!;
   const entries = report.files.reduce((n, f) => n + f.keys.length, 0);
 
@@ -63,7 +75,10 @@ export async function run(): Promise<void> {
     await api.getPaper(key);
     own.push(performance.now() - t);
   }
+  const times = api.testing.providerTimes();
   const sample = {
+    hoverProviderMs: { median: median(times.hover.slice(0, 30)), p95: p95(times.hover.slice(0, 30)) },
+    completionProviderMs: { median: median(times.completion.slice(0, 15)) },
     entries, readMs: report.readMs, searchableMs: searchable - started, mergeSearchableMs: report.searchableMs, fullTextMs: settled - started,
     hostBlockMaxMs: Math.max(longest, delay.max / 1e6), eventLoopDelayP99Ms: delay.percentile(99) / 1e6,
     hoverMs: { median: median(hovers), p95: p95(hovers) }, completionMs: { median: median(completions), p95: p95(completions) },

@@ -39,7 +39,12 @@ function filesUnder(dir, suffix) {
 const builds = [
   // Two host bundles: what activation needs, and the engine it loads on first use (src/host/engine.ts).
   { ...node, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode', './engine.js'] },
-  { ...node, entryPoints: ['src/engine.ts'], outfile: 'dist/engine.js' },
+  // The engine: one classic script, which the host requires (the footer makes it a CommonJS
+  // module there) and which runs as the engine worker (a Node worker thread, or a Web Worker).
+  {
+    ...common, platform: 'browser', format: 'iife', globalName: 'papersEngine', entryPoints: ['src/engine.ts'], outfile: 'dist/engine.js',
+    external: ['node:worker_threads', 'node:fs', 'node:os'], footer: { js: "if (typeof module !== 'undefined') module.exports = papersEngine;" },
+  },
   { ...common, platform: 'browser', format: 'iife', entryPoints: ['src/webview/details.ts'], outfile: 'dist/webview/details.js' },
   { ...node, entryPoints: ['src/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
   // The bench measures the .bib readers' bundle sizes with esbuild itself, which is not bundled.

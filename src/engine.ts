@@ -1,7 +1,12 @@
 // The heavy half of the extension, bundled apart (dist/engine.js) and loaded the first time
 // a feature needs it: the search engine and its index format, corpus schemas (zod), user
 // corpora, the topic rules and the citation formats. Activation loads only the host layer,
-// which reaches all of this through host/engine.ts.
+// which reaches all of this through host/engine.ts. Started as a worker (platform/worker.*),
+// the same bundle is the engine worker that holds a large library.
+import { serveIfWorker } from './engine/worker';
+
+serveIfWorker();
+
 export { firstIssue } from './core/util/issues';
 export { LibraryIndex } from './core/search/libraryIndex';
 export { PaperLibrary } from './core/search/library';
@@ -15,3 +20,5 @@ export {
   parseBib, planBibliographyAppend, readCitationSettings, syntaxOfLanguage, templateFor,
 } from './core/cite';
 export { DetailsStateSchema, WebviewMessageSchema } from './shared/protocol';
+export { LibraryService } from './engine/service';
+export { ResponseSchema, RESULT_SCHEMAS } from './engine/protocol';

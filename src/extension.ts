@@ -2,6 +2,8 @@
 import * as vscode from 'vscode';
 import { createApi, type PapersApi } from './host/api';
 import { Bibliographies } from './host/bibliographies';
+import { EngineClient } from './host/engineClient';
+import { startEngineWorker } from './platform/worker.node';
 import { CitationSettingsReader, EditorTracker } from './host/cite';
 import { registerCiteProviders } from './host/citeProviders';
 import { registerCommands, showFilterMessage } from './host/commands';
@@ -23,14 +25,15 @@ const WARM_UP_MS = 1500;
 
 export function activate(context: vscode.ExtensionContext): PapersApi {
   const log = vscode.window.createOutputChannel('Papers', { log: true });
-  const store = new PaperStore(context.extensionUri, new IndexCache(context.globalStorageUri, log), log);
+  const engineClient = new EngineClient(() => startEngineWorker(vscode.Uri.joinPath(context.extensionUri, 'dist').fsPath), log);
+  const store = new PaperStore(context.extensionUri, new IndexCache(context.globalStorageUri, log), engineClient, log);
   const userCorpora = new UserCorpora(store, log);
   const bibliographies = new Bibliographies(store, log);
   const readingList = new ReadingList(context.globalState);
   const history = new History(context.globalState);
   const editors = new EditorTracker();
   const citationSettings = new CitationSettingsReader(log);
-  const tree = new PapersTreeProvider(store, readingList, TOPICS, context.workspaceState);
+  const tree = new PapersTreeProvider(store, readingList, context.workspaceState);
   const treeView = vscode.window.createTreeView<TreeNode>(Views.papers, { treeDataProvider: tree, showCollapseAll: true });
   const readingListProvider = new ReadingListProvider(store, readingList);
   const readingListView = vscode.window.createTreeView(Views.readingList, { treeDataProvider: readingListProvider });
@@ -38,12 +41,14 @@ export function activate(context: vscode.ExtensionContext): PapersApi {
 
   void vscode.commands.executeCommand('setContext', ContextKeys.state, 'loading');
   context.subscriptions.push(
-    log, store, userCorpora, bibliographies, readingList, editors, citationSettings, tree, treeView, readingListProvider, readingListView, details,
+    log, engineClient, store, userCorpora, bibliographies, readingList, editors, citationSettings, tree, treeView, readingListProvider, readingListView, details,
     ...registerCiteProviders(store, bibliographies, details),
     ...registerCommands({ store, readingList, details, tree, treeView, topics: TOPICS, history, editors, citationSettings, bibliographies, log }),
     tree.onDidChangeTreeData(() => showFilterMessage({ tree, treeView })),
     // The user's corpus files and bibliographies join once the papers are first needed, not at activation.
     store.onDidLoadBundled(() => { void userCorpora.start(); void bibliographies.start(); }),
+    // The engine worker was restarted: it needs the user's files again, read afresh.
+    store.onDidLoseInput(() => { void userCorpora.load(); void bibliographies.reload(true); }),
   );
   // A writer who opened a LaTeX or Markdown file will cite soon: load the library once the
   // window has settled, so that the first \cite{ completes at once.
@@ -51,7 +56,7 @@ export function activate(context: vscode.ExtensionContext): PapersApi {
   context.subscriptions.push({ dispose: () => clearTimeout(warmUp) });
   const api = createApi(store);
   if (context.extensionMode === vscode.ExtensionMode.Test) {
-    api.testing = createTestHooks(store, userCorpora, bibliographies, tree, treeView, readingListProvider, details);
+    api.testing = createTestHooks(store, engineClient, userCorpora, bibliographies, tree, treeView, readingListProvider, details);
   }
   return api;
 }

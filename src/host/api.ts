@@ -31,13 +31,15 @@ export function createApi(store: PaperStore): PapersApi {
   return {
     async search(query, options = {}) {
       const library = await store.library();
-      return library ? library.search(query, { limit: options.limit ?? 50, allWords: options.allWords }).map(hit => hit.paper) : [];
+      if (!library) return [];
+      const { rows } = await library.query(query, { limit: options.limit ?? 50, allWords: options.allWords });
+      return (await library.papers(rows.map(r => r.id))).filter((p): p is Paper => p !== undefined);
     },
     async getPaper(idOrKey) {
-      return (await store.library())?.get(idOrKey);
+      return (await store.library())?.paper(idOrKey);
     },
     async papers() {
-      return (await store.library())?.papers ?? [];
+      return (await store.library())?.all() ?? [];
     },
   };
 }

@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
-import type { BibliographyText, ReadProblem } from '../core/bibliography/read';
+import type { ReadProblem } from '../core/bibliography/read';
 import { CITING_LANGUAGES } from './citeProviders';
 import { engine } from './engine';
 import { ContextKeys, Settings } from './ids';
-import type { BibliographyReport, PaperStore } from './store';
+import type { BibliographyInput, BibliographyReport, PaperStore } from './store';
 
 /** Writes come in bursts (save, format on save, Zotero's write-then-rename): wait for quiet. */
 const DEBOUNCE_MS = 300;
@@ -98,9 +98,9 @@ export class Bibliographies implements vscode.Disposable {
     this.timer = setTimeout(() => void this.reload(), DEBOUNCE_MS);
   }
 
-  /** Reloads now, after any reload under way. */
-  reload(): Promise<BibliographyReport | undefined> {
-    const run = this.loading.then(() => this.load());
+  /** Reloads now, after any reload under way (`force`: read every file again, even unchanged ones). */
+  reload(force = false): Promise<BibliographyReport | undefined> {
+    const run = this.loading.then(() => this.load(force));
     this.loading = run.catch(error => {
       this.log.error(`Could not load your bibliographies: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
       return undefined;
@@ -210,23 +210,24 @@ export class Bibliographies implements vscode.Disposable {
     }
   }
 
-  private async load(): Promise<BibliographyReport | undefined> {
+  private async load(force = false): Promise<BibliographyReport | undefined> {
     const targets = await this.discover();
     this.watch(targets);
     const limit = vscode.workspace.getConfiguration(Settings.section).get<number>(Settings.maxBibliographySize, 50);
-    const texts: BibliographyText[] = [];
+    const files: BibliographyInput[] = [];
+    const stamps: unknown[] = [];
     const skipped: { uri: vscode.Uri; problem: ReadProblem }[] = [];
     for (const target of targets) {
       const file = vscode.workspace.asRelativePath(target.uri, false);
-      let size: number;
+      let stat: vscode.FileStat;
       try {
-        size = (await vscode.workspace.fs.stat(target.uri)).size;
+        stat = await vscode.workspace.fs.stat(target.uri);
       } catch {
         // A document may name a bibliography that does not exist yet (citing creates it).
         continue;
       }
-      if (size > limit * MB) {
-        const message = `${file} is ${(size / MB).toFixed(1)} MB, more than papers.bibliography.maxFileSize (${limit} MB), so it was not read. Raise the setting to read it.`;
+      if (stat.size > limit * MB) {
+        const message = `${file} is ${(stat.size / MB).toFixed(1)} MB, more than papers.bibliography.maxFileSize (${limit} MB), so it was not read. Raise the setting to read it.`;
         skipped.push({ uri: target.uri, problem: { line: 1, message, severity: 'warning' } });
         if (!this.warnedSize.has(target.uri.toString())) {
           this.warnedSize.add(target.uri.toString());
@@ -237,36 +238,33 @@ export class Bibliographies implements vscode.Disposable {
         }
         continue;
       }
-      const text = await readText(target.uri);
-      if (text === undefined) continue;
-      texts.push({ uri: target.uri.toString(), file, text, after: [...target.after] });
+      stamps.push([target.uri.toString(), stat.size, stat.mtime, [...target.after]]);
+      files.push({ uri: target.uri.toString(), file, bytes: new Uint8Array(0), after: [...target.after] });
     }
-    // Saving without changes, or a watcher firing twice, changes nothing: no need to rebuild.
-    const fingerprint = JSON.stringify(texts.map(t => [t.uri, t.text.length, t.after])) + texts.map(t => t.text).join('\u0000');
-    if (fingerprint === this.loaded && this.lastReport) return this.lastReport;
-    const report = await this.store.applyBibliographies(texts);
+    // A watcher firing twice, or a reload with nothing changed on disk: nothing to read again.
+    const fingerprint = JSON.stringify(stamps);
+    if (!force && fingerprint === this.loaded && this.lastReport) return this.lastReport;
+    // The bytes go to the search engine as they are: decoding and reading happen there.
+    for (const file of files) file.bytes = await readBytes(vscode.Uri.parse(file.uri)) ?? new Uint8Array(0);
+    const report = await this.store.applyBibliographies(files);
     if (!report) return undefined;
     this.loaded = fingerprint;
     this.lastReport = report;
     this.loadCount++;
     void vscode.commands.executeCommand('setContext', ContextKeys.hasBibliography, report.files.some(f => f.keys.length));
-    this.publish(report, texts, skipped);
+    this.publish(report, skipped);
     return report;
   }
 
-  /** Problems to the log and to the Problems panel, each at its line. */
-  private publish(report: BibliographyReport, texts: readonly BibliographyText[], skipped: readonly { uri: vscode.Uri; problem: ReadProblem }[]): void {
+  /** Problems to the log and to the Problems panel, each on its line. */
+  private publish(report: BibliographyReport, skipped: readonly { uri: vscode.Uri; problem: ReadProblem }[]): void {
     this.diagnostics.clear();
     let count = 0;
     for (const file of report.files) {
-      const text = texts.find(t => t.uri === file.uri)?.text ?? '';
-      const lines = text.split('\n');
       const diagnostics = file.problems.map(problem => {
         count++;
         this.log.warn(`${file.file}:${problem.line}: ${problem.message}`);
-        const line = Math.min(Math.max(problem.line, 1), lines.length) - 1;
-        const range = new vscode.Range(line, 0, line, (lines[line] ?? '').replace(/\r$/, '').length);
-        const diagnostic = new vscode.Diagnostic(range, problem.message, problem.severity === 'error' ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Warning);
+        const diagnostic = new vscode.Diagnostic(lineRange(problem.line), problem.message, problem.severity === 'error' ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Warning);
         diagnostic.source = 'Papers';
         if (problem.code) diagnostic.code = problem.code;
         return diagnostic;
@@ -298,7 +296,19 @@ async function exists(uri: vscode.Uri): Promise<boolean> {
   }
 }
 
-/** A file's text, from the disk (what the tools will read); undefined if it cannot be read. */
+/** A whole line of a file the host has not read (VS Code fits the end to the line when it shows it). */
+const lineRange = (line: number) => new vscode.Range(Math.max(line, 1) - 1, 0, Math.max(line, 1) - 1, 2 ** 30);
+
+/** A file's bytes, from the disk (what the tools will read); undefined if it cannot be read. */
+async function readBytes(uri: vscode.Uri): Promise<Uint8Array | undefined> {
+  try {
+    return await vscode.workspace.fs.readFile(uri);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A small file's text (a _quarto.yml), from the disk; undefined if it cannot be read. */
 async function readText(uri: vscode.Uri): Promise<string | undefined> {
   try {
     return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));

@@ -1,13 +1,11 @@
 import * as vscode from 'vscode';
 import { escapeMarkdown, metadataLine } from '../core/browse/describe';
+import type { PaperRow } from './library';
 import { engine } from './engine';
 import { paperMarkdown } from './markdown';
 import type { Paper } from '../core/corpus/paper';
-import { excerpt } from '../core/util/text';
 import type { DetailsPanel } from './details';
 import type { Bibliographies } from './bibliographies';
-import { sortEntries } from '../core/browse/browse';
-import type { PaperLibrary } from '../core/search/library';
 import { entryRange } from './entries';
 import { Commands } from './ids';
 import type { PaperStore } from './store';
@@ -66,23 +64,6 @@ export const providerTimes = {
   },
 };
 
-/** The untyped list for a library and a set of bibliography files, computed once: completion asks on every keystroke. */
-const untypedLists = new WeakMap<PaperLibrary, Map<string, Paper[]>>();
-
-/** With nothing typed: the document's own entries, newest first, then the most upvoted other papers. */
-function untyped(library: PaperLibrary, own: Set<string>, isOwn: (paper: Paper) => boolean): Paper[] {
-  const key = [...own].sort().join('\n');
-  let lists = untypedLists.get(library);
-  if (!lists) untypedLists.set(library, lists = new Map());
-  let list = lists.get(key);
-  if (!list) {
-    const first = own.size ? sortEntries(library.papers.filter(isOwn), 'date').slice(0, OWN_UNTYPED) : [];
-    const rest = library.papers.filter(p => !isOwn(p)).sort((a, b) => (b.upvotes ?? -1) - (a.upvotes ?? -1)).slice(0, COMPLETIONS);
-    lists.set(key, list = [...first, ...rest]);
-  }
-  return list;
-}
-
 export function registerCiteProviders(store: PaperStore, bibliographies: Bibliographies, details: DetailsPanel): vscode.Disposable[] {
   /** The library once the user's bibliographies (being read, or reloading after a change) are in. */
   const library = async () => {
@@ -94,7 +75,7 @@ export function registerCiteProviders(store: PaperStore, bibliographies: Bibliog
   const paperAt = async (doc: vscode.TextDocument, position: vscode.Position) => {
     const found = engine().findKeyAt(doc.getText(), doc.offsetAt(position), doc.languageId);
     if (!found) return undefined;
-    const paper = (await library())?.get(found.key);
+    const paper = await (await library())?.paper(found.key);
     return paper && { paper, range: new vscode.Range(doc.positionAt(found.start), doc.positionAt(found.end)) };
   };
 
@@ -115,28 +96,29 @@ export function registerCiteProviders(store: PaperStore, bibliographies: Bibliog
     const papers = await library();
     if (!papers || token.isCancellationRequested) return undefined;
     // The document's own bibliography entries first: citing them adds nothing to any file.
-    const own = await bibliographies.filesOf(doc);
-    const isOwn = (paper: Paper | undefined) => !!paper?.entries?.some(e => own.has(e.uri));
-    const mine = (id: string) => isOwn(papers.get(id));
-    let ranked: Paper[];
+    const own = [...(await bibliographies.filesOf(doc))];
+    const ownSet = new Set(own);
+    let ranked: PaperRow[];
     if (context.prefix) {
-      const first = own.size ? papers.search(context.prefix, { limit: COMPLETIONS, filter: mine }).map(h => h.paper) : [];
-      const rest = papers.search(context.prefix, { limit: COMPLETIONS, filter: id => !mine(id) }).map(h => h.paper);
-      ranked = [...first, ...rest];
+      const [first, rest] = await Promise.all([
+        own.length ? papers.query(context.prefix, { limit: COMPLETIONS, inFiles: own, excerpt: DOC_LENGTH }) : { rows: [] },
+        papers.query(context.prefix, { limit: COMPLETIONS, notInFiles: own, excerpt: DOC_LENGTH }),
+      ]);
+      ranked = [...first.rows, ...rest.rows];
     } else {
-      ranked = untyped(papers, own, isOwn);
+      ranked = await papers.untyped(own, OWN_UNTYPED, COMPLETIONS, DOC_LENGTH);
     }
+    if (token.isCancellationRequested) return undefined;
     const range = new vscode.Range(doc.positionAt(context.start), doc.positionAt(context.end));
-    const items = ranked.map((paper, rank) => {
-      const item = new vscode.CompletionItem({ label: paper.title, description: paper.key }, vscode.CompletionItemKind.Reference);
-      item.insertText = paper.key;
+    const items = ranked.map((row, rank) => {
+      const item = new vscode.CompletionItem({ label: row.title, description: row.key }, vscode.CompletionItemKind.Reference);
+      item.insertText = row.key;
       item.range = range;
-      const meta = metadataLine(paper);
-      const where = isOwn(paper) ? paper.entries!.find(e => own.has(e.uri))!.file : 'added to the bibliography when cited';
-      item.detail = [paper.key, meta, where].filter(Boolean).join(' · ');
-      item.documentation = new vscode.MarkdownString(escapeMarkdown(excerpt(paper.abstract, DOC_LENGTH)));
+      const where = row.entries.find(e => ownSet.has(e.uri))?.file ?? 'added to the bibliography when cited';
+      item.detail = [row.key, row.meta, where].filter(Boolean).join(' · ');
+      item.documentation = new vscode.MarkdownString(escapeMarkdown(row.excerpt));
       // Our ranking, not VS Code's: every item matches what was typed equally well, so sortText decides.
-      item.filterText = `${context.prefix} ${paper.key}`;
+      item.filterText = `${context.prefix} ${row.key}`;
       item.sortText = String(rank).padStart(4, '0');
       return item;
     });
@@ -173,14 +155,14 @@ export function registerCiteProviders(store: PaperStore, bibliographies: Bibliog
 
   const pages: vscode.TextDocumentContentProvider = {
     async provideTextDocumentContent(uri) {
-      const paper = (await store.library())?.get(uri.path.replace(/^\//, '').replace(/\.md$/, ''));
+      const paper = await (await store.library())?.paper(uri.path.replace(/^\//, '').replace(/\.md$/, ''));
       return paper ? paperPage(paper) : 'No paper has this key.';
     },
   };
 
   const handOff = vscode.window.onDidChangeActiveTextEditor(async editor => {
     if (editor?.document.uri.scheme !== PAPER_SCHEME) return;
-    const paper = (await store.library())?.get(editor.document.uri.path.replace(/^\//, '').replace(/\.md$/, ''));
+    const paper = await (await store.library())?.paper(editor.document.uri.path.replace(/^\//, '').replace(/\.md$/, ''));
     if (!paper) return;
     const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
     if (tab?.input instanceof vscode.TabInputText && tab.input.uri.toString() === editor.document.uri.toString()) {

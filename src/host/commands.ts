@@ -48,12 +48,13 @@ export async function resolvePapers(
   if (arg === undefined && details.focused) return [details.focused];
   if (arg === undefined) return (await pickPapers(store, { title, placeholder: PLACEHOLDER, canPickMany }))?.papers;
   const library = await store.require();
-  if (typeof arg === 'string') {
-    const paper = library.get(arg);
-    if (!paper) throw new UserError(`No paper has the id or key "${arg}".`);
+  const byKey = async (key: string) => {
+    const paper = await library.paper(key);
+    if (!paper) throw new UserError(`No paper has the id or key "${key}".`);
     return [paper];
-  }
-  if ('kind' in arg) return arg.kind === 'paper' ? [arg.paper] : undefined;
+  };
+  if (typeof arg === 'string') return byKey(arg);
+  if ('kind' in arg) return arg.kind === 'paper' ? byKey(arg.row.id) : undefined;
   return [arg];
 }
 
@@ -107,7 +108,7 @@ export function showFilterMessage(ctx: Pick<CommandContext, 'tree' | 'treeView'>
     ctx.treeView.message = undefined;
     return;
   }
-  const count = matches ?? filter.ids.size;
+  const count = matches ?? filter.count;
   ctx.treeView.message = count
     ? `Filtered by "${filter.query}": ${count} ${count === 1 ? 'paper' : 'papers'}. Clear the filter to see all.`
     : `No paper matches "${filter.query}"${filter.problems.length ? ` (${filter.problems.join('; ')})` : ''}. Clear the filter to see all papers.`;
@@ -179,10 +180,10 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
     register(Commands.removeFromReadingList, async (arg?: PaperArgument) => {
       const library = await store.require();
       if (arg === undefined) {
-        const starred = readingList.ids().flatMap(id => library.get(id) ?? []);
+        const starred = await library.rows(readingList.ids());
         if (!starred.length) throw new UserError('The reading list is empty. Star a paper to add it.');
-        const choice = await vscode.window.showQuickPick(starred.map(p => ({ label: p.title, description: p.key, paper: p })), { title: 'Remove from Reading List' });
-        if (choice) await readingList.remove(choice.paper.id);
+        const choice = await vscode.window.showQuickPick(starred.map(row => ({ label: row.title, description: row.key, row })), { title: 'Remove from Reading List' });
+        if (choice) await readingList.remove(choice.row.id);
         return;
       }
       const paper = await resolvePaper(ctx, arg, 'Remove from Reading List');
@@ -239,11 +240,13 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
     register(Commands.showRelatedPapers, async (arg?: PaperArgument) => {
       const paper = await resolvePaper(ctx, arg, 'Show Related Papers');
       if (!paper) return;
-      const related = (await store.require()).related(paper);
-      const choice = await vscode.window.showQuickPick(related.map(p => ({ label: p.title, description: p.key, paper: p })), {
+      const library = await store.require();
+      const related = await library.related(paper.id);
+      const choice = await vscode.window.showQuickPick(related.map(row => ({ label: row.title, description: row.key, row })), {
         title: `Papers related to ${paper.key}`, matchOnDescription: true,
       });
-      if (choice) await details.show(choice.paper);
+      const chosen = choice && await library.paper(choice.row.id);
+      if (chosen) await details.show(chosen);
     }),
     register(Commands.openLink, async (arg?: PaperArgument) => {
       const paper = await resolvePaper(ctx, arg, 'Open a Link of a Paper');
@@ -260,7 +263,7 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
       }
       let paper: Paper | undefined;
       if (arg === undefined && !details.focused) {
-        const picked = await pickPapers(store, { title: 'Go to Entry', placeholder: 'Type words of a title, an author, a venue or a key of your bibliography', only: p => !!p.entries?.length });
+        const picked = await pickPapers(store, { title: 'Go to Entry', placeholder: 'Type words of a title, an author, a venue or a key of your bibliography', withEntry: true });
         paper = picked?.papers[0];
       } else {
         paper = await resolvePaper(ctx, arg, 'Go to Entry');
@@ -275,7 +278,7 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
       const library = await store.reload();
       if (library) {
         await ctx.bibliographies.reload();
-        vscode.window.setStatusBarMessage(`$(check) Loaded ${(await store.require()).papers.length} papers`, 3000);
+        vscode.window.setStatusBarMessage(`$(check) Loaded ${(await store.require()).size} papers`, 3000);
       } else {
         await store.require();
       }

@@ -78,7 +78,7 @@ export class DetailsPanel implements vscode.Disposable {
   private async restore(panel: vscode.WebviewPanel, state: unknown): Promise<void> {
     const parsed = engine().DetailsStateSchema.safeParse(state);
     const library = await this.store.library();
-    const paper = parsed.success ? library?.get(parsed.data.paperId) : undefined;
+    const paper = parsed.success ? await library?.paper(parsed.data.paperId) : undefined;
     if (!paper || this.panel) {
       panel.dispose();
       return;
@@ -145,7 +145,7 @@ export class DetailsPanel implements vscode.Disposable {
       upvotes: paper.upvotes,
       links: paper.links.filter(isWebLink),
       topics: paper.topics.map(id => ({ id, label: this.topics.find(t => t.id === id)?.label ?? id })),
-      related: (library?.related(paper, RELATED_COUNT) ?? []).map(p => ({ id: p.id, key: p.key, title: p.title })),
+      related: (library ? await library.related(paper.id, RELATED_COUNT) : []).map(p => ({ id: p.id, key: p.key, title: p.title })),
       sources: paper.sources.filter(s => !paper.entries?.some(e => e.file === s.file && e.line === s.line)).map(s => `${s.file}:${s.line}`),
       starred: this.readingList.has(paper.id),
       authors: (paper.authors ?? []).map(fullName),

@@ -1,11 +1,12 @@
 import * as vscode from 'vscode';
-import type { IndexParts } from '../core/search/indexing';
 
 const PARTS = ['names', 'text', 'fingerprints'] as const;
 
-/** A cached index: its two parts (MiniSearch JSON) and what it holds of each paper (`LibraryIndex.toParts`). */
-export interface CachedIndex extends IndexParts {
-  fingerprints: string;
+/** A cached index: its two parts (MiniSearch JSON) and what it holds of each paper (`LibraryIndex.toParts`), as bytes. */
+export interface CachedIndex {
+  names: Uint8Array;
+  text: Uint8Array;
+  fingerprints: Uint8Array;
 }
 
 const KEEP = 3;
@@ -18,9 +19,19 @@ const KEEP = 3;
 export class IndexCache {
   constructor(private readonly dir: vscode.Uri, private readonly log: vscode.LogOutputChannel) {}
 
-  /** A hex SHA-256 of the parts, with Web Crypto so that a web build can share this code. */
-  static async hash(parts: readonly string[]): Promise<string> {
-    const data = new TextEncoder().encode(parts.map(p => `${p.length}:${p}`).join('\n'));
+  /**
+   * A hex SHA-256 of the parts (each prefixed with its length, so that no two lists of parts
+   * run together), with Web Crypto: off the extension host's thread, and shared by the web build.
+   */
+  static async hash(parts: readonly (string | Uint8Array)[]): Promise<string> {
+    const encoder = new TextEncoder();
+    const chunks = parts.flatMap(part => {
+      const bytes = typeof part === 'string' ? encoder.encode(part) : part;
+      return [encoder.encode(`${typeof part === 'string' ? 's' : 'b'}${bytes.length}:`), bytes];
+    });
+    const data = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+    let at = 0;
+    for (const chunk of chunks) { data.set(chunk, at); at += chunk.length; }
     const digest = await crypto.subtle.digest('SHA-256', data);
     return [...new Uint8Array(digest)].map(b => b.toString(16).padStart(2, '0')).join('');
   }
@@ -28,7 +39,7 @@ export class IndexCache {
   /** Both parts of a cached index, or undefined if either is missing. */
   async get(hash: string): Promise<CachedIndex | undefined> {
     try {
-      const [names, text, fingerprints] = await Promise.all(PARTS.map(async part => new TextDecoder().decode(await vscode.workspace.fs.readFile(this.uri(hash, part)))));
+      const [names, text, fingerprints] = await Promise.all(PARTS.map(part => vscode.workspace.fs.readFile(this.uri(hash, part))));
       return { names, text, fingerprints };
     } catch {
       return undefined;
@@ -39,9 +50,9 @@ export class IndexCache {
     try {
       await vscode.workspace.fs.createDirectory(this.dir);
       // The names part last: get() reads all three, so a half-written entry is never used.
-      await vscode.workspace.fs.writeFile(this.uri(hash, 'fingerprints'), new TextEncoder().encode(parts.fingerprints));
-      await vscode.workspace.fs.writeFile(this.uri(hash, 'text'), new TextEncoder().encode(parts.text));
-      await vscode.workspace.fs.writeFile(this.uri(hash, 'names'), new TextEncoder().encode(parts.names));
+      await vscode.workspace.fs.writeFile(this.uri(hash, 'fingerprints'), parts.fingerprints);
+      await vscode.workspace.fs.writeFile(this.uri(hash, 'text'), parts.text);
+      await vscode.workspace.fs.writeFile(this.uri(hash, 'names'), parts.names);
       await this.prune(hash);
     } catch (error) {
       // A cache that cannot be written only costs time next session.

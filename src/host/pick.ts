@@ -1,8 +1,6 @@
 import * as vscode from 'vscode';
-import { metadataLine } from '../core/browse/describe';
-import type { PaperLibrary } from '../core/search/library';
+import type { Library, PaperRow } from './library';
 import type { Paper } from '../core/corpus/paper';
-import { excerpt } from '../core/util/text';
 import type { History } from './history';
 import type { PaperStore } from './store';
 
@@ -10,7 +8,7 @@ import type { PaperStore } from './store';
 export type PaperAction = 'insertCitation' | 'openDetails' | 'copyBibtex';
 
 interface PaperItem extends vscode.QuickPickItem {
-  paper?: Paper;
+  row?: PaperRow;
 }
 
 const RESULTS = 50;
@@ -22,24 +20,23 @@ const BUTTONS: (vscode.QuickInputButton & { action: PaperAction })[] = [
   { iconPath: new vscode.ThemeIcon('copy'), tooltip: 'Copy BibTeX', action: 'copyBibtex' },
 ];
 
-/** A paper as a quick pick row: title, then key · organisation · date, then the abstract's start. */
-function paperItem(paper: Paper, withButtons: boolean): PaperItem {
-  const meta = metadataLine(paper);
+/** A paper as a quick pick row: title, then key · authors · venue · date, then the abstract's start. */
+function paperItem(row: PaperRow, withButtons: boolean): PaperItem {
   return {
-    label: paper.title,
-    description: meta ? `${paper.key} · ${meta}` : paper.key,
-    detail: excerpt(paper.abstract, DETAIL_LENGTH),
+    label: row.title,
+    description: row.meta ? `${row.key} · ${row.meta}` : row.key,
+    detail: row.excerpt,
     // We rank; VS Code must show every row we give it, in our order.
     alwaysShow: true,
     buttons: withButtons ? BUTTONS : undefined,
-    paper,
+    row,
   };
 }
 
 let open: vscode.QuickPick<PaperItem> | undefined;
 
 /** The paper pick on screen, if any: for the integration tests, which type into it. */
-export function openPick(): vscode.QuickPick<vscode.QuickPickItem & { paper?: Paper }> | undefined {
+export function openPick(): vscode.QuickPick<vscode.QuickPickItem & { row?: PaperRow }> | undefined {
   return open;
 }
 
@@ -53,8 +50,8 @@ export interface PickOptions {
   buttons?: boolean;
   /** Recently opened and cited papers, shown while the query is empty. */
   history?: History;
-  /** Only the papers this keeps (e.g. those with an entry in the user's bibliography). */
-  only?: (paper: Paper) => boolean;
+  /** Only the papers with an entry in the user's bibliography ("Go to Entry"). */
+  withEntry?: boolean;
 }
 
 export interface PickResult {
@@ -63,13 +60,13 @@ export interface PickResult {
   action?: PaperAction;
 }
 
-function historyItems(library: PaperLibrary, history: History, withButtons: boolean): PaperItem[] {
+async function historyItems(library: Library, history: History, withButtons: boolean, withEntry: boolean): Promise<PaperItem[]> {
   const items: PaperItem[] = [];
   for (const kind of ['opened', 'cited'] as const) {
-    const papers = history.entries().filter(e => e.kind === kind).flatMap(e => library.get(e.id) ?? []);
-    if (!papers.length) continue;
+    const rows = (await library.rows(history.entries().filter(e => e.kind === kind).map(e => e.id), DETAIL_LENGTH)).filter(r => !withEntry || r.entries.length);
+    if (!rows.length) continue;
     items.push({ label: kind === 'opened' ? 'recently opened' : 'recently cited', kind: vscode.QuickPickItemKind.Separator });
-    items.push(...papers.map(p => paperItem(p, withButtons)));
+    items.push(...rows.map(r => paperItem(r, withButtons)));
   }
   return items;
 }
@@ -90,42 +87,59 @@ export async function pickPapers(store: PaperStore, options: PickOptions): Promi
   pick.placeholder = options.placeholder;
   pick.canSelectMany = options.canPickMany ?? false;
   const withButtons = options.buttons ?? false;
-  const update = (query: string) => {
-    if (!query.trim()) {
-      const recent = options.history ? historyItems(library, options.history, withButtons) : [];
-      pick.items = options.only ? recent.filter(i => !i.paper || options.only!(i.paper)) : recent;
-      return;
+  const withEntry = options.withEntry ?? false;
+  // Answers come back in any order: only the latest question's answer is shown.
+  let asked = 0;
+  const update = async (query: string) => {
+    const question = ++asked;
+    pick.busy = true;
+    try {
+      let items: PaperItem[];
+      if (!query.trim()) {
+        items = options.history ? await historyItems(library, options.history, withButtons, withEntry) : [];
+      } else {
+        const { rows, problems } = await library.query(query, { limit: RESULTS, withEntry, excerpt: DETAIL_LENGTH });
+        // A filter that matches nothing says so, in the list where the papers would be.
+        const notes: PaperItem[] = problems.map(p => ({ label: `$(warning) ${p}`, alwaysShow: true }));
+        items = [...notes, ...rows.map(r => paperItem(r, withButtons))];
+      }
+      if (store.engine === 'restarting') items.unshift({ label: '$(sync~spin) Search is restarting: the bundled papers only, until your files are read again', alwaysShow: true });
+      if (question !== asked) return;
+      pick.items = items;
+      // With several allowed, VS Code focuses no row; focus the best one so Enter takes it.
+      if (pick.canSelectMany) pick.activeItems = pick.items.filter(i => i.row).slice(0, 1);
+    } catch (error) {
+      if (question !== asked) return;
+      // The engine stopped while it was asked: say so where the papers would be; it restarts by itself.
+      pick.items = [{ label: `$(sync~spin) Search is restarting (${error instanceof Error ? error.message : String(error)}); type again in a moment`, alwaysShow: true }];
+    } finally {
+      if (question === asked) pick.busy = false;
     }
-    const only = options.only;
-    const { hits, problems } = library.query(query, { limit: RESULTS, filter: only && (id => { const p = library.get(id); return !!p && only(p); }) });
-    // A filter that matches nothing says so, in the list where the papers would be.
-    const notes: PaperItem[] = problems.map(p => ({ label: `$(warning) ${p.message}`, alwaysShow: true }));
-    pick.items = [...notes, ...hits.map(h => paperItem(h.paper, withButtons))];
-    // With several allowed, VS Code focuses no row; focus the best one so Enter takes it.
-    if (pick.canSelectMany) pick.activeItems = pick.items.filter(i => i.paper).slice(0, 1);
   };
   pick.value = options.initialQuery ?? '';
-  update(pick.value);
+  void update(pick.value);
   return new Promise(resolve => {
     let result: PickResult | undefined;
-    const done = (papers: Paper[], action?: PaperAction) => {
+    const done = async (rows: PaperRow[], action?: PaperAction) => {
+      // The whole papers, for what the command does with them (cite, copy, open).
+      const papers = (await library.papers(rows.map(r => r.id))).filter((p): p is Paper => p !== undefined);
       result = { papers, action };
       pick.hide();
     };
-    // The user's corpus files may still be loading when the pick opens: show their papers when they arrive.
+    // The user's files may still be loading when the pick opens: show their papers when they arrive.
     const reload = store.onDidChange(async () => {
       library = await store.require();
-      update(pick.value);
+      void update(pick.value);
     });
-    pick.onDidChangeValue(update);
+    pick.onDidChangeValue(value => void update(value));
     pick.onDidAccept(() => {
       const items = pick.canSelectMany && pick.selectedItems.length ? pick.selectedItems : pick.activeItems.slice(0, 1);
-      const papers = items.flatMap(i => i.paper ?? []);
-      if (papers.length) done(papers);
+      const rows = items.flatMap(i => i.row ?? []);
+      if (rows.length) void done(rows);
     });
     pick.onDidTriggerItemButton(e => {
       const action = (e.button as (typeof BUTTONS)[number]).action;
-      if (e.item.paper) done([e.item.paper], action);
+      if (e.item.row) void done([e.item.row], action);
     });
     pick.onDidHide(() => {
       if (open === pick) open = undefined;

@@ -1,245 +1,253 @@
 import { promisify } from 'node:util';
 import { brotliDecompress } from 'node:zlib';
 import * as vscode from 'vscode';
-import type { IndexParts } from '../core/search/indexing';
 import { CORPUS_FILE, NAMES_INDEX, shippedName, TEXT_INDEX } from '../core/corpus/files';
-import { firstIssue } from '../core/util/issues';
-import type { PaperLibrary } from '../core/search/library';
 import type { Problem } from '../core/corpus/paper';
-import type { LibraryIndex } from '../core/search/libraryIndex';
-import type { Paper } from '../core/corpus/paper';
-import type { CorpusFile, UserCorpusResult } from '../core/corpus/userCorpus';
-import type { BibliographyFormat } from '../core/corpus/paper';
-import type { BibliographyText, ReadCache, ReadProblem } from '../core/bibliography/read';
+import { firstIssue } from '../core/util/issues';
+import type { BibliographyBytes, FileBytes } from '../engine/protocol';
+import type { EngineClient } from './engineClient';
 import { engine } from './engine';
 import { ContextKeys } from './ids';
 import { IndexCache } from './indexCache';
-import { topicAssigner, topicLabel } from './topics';
+import { LocalLibrary, RemoteLibrary, type BibliographyFileReport, type Library } from './library';
 
 // In the thread pool: the corpus decompresses while the engine bundle loads.
 const decompress = promisify(brotliDecompress);
 
 export type LoadState = 'loading' | 'ready' | 'failed' | 'empty';
+/** Where searches run: here (bundled papers only), in the engine worker, or here again while it restarts. */
+export type EngineState = 'local' | 'starting' | 'worker' | 'restarting' | 'failed';
 
 /** Shown when a command needs the papers and they could not be loaded. */
 export class PapersUnavailableError extends Error {}
 
-interface Bundled { library: PaperLibrary; index: IndexParts }
+/** A file the user gave, as read from disk: its bytes (UTF-8), how to name it, and its size and time (to name its cached index). */
+export interface CorpusInput { file: string; bytes: Uint8Array; stamp?: string }
+export interface BibliographyInput extends CorpusInput { uri: string; after?: string[] }
 
 export interface UserCorpusReport { added: number; updated: number; problems: Problem[]; fromCache: boolean }
-
-/** One bibliography file as the library last read it. */
-export interface BibliographyFileReport {
-  uri: string;
-  file: string;
-  format: BibliographyFormat;
-  /** The keys of its entries, in file order. */
-  keys: string[];
-  problems: ReadProblem[];
-}
 
 export interface BibliographyReport {
   files: BibliographyFileReport[];
   /** Entries that are new papers, and corpus papers that an entry joined. */
   added: number;
   joined: number;
-  fromCache: boolean;
-  /** How long the last merge took to read the files (parse and convert), and until their names were searchable (ms). */
+  /** How long the last merge took to read the files (parse and convert), and until every name was searchable (ms). */
   readMs: number;
   searchableMs: number;
 }
 
-interface Rebuilt { corpus: UserCorpusReport; bibliographies: BibliographyReport }
+interface Merged { corpus: UserCorpusReport; bibliographies: BibliographyReport }
 
-/** Bumped whenever the way user corpora and bibliographies are indexed changes, so old cached indexes are not reused. */
-const INDEX_CACHE_VERSION = '2';
+interface Bundled {
+  local: LocalLibrary;
+  /** The shipped files, decompressed, for the engine worker. */
+  bytes: { corpus: Uint8Array; names: Uint8Array; text: Uint8Array };
+}
+
+/** Bumped whenever the way user corpora are indexed changes, so old cached indexes are not reused. */
+const INDEX_CACHE_VERSION = '3';
+
+/** A copy of some bytes as an ArrayBuffer of their own, to transfer (the host keeps the bundled files for a restart). */
+const own = (bytes: Uint8Array): ArrayBuffer => bytes.slice().buffer as ArrayBuffer;
+/** The bytes' own ArrayBuffer when they fill it (files as read), else a copy: what can be transferred. */
+const buffer = (bytes: Uint8Array): ArrayBuffer => (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes.buffer as ArrayBuffer : own(bytes));
 
 /**
- * Owns the corpus and its index. Nothing is read at activation: the build output is
- * loaded the first time a feature asks for it, once, and shared by every feature.
- * The user's corpus files are merged in the background; until they are ready, features
- * see the bundled papers, and `onDidChange` tells them when the library grows.
- * A failure is logged to the "Papers" output channel and shown in the view's welcome
+ * Owns the library. Nothing is read at activation: the bundled papers load the first time a
+ * feature asks, here in the extension host (they are small). When the user's corpus files or
+ * bibliographies are given, the library moves to the engine worker, which reads and indexes
+ * them off this thread; until it is ready, features keep the bundled papers, and `onDidChange`
+ * says when the library changed. If the worker stops, the bundled papers serve at once, the
+ * stop is logged, and the worker is started again once, with the user's files read afresh.
+ * A failure to load is logged to the "Papers" output channel and shown in the view's welcome
  * content through the `papers.state` context key, never thrown at the user unhandled.
  */
 export class PaperStore implements vscode.Disposable {
   private bundled: Promise<Bundled | undefined> | undefined;
-  private current: PaperLibrary | undefined;
+  private remote: RemoteLibrary | undefined;
   private work: Promise<unknown> = Promise.resolve();
-  /** Writing the latest user-corpus index to the cache, behind everything else. */
+  /** Writing the latest snapshot of the worker's index to the cache, behind everything else. */
   private caching: Promise<unknown> = Promise.resolve();
   private generation = 0;
+  /**
+   * The user's files not yet given to the worker (undefined: unchanged since). Once given, their
+   * bytes belong to the worker: the host keeps only whether there are any.
+   */
+  private pending: { corpus?: readonly CorpusInput[]; bibliographies?: readonly BibliographyInput[] } = {};
+  private has = { corpus: false, bibliographies: false };
+  private workerLoaded = false;
+  private restarts = 0;
+  private state: LoadState = 'loading';
+  private engineState: EngineState = 'local';
+  private failure: string | undefined;
   private readonly changed = new vscode.EventEmitter<void>();
   /** Fires when the papers were (re)loaded, so views and pickers refresh. */
   readonly onDidChange = this.changed.event;
   private readonly bundledLoaded = new vscode.EventEmitter<void>();
   /** Fires when the bundled papers were first needed and loaded: the moment to add the user's. */
   readonly onDidLoadBundled = this.bundledLoaded.event;
-  private state: LoadState = 'loading';
-  private failure: string | undefined;
-  /** What the user adds to the bundled papers: corpus files and bibliographies. */
-  private input: { corpus: readonly CorpusFile[]; bibliographies: readonly BibliographyText[] } = { corpus: [], bibliographies: [] };
-  /** The corpus files as last merged, so that a bibliography change does not merge them again. */
-  private corpusMerged: { files: readonly CorpusFile[]; result: UserCorpusResult } | undefined;
-  /** The bibliography files as last read, for the tree and the checks. */
-  private bibliographyFiles: readonly BibliographyFileReport[] = [];
-  /** The index of the whole library, kept between merges while the corpus files stay the same. */
-  private index: { key: string; index: LibraryIndex } | undefined;
-  /** The bibliography entries as last converted, so that an edit converts only what changed. */
-  private readCache: ReadCache | undefined;
+  private readonly inputLost = new vscode.EventEmitter<void>();
+  /** Fires when the engine was restarted and the user's files must be read and given again. */
+  readonly onDidLoseInput = this.inputLost.event;
+  private readonly subscriptions: vscode.Disposable[] = [];
 
   constructor(
     private readonly extensionUri: vscode.Uri,
     private readonly cache: IndexCache,
+    private readonly client: EngineClient,
     private readonly log: vscode.LogOutputChannel,
-  ) {}
+  ) {
+    this.subscriptions.push(client.onDidStop(reason => this.stopped(reason)));
+  }
 
   get loadState(): LoadState { return this.state; }
 
+  /** Where searches run now (the quick pick says so while the engine restarts). */
+  get engine(): EngineState { return this.engineState; }
+
   /** The papers, loaded on first use; undefined when loading failed (already reported). */
-  async library(): Promise<PaperLibrary | undefined> {
+  async library(): Promise<Library | undefined> {
     const bundled = await this.loadBundled();
-    return bundled && (this.current ?? bundled.library);
+    return bundled && (this.remote ?? bundled.local);
   }
 
   /** For commands: the papers, or an error whose message tells the user what to do. */
-  async require(): Promise<PaperLibrary> {
+  async require(): Promise<Library> {
     const library = await this.library();
     if (!library) throw new PapersUnavailableError(`The papers could not be loaded: ${this.failure}. See the "Papers" output for details.`);
     return library;
   }
 
-  /** Resolves once no user corpus or bibliography is being merged (their index may still be being cached). */
+  /** The user's bibliography files as the library last read them. */
+  get bibliographies(): readonly BibliographyFileReport[] {
+    return this.remote?.bibliographies ?? [];
+  }
+
+  /** Resolves once no user file is being given to the engine (its full text may still be indexing). */
   async merged(): Promise<void> {
     let seen: Promise<unknown>;
     do { seen = this.work; await seen; } while (seen !== this.work);
   }
 
-  /** Resolves once no user corpus is being merged, indexed or cached. */
+  /** Resolves once the user's files are merged, indexed (full text too) and cached. */
   async settled(): Promise<void> {
     let seen: Promise<unknown>;
-    do { seen = this.work; await seen; await this.caching; } while (seen !== this.work);
+    do {
+      seen = this.work;
+      await seen;
+      if (this.remote && this.client.running) await this.client.request({ type: 'settled' }).catch(() => undefined);
+      await this.caching;
+    } while (seen !== this.work);
   }
 
   /** Loads the bundled papers again from disk (the "Reload Papers" command, or after a failure). */
-  async reload(): Promise<PaperLibrary | undefined> {
+  async reload(): Promise<Library | undefined> {
+    // A snapshot of the index on its way to the cache is worth keeping: the reload may use it.
+    await this.caching;
     this.bundled = undefined;
-    this.current = undefined;
-    // Both hold papers and an index of the bundled papers as they were.
-    this.corpusMerged = undefined;
-    this.index = undefined;
+    this.remote = undefined;
+    this.workerLoaded = false;
+    await this.client.stop();
+    this.setEngine('local');
     const library = await this.library();
     this.changed.fire();
     return library;
   }
 
-  /** The user's bibliography files as the library last read them. */
-  get bibliographies(): readonly BibliographyFileReport[] {
-    return this.bibliographyFiles;
-  }
-
-  /**
-   * Replaces the user's corpus papers with those of `files` (empty: none). Runs after any
-   * earlier request; a request overtaken by a newer one is dropped.
-   */
-  async applyUserFiles(files: readonly CorpusFile[]): Promise<UserCorpusReport | undefined> {
-    this.input = { ...this.input, corpus: files };
+  /** Replaces the user's corpus files (empty: none). Runs after any earlier request; one overtaken by a newer one is dropped. */
+  async applyUserFiles(files: readonly CorpusInput[]): Promise<UserCorpusReport | undefined> {
+    this.pending.corpus = files;
+    this.has.corpus = files.length > 0;
     return (await this.schedule())?.corpus;
   }
 
-  /** Replaces the user's bibliographies with `files` (empty: none), as `applyUserFiles` does for corpus files. */
-  async applyBibliographies(files: readonly BibliographyText[]): Promise<BibliographyReport | undefined> {
-    this.input = { ...this.input, bibliographies: files };
+  /** Replaces the user's bibliographies (empty: none), as `applyUserFiles` does for corpus files. */
+  async applyBibliographies(files: readonly BibliographyInput[]): Promise<BibliographyReport | undefined> {
+    this.pending.bibliographies = files;
+    this.has.bibliographies = files.length > 0;
     return (await this.schedule())?.bibliographies;
   }
 
-  private schedule(): Promise<Rebuilt | undefined> {
+  private schedule(): Promise<Merged | undefined> {
     const generation = ++this.generation;
     const run = this.work.then(() => generation === this.generation ? this.merge() : undefined);
-    this.work = run.catch(() => undefined);
+    this.work = run.catch(error => this.log.error(`Could not give your files to the search engine: ${describe(error)}`));
     return run;
   }
 
-  /** The corpus files merged into the bundled papers, once per set of files. */
-  private async mergedCorpus(bundled: Bundled, files: readonly CorpusFile[]): Promise<UserCorpusResult> {
-    if (this.corpusMerged?.files === files) return this.corpusMerged.result;
-    const papers = bundled.library.papers;
-    const result = files.length
-      ? await engine().mergeUserCorpora(papers, files, topicAssigner())
-      : { papers: [...papers], added: [], updated: [], problems: [] };
-    this.corpusMerged = { files, result };
-    return result;
-  }
-
-  private async merge(): Promise<Rebuilt | undefined> {
+  private async merge(): Promise<Merged | undefined> {
     const bundled = await this.loadBundled();
     if (!bundled) return undefined;
-    const { corpus, bibliographies } = this.input;
-    const started = performance.now();
-    const { mergeBibliographies, readBibliographies, PaperLibrary } = engine();
-    const merged = await this.mergedCorpus(bundled, corpus);
-    const readStarted = performance.now();
-    this.readCache ??= new (engine().ReadCache)();
-    const read = await readBibliographies(bibliographies, this.readCache);
-    const readMs = performance.now() - readStarted;
-    const joined = await mergeBibliographies(merged.papers, read);
-    const joinedAt = performance.now();
-    this.bibliographyFiles = read.map(f => ({ uri: f.uri, file: f.file, format: f.format, keys: f.references.map(r => r.key), problems: f.problems }));
-    const shipped = new Map(bundled.library.papers.map(p => [p.id, p]));
-    const grown = joined.papers.length !== shipped.size || joined.papers.some(p => shipped.get(p.id) !== p);
-    let fromCache = false;
-    if (!grown) {
-      // Nothing of the user's: the bundled index answers for every paper.
-      this.current = undefined;
-    } else {
-      const { index, cached } = await this.libraryIndex(bundled, corpus, merged.papers);
-      const indexAt = performance.now();
-      fromCache = cached;
-      const update = await index.update(joined.papers, topicLabel);
-      // settled() waits for the full text too (caching, when there is one, comes after it anyway).
-      const fullText = update.fullText.catch(error => this.log.warn(`Could not index the full text of your papers: ${describe(error)}`));
-      const caching = this.caching;
-      this.caching = Promise.all([caching, fullText]);
-      this.current = new PaperLibrary({ papers: joined.papers }, index.search);
-      this.log.info(`Your papers: ${merged.added.length} from corpus files, ${joined.added.length} from bibliographies (${joined.updated.length} joined to known papers); index ${cached ? 'loaded from cache, ' : ''}${update.added} added, ${update.changed} changed, ${update.removed} removed in ${(performance.now() - started).toFixed(0)} ms (bibliographies read in ${readMs.toFixed(0)} ms, joined in ${(joinedAt - readStarted - readMs).toFixed(0)} ms, index ready in ${(indexAt - joinedAt).toFixed(0)} ms, names indexed in ${(performance.now() - indexAt).toFixed(0)} ms)`);
+    if (!this.has.corpus && !this.has.bibliographies) {
+      // Nothing of the user's: the bundled papers, here; the worker is not needed.
+      if (this.remote || this.client.running) {
+        this.remote = undefined;
+        this.workerLoaded = false;
+        await this.caching;
+        await this.client.stop();
+        this.setEngine('local');
+        this.changed.fire();
+      }
+      return { corpus: { added: 0, updated: 0, problems: [], fromCache: false }, bibliographies: { files: [], added: 0, joined: 0, readMs: 0, searchableMs: 0 } };
     }
-    this.setState((this.current ?? bundled.library).papers.length ? 'ready' : 'empty');
+    const started = performance.now();
+    const fresh = !this.workerLoaded || !this.client.running;
+    if (fresh) {
+      if (this.engineState !== 'restarting') this.setEngine('starting');
+      const { corpus, names, text } = bundled.bytes;
+      await this.client.request({ type: 'load', corpus: own(corpus), names: own(names), text: own(text) });
+      this.workerLoaded = true;
+    }
+    // What changed since the worker last heard (everything, for a new worker), then forgotten here.
+    const corpus = this.pending.corpus ?? (fresh ? [] : undefined);
+    const bibliographies = this.pending.bibliographies ?? (fresh ? [] : undefined);
+    this.pending = {};
+    // A corpus file's index is cached between sessions, under a hash of everything it depends on.
+    // Named by each file's size and modification time, not its bytes: hashing a 100 MB file here
+    // would hold up the extension host (and a save changes the time anyway).
+    const cacheKey = corpus?.length ? await IndexCache.hash([INDEX_CACHE_VERSION, bundled.bytes.names, ...corpus.flatMap(f => [f.file, f.stamp ?? String(f.bytes.length)])]) : undefined;
+    const cached = cacheKey ? await this.cache.get(cacheKey) : undefined;
+    // The bytes change hands (transferred, not copied): the worker owns them from here.
+    const files: FileBytes[] | undefined = corpus?.map(f => ({ file: f.file, bytes: buffer(f.bytes) }));
+    const bibs: BibliographyBytes[] | undefined = bibliographies?.map(b => ({ uri: b.uri, file: b.file, bytes: buffer(b.bytes), after: b.after }));
+    const cachedParts = cached && cacheKey ? { key: cacheKey, names: buffer(cached.names), text: buffer(cached.text), fingerprints: buffer(cached.fingerprints) } : undefined;
+    const transfer = [...(files ?? []).map(f => f.bytes), ...(bibs ?? []).map(b => b.bytes), ...(cachedParts ? [cachedParts.names, cachedParts.text, cachedParts.fingerprints] : [])];
+    const report = await this.client.request({ type: 'setInput', corpus: files, bibliographies: bibs, cacheKey, cached: cachedParts }, transfer);
+    this.remote = new RemoteLibrary(this.client, report.papers, report.bibliographies.files);
+    this.setEngine('worker');
+    if (report.snapshotWanted) {
+      this.caching = this.client.request({ type: 'snapshot' })
+        .then(snapshot => snapshot && this.cache.put(snapshot.key, { names: new Uint8Array(snapshot.names), text: new Uint8Array(snapshot.text), fingerprints: new Uint8Array(snapshot.fingerprints) }))
+        .catch(error => this.log.warn(`Could not cache the index of your corpus files: ${describe(error)}`));
+    }
+    const { index } = report;
+    this.log.info(`Your papers: ${report.corpus.added} from corpus files, ${report.bibliographies.added} from bibliographies (${report.bibliographies.joined} joined to known papers); `
+      + `${report.papers} papers, index ${index.fromCache ? 'from the cache, ' : ''}${index.added} added, ${index.changed} changed, ${index.removed} removed; `
+      + `bibliographies read in ${report.readMs.toFixed(0)} ms, every name searchable after ${report.searchableMs.toFixed(0)} ms (${(performance.now() - started).toFixed(0)} ms in all)`);
+    this.setState(report.papers ? 'ready' : 'empty');
     this.changed.fire();
     return {
-      corpus: { added: merged.added.length, updated: merged.updated.length, problems: merged.problems, fromCache },
-      bibliographies: { files: [...this.bibliographyFiles], added: joined.added.length, joined: joined.updated.length, fromCache, readMs, searchableMs: performance.now() - readStarted },
+      corpus: { ...report.corpus, fromCache: index.fromCache },
+      bibliographies: { ...report.bibliographies, readMs: report.readMs, searchableMs: report.searchableMs },
     };
   }
 
-  /**
-   * The index to update: the one kept from the last merge while the corpus files stay the
-   * same (a bibliography change is then a few entries indexed again), else a new one: from
-   * the cache when the corpus files were indexed in an earlier session, or from the bundled
-   * index. A new index of corpus files is cached once its full text is in.
-   */
-  private async libraryIndex(bundled: Bundled, corpus: readonly CorpusFile[], corpusPapers: readonly Paper[]): Promise<{ index: LibraryIndex; cached: boolean }> {
-    const { LibraryIndex } = engine();
-    const key = corpus.length
-      ? await IndexCache.hash([INDEX_CACHE_VERSION, bundled.index.names, bundled.index.text, ...corpus.flatMap(f => [f.file, f.text])])
-      : 'bundled';
-    if (this.index?.key === key) return { index: this.index.index, cached: false };
-    const cached = corpus.length ? await this.cache.get(key) : undefined;
-    let index: LibraryIndex;
-    if (cached) {
-      index = await LibraryIndex.fromCache(cached, cached.fingerprints);
-    } else {
-      index = await LibraryIndex.fromBundled(bundled.index, bundled.library.papers.map(p => p.id), bundled.library.papers, topicLabel);
-      if (corpus.length) {
-        // The corpus papers first, so that what is cached is what the next session starts from.
-        const update = await index.update(corpusPapers, topicLabel);
-        this.caching = update.fullText
-          .then(() => index.toParts())
-          .then(({ parts, fingerprints }) => this.cache.put(key, { ...parts, fingerprints }))
-          .catch(error => this.log.warn(`Could not cache the index of your corpus files: ${describe(error)}`));
-      }
+  /** The worker stopped: the bundled papers serve at once; it starts again once, with the user's files read afresh. */
+  private stopped(reason: string): void {
+    this.remote = undefined;
+    this.workerLoaded = false;
+    this.changed.fire();
+    if (this.restarts >= 1) {
+      this.setEngine('failed');
+      void vscode.window.showWarningMessage(`Papers: the search engine stopped again (${reason}), so only the bundled papers can be searched. Reload the window to try again; the "Papers" output has the details.`, 'Show Log')
+        .then(choice => { if (choice) this.log.show(); });
+      return;
     }
-    this.index = { key, index };
-    return { index, cached: cached !== undefined };
+    this.restarts++;
+    this.setEngine('restarting');
+    this.log.warn('Restarting the search engine and giving it your files again.');
+    this.inputLost.fire();
   }
 
   private loadBundled(): Promise<Bundled | undefined> {
@@ -255,14 +263,15 @@ export class PaperStore implements vscode.Disposable {
       // failure to load the engine from leaving this promise's own failure unhandled.)
       const reading = Promise.all([CORPUS_FILE, NAMES_INDEX, TEXT_INDEX].map(name => this.read(name)));
       reading.catch(() => undefined);
-      const { PaperLibrary } = engine();
-      const [corpusJson, names, text] = await reading;
-      const library = PaperLibrary.fromParts(corpusJson, names, text);
-      library.fullText.catch(error => this.log.error(`Could not load the full-text index, so searches cover titles, keys and organisations only: ${describe(error)}`));
-      this.log.info(`Loaded ${library.papers.length} papers and their index in ${(performance.now() - started).toFixed(1)} ms`);
-      this.setState(library.papers.length ? 'ready' : 'empty');
+      const { LibraryService } = engine();
+      const [corpus, names, text] = await reading;
+      const decoder = new TextDecoder();
+      const service = LibraryService.load({ corpus: decoder.decode(corpus), names: decoder.decode(names), text: decoder.decode(text) });
+      service.fullText.catch(error => this.log.error(`Could not load the full-text index, so searches cover titles, keys and organisations only: ${describe(error)}`));
+      this.log.info(`Loaded ${service.size} papers and their index in ${(performance.now() - started).toFixed(1)} ms`);
+      this.setState(service.size ? 'ready' : 'empty');
       queueMicrotask(() => this.bundledLoaded.fire());
-      return { library, index: { names, text } };
+      return { local: new LocalLibrary(service), bytes: { corpus, names, text } };
     } catch (error) {
       this.failure = describe(error);
       this.log.error(`Could not load the papers: ${this.failure}`);
@@ -272,10 +281,10 @@ export class PaperStore implements vscode.Disposable {
   }
 
   /** A file of dist/, from the compressed copy the extension ships. */
-  private async read(name: string): Promise<string> {
+  private async read(name: string): Promise<Uint8Array> {
     const uri = vscode.Uri.joinPath(this.extensionUri, 'dist', shippedName(name));
     try {
-      return new TextDecoder().decode(await decompress(await vscode.workspace.fs.readFile(uri)));
+      return new Uint8Array(await decompress(await vscode.workspace.fs.readFile(uri)));
     } catch (error) {
       throw new Error(`cannot read ${uri.fsPath}: ${describe(error)} (reinstall the extension; in a checkout, run "npm run build")`);
     }
@@ -286,9 +295,15 @@ export class PaperStore implements vscode.Disposable {
     void vscode.commands.executeCommand('setContext', ContextKeys.state, state);
   }
 
+  private setEngine(state: EngineState): void {
+    this.engineState = state;
+  }
+
   dispose(): void {
     this.changed.dispose();
     this.bundledLoaded.dispose();
+    this.inputLost.dispose();
+    for (const s of this.subscriptions) s.dispose();
   }
 }
 

@@ -2,7 +2,8 @@ import type * as vscode from 'vscode';
 import type { PaperView } from '../shared/protocol';
 import type { DetailsPanel } from './details';
 import { openPick } from './pick';
-import type { BibliographyReport, PaperStore, UserCorpusReport } from './store';
+import type { BibliographyReport, EngineState, PaperStore, UserCorpusReport } from './store';
+import type { EngineClient } from './engineClient';
 import type { UserCorpora } from './userCorpora';
 import type { Bibliographies } from './bibliographies';
 import { providerTimes } from './citeProviders';
@@ -31,9 +32,15 @@ export interface PapersTestHooks {
   pick: typeof openPick;
   /** The paper the details panel shows and the last snapshot it was sent. */
   details(): { paperId: string | undefined; snapshot: PaperView | undefined };
+  /** Where searches run now: in the host, in the engine worker, or here again while it restarts. */
+  engine(): EngineState;
+  /** Stops the engine worker the way a crash would, to check that search recovers. */
+  crashEngine(): Promise<void>;
+  /** The engine worker's memory (MB), when it runs. */
+  engineMemory(): Promise<{ heapMB: number; externalMB: number; arrayBuffersMB: number } | undefined>;
 }
 
-export function createTestHooks(store: PaperStore, userCorpora: UserCorpora, bibliographies: Bibliographies, tree: PapersTreeProvider, treeView: vscode.TreeView<TreeNode>, readingList: ReadingListProvider, details: DetailsPanel): PapersTestHooks {
+export function createTestHooks(store: PaperStore, engineClient: EngineClient, userCorpora: UserCorpora, bibliographies: Bibliographies, tree: PapersTreeProvider, treeView: vscode.TreeView<TreeNode>, readingList: ReadingListProvider, details: DetailsPanel): PapersTestHooks {
   return {
     settled: async () => { await store.library(); await bibliographies.settled(); await store.settled(); },
     tree,
@@ -45,5 +52,13 @@ export function createTestHooks(store: PaperStore, userCorpora: UserCorpora, bib
     reloadBibliographies: () => bibliographies.reload(),
     providerTimes: () => ({ hover: [...providerTimes.hover], completion: [...providerTimes.completion] }),
     details: () => ({ paperId: details.current?.id, snapshot: details.lastSnapshot }),
+    engine: () => store.engine,
+    async crashEngine() {
+      if (!engineClient.running) throw new Error('the engine worker is not running');
+      const stopped = new Promise<void>(resolve => { const once = engineClient.onDidStop(() => { once.dispose(); resolve(); }); });
+      void engineClient.request({ type: 'exit' }).catch(() => undefined);
+      await stopped;
+    },
+    engineMemory: async () => (engineClient.running ? engineClient.request({ type: 'memory' }) : undefined),
   };
 }

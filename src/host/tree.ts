@@ -1,45 +1,44 @@
 import * as vscode from 'vscode';
-import { groupPapers, sortEntries, type GroupBy, type PaperGroup, type SortBy } from '../core/browse/browse';
-import { isBibliographyOnly } from '../core/bibliography/ids';
-import { shortDescription } from '../core/browse/describe';
-import type { PaperLibrary } from '../core/search/library';
-import type { Paper } from '../core/corpus/paper';
-import type { Topic } from '../core/corpus/topics';
-import { paperMarkdown } from './markdown';
+import type { GroupBy, SortBy } from '../core/browse/browse';
+import { escapeMarkdown } from '../core/browse/describe';
+import { excerpt } from '../core/util/text';
+import { markdownCode } from './markdown';
 import { Commands, Settings } from './ids';
+import type { FileRow, GroupRow, Library, PaperRow, TreeOptions } from './library';
 import type { ReadingList } from './readingList';
-import type { BibliographyFileReport, PaperStore } from './store';
+import type { PaperStore } from './store';
 
-// The model is not the view: plain nodes here, mapped to TreeItems in getTreeItem.
-export interface GroupNode { kind: 'group'; id: string; group: PaperGroup; children: PaperNode[] }
+// The model is not the view: plain nodes here, mapped to TreeItems in getTreeItem. What a node
+// holds is what the library's engine sent for it; children are asked for when a node opens.
+export interface GroupNode { kind: 'group'; id: string; group: GroupRow; children?: PaperNode[] }
 /** "Bibliography": the user's own bibliography files, above the groups of papers. */
 export interface BibliographyNode { kind: 'bibliography'; id: string; children: FileNode[] }
-/** A bibliography file: its entries (those the filter keeps), made into rows and sorted when first expanded. */
-export interface FileNode { kind: 'file'; id: string; file: BibliographyFileReport; papers: Paper[]; children?: PaperNode[]; parent: BibliographyNode }
-export interface PaperNode { kind: 'paper'; id: string; paper: Paper; parent?: GroupNode | FileNode }
+export interface FileNode { kind: 'file'; id: string; file: FileRow; children?: PaperNode[]; parent: BibliographyNode }
+export interface PaperNode { kind: 'paper'; id: string; row: PaperRow; parent?: GroupNode | FileNode }
 export type TreeNode = GroupNode | BibliographyNode | FileNode | PaperNode;
 
 const TOOLTIP_ABSTRACT = 400;
 const FILTER_STATE_KEY = 'papers.filter';
 
-/** A paper as a tree row, the same in the papers view and the reading list. */
+/** A paper as a tree row, the same in the papers view and the reading list (its tooltip comes when asked). */
 export function paperTreeItem(node: PaperNode, starred: boolean): vscode.TreeItem {
-  const { paper } = node;
-  const item = new vscode.TreeItem(paper.title, vscode.TreeItemCollapsibleState.None);
+  const { row } = node;
+  const item = new vscode.TreeItem(row.title, vscode.TreeItemCollapsibleState.None);
   item.id = node.id;
-  item.description = shortDescription(paper);
-  item.tooltip = paperMarkdown(paper, TOOLTIP_ABSTRACT);
+  item.description = row.description;
   item.iconPath = new vscode.ThemeIcon(starred ? 'star-full' : 'file-text');
   // "entry": it has an entry in the user's bibliography, which "Go to Entry" opens.
-  item.contextValue = `${starred ? 'paper starred' : 'paper'}${paper.entries?.length ? ' entry' : ''}`;
-  item.command = { command: Commands.openPaper, title: 'Open Paper Details', arguments: [paper.id] };
-  item.accessibilityInformation = { label: `${paper.title}, ${shortDescription(paper)}${starred ? ', in reading list' : ''}` };
+  item.contextValue = `${starred ? 'paper starred' : 'paper'}${row.entries.length ? ' entry' : ''}`;
+  item.command = { command: Commands.openPaper, title: 'Open Paper Details', arguments: [row.id] };
+  item.accessibilityInformation = { label: `${row.title}, ${row.description}${starred ? ', in reading list' : ''}` };
   return item;
 }
 
-function filterOf(library: PaperLibrary, query: string): Filter {
-  const { hits, problems } = library.query(query, { allWords: true });
-  return { query, ids: new Set(hits.map(h => h.paper.id)), problems: problems.map(p => p.message) };
+/** A row's tooltip: title, key and metadata, the abstract's start. Its text is escaped, never interpreted. */
+async function rowTooltip(library: Library | undefined, row: PaperRow): Promise<vscode.MarkdownString> {
+  const [full] = library ? await library.rows([row.id], TOOLTIP_ABSTRACT) : [];
+  const text = full?.excerpt ? `\n\n${escapeMarkdown(excerpt(full.excerpt, TOOLTIP_ABSTRACT))}` : '';
+  return new vscode.MarkdownString(`**${escapeMarkdown(row.title)}**\n\n${markdownCode(row.key)}${row.meta ? ` · ${escapeMarkdown(row.meta)}` : ''}${text}`);
 }
 
 export function treeSettings(): { sortBy: SortBy; groupBy: GroupBy } {
@@ -47,30 +46,33 @@ export function treeSettings(): { sortBy: SortBy; groupBy: GroupBy } {
   return { sortBy: config.get<SortBy>(Settings.sortBy, 'upvotes'), groupBy: config.get<GroupBy>(Settings.groupBy, 'topic') };
 }
 
+/** The filter the view shows, and what it found. */
 interface Filter {
   query: string;
-  ids: Set<string>;
+  count: number;
   /** Why nothing matches, when a field filter matches no paper ("no topic matches …"). */
   problems: string[];
 }
 
 /**
- * The Papers view: groups (topics, organisations or source pages) with their counts,
- * papers under them. Implements getParent so that `reveal` works for any paper.
+ * The Papers view: the user's bibliography files, then groups (topics, organisations or
+ * source pages) with their counts, papers under them. Implements getParent so that `reveal`
+ * works for any paper.
  */
 export class PapersTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<TreeNode | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
-  private roots: (GroupNode | BibliographyNode)[] | undefined;
+  private roots: Promise<(GroupNode | BibliographyNode)[]> | undefined;
   private filter: Filter | undefined;
+  private filterQuery: string | undefined;
   private readonly subscriptions: vscode.Disposable[] = [];
 
   constructor(
     private readonly store: PaperStore,
     private readonly readingList: ReadingList,
-    private readonly topics: readonly Topic[],
     private readonly workspaceState: vscode.Memento,
   ) {
+    this.filterQuery = workspaceState.get<string>(FILTER_STATE_KEY);
     this.subscriptions.push(
       store.onDidChange(() => this.refresh()),
       readingList.onDidChange(() => this.refresh()),
@@ -86,7 +88,7 @@ export class PapersTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
   }
 
   get activeFilter(): Readonly<Filter> | undefined {
-    return this.filter;
+    return this.filterQuery === undefined ? undefined : this.filter ?? { query: this.filterQuery, count: 0, problems: [] };
   }
 
   refresh(): void {
@@ -94,27 +96,33 @@ export class PapersTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
     this.changed.fire(undefined);
   }
 
+  private options(): TreeOptions {
+    return { ...treeSettings(), filter: this.filterQuery };
+  }
+
   /**
    * Shows only the papers matching `query`: the same search and filters as everywhere
    * else, keeping the papers that have every word. Returns how many match.
    */
   async setFilter(query: string): Promise<number> {
-    this.filter = filterOf(await this.store.require(), query);
+    this.filterQuery = query;
     await this.workspaceState.update(FILTER_STATE_KEY, query);
     this.refresh();
-    return this.filter.ids.size;
+    await this.build();
+    return this.filter?.count ?? 0;
   }
 
   async clearFilter(): Promise<void> {
+    this.filterQuery = undefined;
     this.filter = undefined;
     await this.workspaceState.update(FILTER_STATE_KEY, undefined);
     this.refresh();
   }
 
   getTreeItem(node: TreeNode): vscode.TreeItem {
-    if (node.kind === 'paper') return paperTreeItem(node, this.readingList.has(node.paper.id));
+    if (node.kind === 'paper') return paperTreeItem(node, this.readingList.has(node.row.id));
     if (node.kind === 'bibliography') {
-      const entries = node.children.reduce((n, f) => n + f.papers.length, 0);
+      const entries = node.children.reduce((n, f) => n + f.file.count, 0);
       const item = new vscode.TreeItem('Bibliography', vscode.TreeItemCollapsibleState.Expanded);
       item.id = node.id;
       item.description = `${node.children.length} ${node.children.length === 1 ? 'file' : 'files'} · ${entries} ${entries === 1 ? 'entry' : 'entries'}`;
@@ -124,37 +132,45 @@ export class PapersTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
       return item;
     }
     if (node.kind === 'file') {
-      const uri = vscode.Uri.parse(node.file.uri);
-      const slash = node.file.file.lastIndexOf('/');
-      const item = new vscode.TreeItem(node.file.file.slice(slash + 1), vscode.TreeItemCollapsibleState.Collapsed);
+      const { file } = node;
+      const slash = file.file.lastIndexOf('/');
+      const item = new vscode.TreeItem(file.file.slice(slash + 1), vscode.TreeItemCollapsibleState.Collapsed);
       item.id = node.id;
-      const folder = slash > 0 ? `${node.file.file.slice(0, slash)} · ` : '';
-      item.description = `${folder}${node.papers.length} ${node.papers.length === 1 ? 'entry' : 'entries'}`;
-      const problems = node.file.problems.length;
-      item.tooltip = `${node.file.file}: ${node.papers.length} entries${problems ? `, ${problems} problem(s) (see the Problems panel)` : ''}`;
-      item.resourceUri = uri;
-      item.iconPath = new vscode.ThemeIcon(node.file.problems.some(p => p.severity === 'error') ? 'warning' : 'book');
+      const folder = slash > 0 ? `${file.file.slice(0, slash)} · ` : '';
+      item.description = `${folder}${file.count} ${file.count === 1 ? 'entry' : 'entries'}`;
+      item.tooltip = `${file.file}: ${file.count} entries${file.problems ? `, ${file.problems} problem(s) (see the Problems panel)` : ''}`;
+      item.resourceUri = vscode.Uri.parse(file.uri);
+      item.iconPath = new vscode.ThemeIcon(file.errors ? 'warning' : 'book');
       item.contextValue = 'bibliographyFile';
       return item;
     }
     const item = new vscode.TreeItem(node.group.label, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = node.id;
-    item.description = node.group.description ? `${node.children.length} · ${node.group.description}` : `${node.children.length}`;
-    item.tooltip = `${node.group.label}: ${node.children.length} ${node.children.length === 1 ? 'paper' : 'papers'}`;
+    item.description = node.group.description ? `${node.group.count} · ${node.group.description}` : `${node.group.count}`;
+    item.tooltip = `${node.group.label}: ${node.group.count} ${node.group.count === 1 ? 'paper' : 'papers'}`;
     item.contextValue = 'group';
     item.iconPath = new vscode.ThemeIcon(node.id.startsWith('topic:') ? 'tag' : node.id.startsWith('org:') ? 'organization' : 'file');
     return item;
   }
 
-  async getChildren(node?: TreeNode): Promise<TreeNode[]> {
-    if (!node) return this.build();
-    if (node.kind === 'file') return this.entriesOf(node);
-    return node.kind === 'paper' ? [] : node.children;
+  /** The tooltip of a paper row, asked for when the pointer rests on it. */
+  async resolveTreeItem(item: vscode.TreeItem, node: TreeNode): Promise<vscode.TreeItem> {
+    if (node.kind === 'paper' && !item.tooltip) item.tooltip = await rowTooltip(await this.store.library(), node.row);
+    return item;
   }
 
-  /** The rows of a bibliography file, sorted once, when it is first expanded (or searched for a reveal). */
-  private entriesOf(node: FileNode): PaperNode[] {
-    node.children ??= sortEntries(node.papers, treeSettings().sortBy).map(paper => ({ kind: 'paper', id: `${node.id}/${paper.id}`, paper, parent: node }));
+  async getChildren(node?: TreeNode): Promise<TreeNode[]> {
+    if (!node) return this.build();
+    if (node.kind === 'paper') return [];
+    if (node.kind === 'bibliography') return node.children;
+    return this.childrenOf(node);
+  }
+
+  private async childrenOf(node: GroupNode | FileNode): Promise<PaperNode[]> {
+    if (node.children) return node.children;
+    const library = await this.store.library();
+    const rows = library ? await library.children(node.id, this.options()) : [];
+    node.children = rows.map(row => ({ kind: 'paper', id: `${node.id}/${row.id}`, row, parent: node }));
     return node.children;
   }
 
@@ -165,60 +181,33 @@ export class PapersTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
   /** The row of a paper: under `groupId` if given and present, else under its first group, else its bibliography file. */
   async findPaper(paperId: string, groupId?: string): Promise<PaperNode | undefined> {
     const roots = await this.build();
-    const groupsFirst: (GroupNode | FileNode)[] = roots.filter((r): r is GroupNode => r.kind === 'group');
-    const ordered = [...groupsFirst, ...roots.flatMap(r => (r.kind === 'bibliography' ? r.children : []))];
-    const groups = groupId ? [...ordered.filter(g => g.id === groupId), ...ordered] : ordered;
-    for (const group of groups) {
-      if (group.kind === 'file' && !group.papers.some(p => p.id === paperId)) continue;
-      const found = (group.kind === 'file' ? this.entriesOf(group) : group.children).find(c => c.paper.id === paperId);
-      if (found) return found;
-    }
-    return undefined;
+    const library = await this.store.library();
+    const containerId = library && await library.locate(paperId, this.options(), groupId);
+    if (!containerId) return undefined;
+    const containers: (GroupNode | FileNode)[] = roots.flatMap((r): (GroupNode | FileNode)[] => (r.kind === 'bibliography' ? r.children : [r]));
+    const container = containers.find(c => c.id === containerId);
+    return container && (await this.childrenOf(container)).find(c => c.row.id === paperId);
   }
 
   async findGroup(groupId: string): Promise<GroupNode | undefined> {
     return (await this.build()).find((g): g is GroupNode => g.kind === 'group' && g.id === groupId);
   }
 
-  private async build(): Promise<(GroupNode | BibliographyNode)[]> {
-    if (this.roots) return this.roots;
-    const library = await this.store.library();
-    if (!library) return [];
-    if (this.filter === undefined && this.savedFilter) {
-      // Restore the filter the user left on; re-run it against the current papers.
-      this.filter = filterOf(library, this.savedFilter);
-    }
-    const { sortBy, groupBy } = treeSettings();
-    const filter = this.filter;
-    const papers = filter ? library.papers.filter(p => filter.ids.has(p.id)) : library.papers;
-    // Papers only a bibliography has are listed under its file, not among the corpus's topics.
-    const corpus = papers.filter(p => !isBibliographyOnly(p));
-    const groups: GroupNode[] = groupPapers(corpus, groupBy, this.topics, sortBy).map(group => {
-      const node: GroupNode = { kind: 'group', id: group.id, group, children: [] };
-      node.children = group.papers.map(paper => ({ kind: 'paper', id: `${group.id}/${paper.id}`, paper, parent: node }));
-      return node;
-    });
-    this.roots = [...this.bibliographyRoot(library, filter), ...groups];
+  private build(): Promise<(GroupNode | BibliographyNode)[]> {
+    this.roots ??= this.top();
     return this.roots;
   }
 
-  /** The "Bibliography" node: one node per file read, holding its entries (those the filter keeps). */
-  private bibliographyRoot(library: PaperLibrary, filter: Filter | undefined): BibliographyNode[] {
-    const files = this.store.bibliographies.filter(f => f.keys.length);
-    if (!files.length) return [];
+  private async top(): Promise<(GroupNode | BibliographyNode)[]> {
+    const library = await this.store.library();
+    if (!library) return [];
+    const top = await library.treeTop(this.options());
+    this.filter = top.filter;
+    const groups: GroupNode[] = top.groups.map(group => ({ kind: 'group', id: group.id, group }));
+    if (!top.files.length) return groups;
     const root: BibliographyNode = { kind: 'bibliography', id: 'bibliography', children: [] };
-    root.children = files.map(file => {
-      const seen = new Set<string>();
-      const papers = file.keys.flatMap(key => {
-        const paper = library.get(key);
-        if (!paper || seen.has(paper.id) || (filter && !filter.ids.has(paper.id))) return [];
-        seen.add(paper.id);
-        return [paper];
-      });
-      return { kind: 'file', id: `bibliography:${file.uri}`, file, papers, parent: root };
-    });
-    root.children = root.children.filter(f => f.papers.length || !filter);
-    return root.children.length ? [root] : [];
+    root.children = top.files.map(file => ({ kind: 'file', id: file.id, file, parent: root }));
+    return [root, ...groups];
   }
 
   dispose(): void {
@@ -241,14 +230,17 @@ export class ReadingListProvider implements vscode.TreeDataProvider<PaperNode>, 
     return paperTreeItem(node, true);
   }
 
+  async resolveTreeItem(item: vscode.TreeItem, node: PaperNode): Promise<vscode.TreeItem> {
+    if (!item.tooltip) item.tooltip = await rowTooltip(await this.store.library(), node.row);
+    return item;
+  }
+
   async getChildren(node?: PaperNode): Promise<PaperNode[]> {
     if (node) return [];
     const library = await this.store.library();
     if (!library) return [];
-    return this.readingList.ids().flatMap(id => {
-      const paper = library.get(id);
-      return paper ? [{ kind: 'paper' as const, id: `reading/${id}`, paper }] : [];
-    });
+    const rows = await library.rows(this.readingList.ids());
+    return rows.map(row => ({ kind: 'paper' as const, id: `reading/${row.id}`, row }));
   }
 
   getParent(): undefined {

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { Problem } from '../core/corpus/paper';
-import type { CorpusFile } from '../core/corpus/userCorpus';
+import type { CorpusInput } from './store';
 import { engine } from './engine';
 import { Commands, Settings } from './ids';
 import type { PaperStore, UserCorpusReport } from './store';
@@ -64,14 +64,15 @@ export class UserCorpora implements vscode.Disposable {
   /** Reads every configured file and hands them to the store. */
   async load(): Promise<UserCorpusReport | undefined> {
     const problems: Problem[] = [];
-    const files: CorpusFile[] = [];
+    const files: CorpusInput[] = [];
     for (const { path, uri } of corpusFileUris()) {
       if (!uri) {
         problems.push({ file: path, line: 1, message: 'is relative, but no folder is open to resolve it against; use an absolute path' });
         continue;
       }
       try {
-        files.push({ file: path, text: new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)) });
+        const stat = await vscode.workspace.fs.stat(uri);
+        files.push({ file: path, bytes: await vscode.workspace.fs.readFile(uri), stamp: `${stat.size}:${stat.mtime}` });
       } catch {
         problems.push({ file: path, line: 1, message: `not found (${uri.fsPath}); check papers.corpus.files` });
       }

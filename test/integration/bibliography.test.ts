@@ -112,7 +112,7 @@ suite('Your bibliography (the sample workspace)', () => {
     const file = files.find(f => f.file.file === 'references.bib');
     assert.ok(file, `references.bib is listed (${files.map(f => f.file.file).join(', ')})`);
     const entries = await api.testing.tree.getChildren(file) as PaperNode[];
-    const russell = entries.find(e => e.paper.key === 'russell2020aima');
+    const russell = entries.find(e => e.row.key === 'russell2020aima');
     assert.ok(russell);
     const item = api.testing.tree.getTreeItem(russell);
     assert.equal(item.label, 'Artificial Intelligence: A Modern Approach');
@@ -120,7 +120,7 @@ suite('Your bibliography (the sample workspace)', () => {
     assert.match(String(item.contextValue), /entry/);
     assert.equal(api.testing.tree.getParent(russell), file);
     assert.equal(api.testing.tree.getParent(file), root as BibliographyNode);
-    assert.equal((await api.testing.tree.findPaper(russell.paper.id))?.id, russell.id, 'reveal finds it');
+    assert.equal((await api.testing.tree.findPaper(russell.row.id))?.id, russell.id, 'reveal finds it');
   });
 
   test('an edited .bib is seen after saving: a new entry completes, and how long that took', async () => {

@@ -28,7 +28,7 @@ suite('Search Papers (quick pick)', () => {
     for (const query of ['tau bench', 'tulu', 'gui agen', 'reinforcment lerning robot', 'VerlTool']) {
       const rows = await typeInto(query);
       const expected = await api.search(query, { limit: 50 });
-      assert.deepEqual(rows.map(r => r.paper?.id), expected.map(p => p.id), query);
+      assert.deepEqual(rows.map(r => r.row?.id), expected.map(p => p.id), query);
       assert.ok(rows.every(r => r.alwaysShow), 'VS Code must not filter our rows away');
       await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
     }
@@ -43,16 +43,17 @@ suite('Search Papers (quick pick)', () => {
     const rows = await typeInto('agents topic:computer-use year:2024');
     assert.ok(rows.length > 0);
     for (const row of rows) {
-      const paper = row.paper!;
+      const paper = (await api.getPaper(row.row!.id))!;
       assert.ok(paper.topics.includes('computer-use') && paper.year === 2024, paper.key);
     }
     await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
     const code = await typeInto('has:code upvotes>2');
-    assert.ok(code.every(r => r.paper!.links.some(l => l.includes('github.com')) && (r.paper!.upvotes ?? 0) > 2));
+    const coded = await Promise.all(code.map(async r => (await api.getPaper(r.row!.id))!));
+    assert.ok(coded.every(p => p.links.some(l => l.includes('github.com')) && (p.upvotes ?? 0) > 2));
     assert.ok(code.length >= 1);
     await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
     const none = await typeInto('agents org:nonexistent');
-    assert.equal(none[0].paper, undefined);
+    assert.equal(none[0].row, undefined);
     assert.match(none[0].label, /org:nonexistent|nonexistent/);
   });
 
@@ -67,9 +68,9 @@ suite('Search Papers (quick pick)', () => {
     const separators = rows.filter(r => r.kind === vscode.QuickPickItemKind.Separator).map(r => r.label);
     assert.deepEqual(separators, ['recently opened', 'recently cited']);
     const afterOpened = rows.findIndex(r => r.label === 'recently opened') + 1;
-    assert.equal(rows[afterOpened].paper?.id, opened.id);
+    assert.equal(rows[afterOpened].row?.id, opened.id);
     const afterCited = rows.findIndex(r => r.label === 'recently cited') + 1;
-    assert.equal(rows[afterCited].paper?.id, cited.id);
+    assert.equal(rows[afterCited].row?.id, cited.id);
   });
 
   test('Insert Citation starts from the selected text and lets several papers be ticked', async () => {
@@ -81,6 +82,6 @@ suite('Search Papers (quick pick)', () => {
     assert.equal(pick.value, 'tau bench');
     assert.equal(pick.canSelectMany, true);
     await waitFor('rows', () => pick.items.length > 0);
-    assert.equal(pick.activeItems[0]?.paper?.key, 'tau2Bench', 'the best row is focused, so Enter takes it');
+    assert.equal(pick.activeItems[0]?.row?.key, 'tau2Bench', 'the best row is focused, so Enter takes it');
   });
 });

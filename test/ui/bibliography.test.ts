@@ -93,7 +93,7 @@ suite('UI: your bibliography in the Papers view and the details panel', () => {
     await page.keyboard.press('Control+Alt+P');
     const input = page.locator('.quick-input-widget input');
     await input.waitFor({ timeout: LONG });
-    await input.fill('mallory');
+    await input.fill('pwned markup');
     const row = page.locator('.quick-input-list .monaco-list-row').first();
     await row.locator('.label-name', { hasText: 'Entry <img' }).waitFor({ timeout: LONG });
     assert.equal(await row.locator('img').count(), 0);

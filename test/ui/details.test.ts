@@ -24,11 +24,11 @@ for (const [name, theme] of THEMES) {
       await quickOpen(page, 'paper.tex');
       await openPapersContainer(page);
       await widenSideBar(page, 520);
-      const topic = await expandFirstTopic(page);
+      const topic = await expandFirstTopic(page, { bibliography: true });
       const title = topic.paperTitles[0];
       const paper = papers.find(p => p.title === title);
       assert.ok(paper, `the first row "${title}" is a corpus paper`);
-      await treeRows(page).papers.first().click();
+      await treeRows(page).papers.filter({ has: page.locator('.label-name', { hasText: title }) }).first().click();
 
       const frame = detailsFrame(page);
       await frame.locator('#title').waitFor({ timeout: 60000 });

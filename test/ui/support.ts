@@ -142,13 +142,24 @@ export async function openPapersContainer(page: Page): Promise<void> {
   await page.locator('.part.sidebar .pane-header', { hasText: 'Papers' }).first().waitFor({ timeout: LONG });
 }
 
+/**
+ * Waits for the workspace's bibliography to be in the Papers view (the fixture workspace has
+ * references.bib): until then the tree may still grow above the topics, moving rows under the pointer.
+ */
+export async function waitForBibliography(page: Page): Promise<void> {
+  await page.locator('.part.sidebar .monaco-list-row[role="treeitem"]', { has: page.locator('.label-name', { hasText: /^Bibliography$/ }) }).waitFor({ timeout: LONG });
+}
+
 export interface ExpandedTopic { label: string; count: number; paperTitles: string[] }
 
 /**
- * Waits for the topic rows (the extension activated and the tree provider answered), checks each
+ * Waits for the topic rows (the extension activated and the tree provider answered), and for the
+ * Bibliography node when a citing document is open (`bibliography`), checks each
  * shows its paper count, expands the first topic and reads its paper rows.
  */
-export async function expandFirstTopic(page: Page): Promise<ExpandedTopic> {
+export async function expandFirstTopic(page: Page, options: { bibliography?: boolean } = {}): Promise<ExpandedTopic> {
+  // A citing document that is open brings its bibliography into the tree, above the topics.
+  if (options.bibliography) await waitForBibliography(page);
   const { groups, papers } = treeRows(page);
   await groups.first().waitFor({ timeout: LONG });
   const descriptions = await groups.locator('.label-description').allTextContents();

@@ -41,11 +41,11 @@ export function rootArrayElements(text: string): { start: number; end: number }[
 
 const lineCounter = (text: string) => {
   let line = 1;
-  let at = 0;
-  // Offsets are asked for in increasing order: one forward pass over the line breaks.
+  let next = text.indexOf('\n');
+  // Offsets are asked for in increasing order: one forward pass over the line breaks, the next
+  // one kept (looking for it again from each offset would scan a one-line file to its end each time).
   return (offset: number) => {
-    for (let nl = text.indexOf('\n', at); nl >= 0 && nl < offset; nl = text.indexOf('\n', nl + 1)) line++;
-    at = Math.max(at, offset);
+    while (next >= 0 && next < offset) { line++; next = text.indexOf('\n', next + 1); }
     return line;
   };
 };

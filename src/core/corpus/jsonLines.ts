@@ -41,13 +41,13 @@ export async function papersElementLines(text: string): Promise<number[]> {
       awaitingElement = true;
     }
   }
-  // Offsets to lines in one forward pass over the line breaks.
+  // Offsets to lines in one forward pass over the line breaks. (The next break is kept: looking
+  // for it again from each element would scan a one-line file to its end once per element.)
   const lines: number[] = [];
   let line = 1;
-  let at = 0;
+  let next = text.indexOf('\n');
   for (const start of starts) {
-    for (let nl = text.indexOf('\n', at); nl >= 0 && nl < start; nl = text.indexOf('\n', nl + 1)) line++;
-    at = start;
+    while (next >= 0 && next < start) { line++; next = text.indexOf('\n', next + 1); }
     lines.push(line);
   }
   return lines;

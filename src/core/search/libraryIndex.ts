@@ -147,6 +147,12 @@ export class LibraryIndex {
     });
   }
 
+  /** Settles once every update so far is applied, full text included. */
+  async settled(): Promise<void> {
+    let seen: Promise<unknown>;
+    do { seen = this.queue; await seen; } while (seen !== this.queue);
+  }
+
   /** The index as MiniSearch JSON and what it holds of each paper, once its full text is up to date, to cache. */
   async toParts(): Promise<{ parts: IndexParts; fingerprints: string }> {
     await this.queue;

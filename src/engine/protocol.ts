@@ -1,0 +1,125 @@
+// The one definition of what the extension host and the engine worker say to each other.
+// Requests go to the worker with an id; each answer comes back with that id and is checked
+// here before the host uses it (an engine is a dependency that can fail). Bytes go in as
+// ArrayBuffers (transferred, not copied); what comes out is rows, ids and reports, never
+// the whole library.
+import type { ReadProblem } from '../core/bibliography/read';
+import * as z from '../core/util/zod';
+
+const text = z.string();
+const int = z.int();
+
+export const PaperRowSchema = z.object({
+  id: text, key: text, title: text, description: text, meta: text, excerpt: text,
+  entries: z.array(z.object({ uri: text, file: text, line: int })),
+  listed: z.boolean(),
+});
+
+const PersonSchema = z.object({
+  family: z.optional(text), given: z.optional(text), particle: z.optional(text), suffix: z.optional(text), literal: z.optional(text),
+});
+
+/** A whole paper: the corpus record and what a bibliography entry adds (its reference is checked for shape only). */
+export const LibraryPaperSchema = z.object({
+  id: text, key: text, title: text, abstract: text,
+  authorsCount: z.nullable(int),
+  organization: z.nullable(z.object({ handle: text, name: text })),
+  date: z.nullable(text), year: z.nullable(int), upvotes: z.nullable(int),
+  links: z.array(text), topics: z.array(text),
+  sources: z.array(z.object({ file: text, line: int })),
+  authors: z.optional(z.array(PersonSchema)), moreAuthors: z.optional(z.boolean()), editors: z.optional(z.array(PersonSchema)),
+  venue: z.optional(text), doi: z.optional(text), entryType: z.optional(text), keywords: z.optional(z.array(text)),
+  entries: z.optional(z.array(z.object({ uri: text, file: text, line: int, key: text, format: z.enum(['bibtex', 'csl-json', 'csl-yaml', 'hayagriva']) }))),
+  aliases: z.optional(z.array(text)),
+  reference: z.optional(z.looseObject({ key: text, line: int, sourceType: text, type: text })),
+});
+
+const CODES = [
+  'unclosed-entry', 'missing-key', 'syntax', 'unclosed-value', 'duplicate-key', 'duplicate-field', 'undefined-string',
+  'stray-brace', 'stray-at', 'key-character', 'yaml',
+] as const satisfies readonly NonNullable<ReadProblem['code']>[];
+
+const ProblemSchema = z.object({
+  line: int, message: text, severity: z.enum(['error', 'warning']), code: z.optional(z.enum(CODES)), firstLine: z.optional(int),
+});
+
+export const InputReportSchema = z.object({
+  corpus: z.object({ added: int, updated: int, problems: z.array(z.object({ file: text, line: int, message: text })) }),
+  bibliographies: z.object({
+    files: z.array(z.object({
+      uri: text, file: text, format: z.enum(['bibtex', 'csl-json', 'csl-yaml', 'hayagriva']),
+      keys: z.array(text), lines: z.array(int), problems: z.array(ProblemSchema),
+    })),
+    added: int, joined: int,
+  }),
+  index: z.object({ fromCache: z.boolean(), added: int, changed: int, removed: int }),
+  papers: int, readMs: z.number(), searchableMs: z.number(), snapshotWanted: z.boolean(),
+});
+
+export const QueryRowsSchema = z.object({ rows: z.array(PaperRowSchema), problems: z.array(text) });
+
+export const TreeTopSchema = z.object({
+  files: z.array(z.object({ id: text, uri: text, file: text, count: int, problems: int, errors: z.boolean() })),
+  groups: z.array(z.object({ id: text, label: text, description: z.optional(text), count: int })),
+  filter: z.optional(z.object({ query: text, count: int, problems: z.array(text) })),
+});
+
+const bytes = z.instanceof(ArrayBuffer);
+
+export const SnapshotSchema = z.optional(z.object({ key: text, names: bytes, text: bytes, fingerprints: bytes }));
+
+export const MemorySchema = z.object({ heapMB: z.number(), externalMB: z.number(), arrayBuffersMB: z.number() });
+
+/** A file as the host read it: its bytes (UTF-8), and how to name it. */
+export interface FileBytes { file: string; bytes: ArrayBuffer }
+export interface BibliographyBytes extends FileBytes { uri: string; after?: string[] }
+
+/** What the host asks, by `type`; `result` in the comments is what comes back. */
+export type Request =
+  | { type: 'load'; corpus: ArrayBuffer; names: ArrayBuffer; text: ArrayBuffer } // result: number of papers
+  // Corpus files or bibliographies left out (undefined) are the same as the worker last had them.
+  | { type: 'setInput'; corpus?: FileBytes[]; bibliographies?: BibliographyBytes[]; cacheKey?: string; cached?: { key: string; names: ArrayBuffer; text: ArrayBuffer; fingerprints: ArrayBuffer } } // InputReport
+  | { type: 'query'; text: string; options: import('./service').QueryOptions } // QueryRows
+  | { type: 'untyped'; files: string[]; ownLimit: number; restLimit: number; excerpt: number } // PaperRow[]
+  | { type: 'papers'; keys: string[] } // (Paper | null)[]
+  | { type: 'rows'; keys: string[]; excerpt: number } // PaperRow[]
+  | { type: 'related'; key: string; count: number } // PaperRow[]
+  | { type: 'keys' } // string (keys joined by "\n")
+  | { type: 'treeTop'; options: import('./service').TreeOptions } // TreeTop
+  | { type: 'children'; container: string; options: import('./service').TreeOptions } // PaperRow[] (`container`: `id` numbers the request)
+  | { type: 'locate'; paperId: string; options: import('./service').TreeOptions; preferred?: string } // string | null
+  | { type: 'all' } // Paper[]
+  | { type: 'snapshot' } // Snapshot (bytes transferred) or undefined
+  | { type: 'settled' } // null
+  | { type: 'memory' } // Memory
+  | { type: 'exit' }; // no answer: the worker stops as if it had crashed (for tests of the recovery)
+
+export type RequestType = Request['type'];
+
+/** Every message the worker sends: an answer to one request. */
+export const ResponseSchema = z.union([
+  z.object({ id: int, ok: z.literal(true), result: z.unknown() }),
+  z.object({ id: int, ok: z.literal(false), error: text }),
+]);
+
+export type Response = z.infer<typeof ResponseSchema>;
+
+/** The schema of each request's result, checked where it enters the host. */
+export const RESULT_SCHEMAS = {
+  load: int,
+  setInput: InputReportSchema,
+  query: QueryRowsSchema,
+  untyped: z.array(PaperRowSchema),
+  papers: z.array(z.nullable(LibraryPaperSchema)),
+  rows: z.array(PaperRowSchema),
+  related: z.array(PaperRowSchema),
+  keys: text,
+  treeTop: TreeTopSchema,
+  children: z.array(PaperRowSchema),
+  locate: z.nullable(text),
+  all: z.array(LibraryPaperSchema),
+  snapshot: SnapshotSchema,
+  settled: z.null(),
+  memory: MemorySchema,
+  exit: z.null(),
+} satisfies Record<RequestType, z.ZodMiniType>;

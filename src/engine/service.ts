@@ -1,0 +1,371 @@
+// The library engine: the bundled papers, the user's corpus files and bibliographies, and one
+// index over them all. It answers what the views ask (rows, groups, papers, keys) and never
+// hands over more than they show. Pure: it runs in the engine worker (engine/worker.ts) for
+// large libraries, and in the extension host itself while there are only the bundled papers.
+import topicsFile from '../data/topics.json';
+import { groupPapers, sortEntries, type GroupBy, type SortBy } from '../core/browse/browse';
+import { mergeBibliographies, isBibliographyOnly } from '../core/bibliography/merge';
+import { readBibliographies, ReadCache, type BibliographyText, type ReadProblem } from '../core/bibliography/read';
+import type { BibliographyFormat, Paper, Problem } from '../core/corpus/paper';
+import { createTopicAssigner, type TopicAssigner, type TopicsFile } from '../core/corpus/topics';
+import { topicList } from '../core/corpus/topicList';
+import { mergeUserCorpora, type CorpusFile, type UserCorpusResult } from '../core/corpus/userCorpus';
+import type { IndexParts } from '../core/search/indexing';
+import { PaperLibrary } from '../core/search/library';
+import { LibraryIndex } from '../core/search/libraryIndex';
+import { rowOf, type PaperRow } from './rows';
+
+export type { PaperRow } from './rows';
+
+/** The bundled corpus and its index, as the build ships them (decompressed). */
+export interface BundledText {
+  corpus: string;
+  names: string;
+  text: string;
+}
+
+/** An index of the corpus files cached by an earlier session (`snapshot`). */
+export interface CachedIndex extends IndexParts {
+  key: string;
+  fingerprints: string;
+}
+
+export interface UserInput {
+  /** The corpus files and the bibliographies; one left out (undefined) stays as the last call gave it. */
+  corpus?: CorpusFile[];
+  bibliographies?: BibliographyText[];
+  /** Names the corpus files as they are now: a cached index under this key is theirs. */
+  cacheKey?: string;
+  cached?: CachedIndex;
+}
+
+/** One bibliography file as the library last read it. */
+export interface BibliographyFileReport {
+  uri: string;
+  file: string;
+  format: BibliographyFormat;
+  /** Its entries' keys and lines, in file order. */
+  keys: string[];
+  lines: number[];
+  problems: ReadProblem[];
+}
+
+export interface InputReport {
+  corpus: { added: number; updated: number; problems: Problem[] };
+  bibliographies: { files: BibliographyFileReport[]; added: number; joined: number };
+  /** How the index came about, and what changed in it. */
+  index: { fromCache: boolean; added: number; changed: number; removed: number };
+  papers: number;
+  /** Time spent reading the bibliographies (parse + convert), and until every name was searchable (ms). */
+  readMs: number;
+  searchableMs: number;
+  /** True when the index is new and worth caching once its full text is in (`snapshot`). */
+  snapshotWanted: boolean;
+}
+
+export interface QueryOptions {
+  limit?: number;
+  /** Only papers with every word (the tree's filter). */
+  allWords?: boolean;
+  /** Only papers with an entry in one of these bibliography files… */
+  inFiles?: string[];
+  /** …or only papers with none in them. */
+  notInFiles?: string[];
+  /** Only papers with an entry in some bibliography file. */
+  withEntry?: boolean;
+  /** How much of each abstract the rows carry. */
+  excerpt?: number;
+}
+
+export interface QueryRows {
+  rows: PaperRow[];
+  /** Filters that leave no paper: messages to show as they are. */
+  problems: string[];
+}
+
+export interface GroupRow { id: string; label: string; description?: string; count: number }
+export interface FileRow { id: string; uri: string; file: string; count: number; problems: number; errors: boolean }
+
+export interface TreeOptions { groupBy: GroupBy; sortBy: SortBy; filter?: string }
+
+/** The Papers view's top: the bibliography files, then the groups; with the filter's outcome. */
+export interface TreeTop {
+  files: FileRow[];
+  groups: GroupRow[];
+  filter?: { query: string; count: number; problems: string[] };
+}
+
+const labels = new Map(topicList(topicsFile).map(t => [t.id, t.label]));
+const topicLabel = (id: string) => labels.get(id) ?? id;
+const TOPICS = topicList(topicsFile);
+
+/**
+ * The library: load it with the bundled papers, give it the user's files with `setInput`,
+ * then ask. Queries are synchronous and quick; `setInput` works in slices with pauses.
+ *
+ * @example const service = LibraryService.load(bundled); await service.setInput({ corpus: [], bibliographies: [refs] }); service.query('attention', { limit: 5 })
+ */
+export class LibraryService {
+  private current: PaperLibrary;
+  private index: { key: string; index: LibraryIndex } | undefined;
+  private corpusMerged: { files: readonly CorpusFile[]; key: string; result: UserCorpusResult } | undefined;
+  private readonly readCache = new ReadCache();
+  /** The last input, for the parts a later call leaves out. */
+  private lastInput: { corpus: CorpusFile[]; bibliographies: BibliographyText[]; cacheKey?: string } = { corpus: [], bibliographies: [] };
+  private files: BibliographyFileReport[] = [];
+  private assigner: TopicAssigner | undefined;
+  private work: Promise<unknown> = Promise.resolve();
+  private tree: { key: string; top: TreeTop; children: Map<string, Paper[]> } | undefined;
+  /** Bumped when the papers change: a view may ask whether what it shows is still current. */
+  version = 0;
+
+  private constructor(private readonly bundled: PaperLibrary, private readonly parts: IndexParts) {
+    this.current = bundled;
+  }
+
+  /** The bundled papers and their index; the full text loads behind (`fullText`). */
+  static load(bundled: BundledText): LibraryService {
+    return new LibraryService(PaperLibrary.fromParts(bundled.corpus, bundled.names, bundled.text), { names: bundled.names, text: bundled.text });
+  }
+
+  /** Settles once abstracts are searchable too. */
+  get fullText(): Promise<void> {
+    return this.current.fullText;
+  }
+
+  get size(): number {
+    return this.current.papers.length;
+  }
+
+  /** The library itself, for code that runs beside it (the command line, tests). */
+  get library(): PaperLibrary {
+    return this.current;
+  }
+
+  /** The bibliography files as last read. */
+  get bibliographies(): readonly BibliographyFileReport[] {
+    return this.files;
+  }
+
+  /**
+   * Makes the library the bundled papers plus `input`: corpus files merged into the corpus,
+   * bibliographies joined to it, the index updated by differences. Calls run one after another.
+   */
+  setInput(input: UserInput): Promise<InputReport> {
+    const run = this.work.then(() => this.apply(input));
+    this.work = run.catch(() => undefined);
+    return run;
+  }
+
+  private async apply(given: UserInput): Promise<InputReport> {
+    const started = performance.now();
+    const input = {
+      corpus: given.corpus ?? this.lastInput.corpus,
+      bibliographies: given.bibliographies ?? this.lastInput.bibliographies,
+      cacheKey: given.corpus ? given.cacheKey : this.lastInput.cacheKey,
+      cached: given.cached,
+    };
+    this.lastInput = { corpus: input.corpus, bibliographies: input.bibliographies, cacheKey: input.cacheKey };
+    const corpusKey = input.corpus.length ? input.cacheKey ?? `files:${input.corpus.map(f => `${f.file}:${f.text.length}`).join('|')}` : 'bundled';
+    const merged = await this.mergedCorpus(input.corpus, corpusKey);
+    const readStarted = performance.now();
+    const read = await readBibliographies(input.bibliographies, this.readCache);
+    const readMs = performance.now() - readStarted;
+    const joined = await mergeBibliographies(merged.papers, read);
+    this.files = read.map(f => ({
+      uri: f.uri, file: f.file, format: f.format, keys: f.references.map(r => r.key), lines: f.references.map(r => r.line), problems: f.problems,
+    }));
+    const shipped = this.bundled.papers;
+    const grown = joined.papers.length !== shipped.length || joined.papers.some((p, i) => shipped[i] !== p);
+    let update = { added: 0, changed: 0, removed: 0 };
+    let fromCache = false;
+    let snapshotWanted = false;
+    if (!grown) {
+      this.current = this.bundled;
+    } else {
+      const made = await this.libraryIndex(corpusKey, input);
+      fromCache = made.fromCache;
+      snapshotWanted = made.snapshotWanted;
+      const { added, changed, removed } = await made.index.update(joined.papers, topicLabel);
+      update = { added, changed, removed };
+      this.current = new PaperLibrary({ papers: joined.papers }, made.index.search);
+    }
+    this.version++;
+    this.tree = undefined;
+    return {
+      corpus: { added: merged.added.length, updated: merged.updated.length, problems: merged.problems },
+      bibliographies: { files: this.files, added: joined.added.length, joined: joined.updated.length },
+      index: { fromCache, ...update },
+      papers: this.current.papers.length,
+      readMs,
+      searchableMs: performance.now() - started,
+      snapshotWanted,
+    };
+  }
+
+  private async mergedCorpus(files: readonly CorpusFile[], key: string): Promise<UserCorpusResult> {
+    if (this.corpusMerged?.key === key && this.corpusMerged.files.length === files.length) return this.corpusMerged.result;
+    this.assigner ??= createTopicAssigner(topicsFile as TopicsFile);
+    const papers = this.bundled.papers;
+    const result = files.length ? await mergeUserCorpora(papers, files, this.assigner) : { papers: [...papers], added: [], updated: [], problems: [] };
+    this.corpusMerged = { files, key, result };
+    return result;
+  }
+
+  /**
+   * The index to update: the one kept while the corpus files stay the same, else one from the
+   * cache the host passed in, else a new one grown from the bundled index.
+   */
+  private async libraryIndex(key: string, input: { corpus: CorpusFile[]; cacheKey?: string; cached?: CachedIndex }): Promise<{ index: LibraryIndex; fromCache: boolean; snapshotWanted: boolean }> {
+    if (this.index?.key === key) return { index: this.index.index, fromCache: false, snapshotWanted: false };
+    let index: LibraryIndex;
+    let fromCache = false;
+    let snapshotWanted = false;
+    if (input.cached && input.cached.key === key) {
+      index = await LibraryIndex.fromCache(input.cached, input.cached.fingerprints);
+      fromCache = true;
+    } else {
+      // Grown from the bundled index by the caller's update; a snapshot of it (with what it holds
+      // of each paper, so that the next session updates it by differences) is worth caching.
+      index = await LibraryIndex.fromBundled(this.parts, this.bundled.papers.map(p => p.id), this.bundled.papers, topicLabel);
+      snapshotWanted = input.corpus.length > 0 && input.cacheKey !== undefined;
+    }
+    this.index = { key, index };
+    return { index, fromCache, snapshotWanted };
+  }
+
+  /** The index as it is, once its full text is in, for the host to cache; undefined without corpus files. */
+  async snapshot(): Promise<CachedIndex | undefined> {
+    await this.work;
+    const kept = this.index;
+    if (!kept || kept.key === 'bundled') return undefined;
+    const { parts, fingerprints } = await kept.index.toParts();
+    return { key: kept.key, ...parts, fingerprints };
+  }
+
+  /** Resolves once every input given so far is applied and indexed, full text included. */
+  async settled(): Promise<void> {
+    let seen: Promise<unknown>;
+    do { seen = this.work; await seen; } while (seen !== this.work);
+    await this.current.fullText;
+    await this.index?.index.settled();
+  }
+
+  private keep(options: QueryOptions): ((id: string) => boolean) | undefined {
+    const { inFiles, notInFiles, withEntry } = options;
+    if (!inFiles && !notInFiles && !withEntry) return undefined;
+    const inSet = inFiles && new Set(inFiles);
+    const outSet = notInFiles && new Set(notInFiles);
+    return id => {
+      const entries = this.current.get(id)?.entries;
+      if (withEntry && !entries?.length) return false;
+      if (inSet && !entries?.some(e => inSet.has(e.uri))) return false;
+      if (outSet && entries?.some(e => outSet.has(e.uri))) return false;
+      return true;
+    };
+  }
+
+  /** Ranked rows for what the user typed (words and filters), with the filters' problems. */
+  query(text: string, options: QueryOptions = {}): QueryRows {
+    const result = this.current.query(text, { limit: options.limit, allWords: options.allWords, filter: this.keep(options) });
+    return { rows: result.hits.map(h => rowOf(h.paper, options.excerpt)), problems: result.problems.map(p => p.message) };
+  }
+
+  /**
+   * With nothing typed (completion after `\cite{`): the papers with an entry in `files`, newest
+   * first, then the most upvoted others.
+   */
+  untyped(files: readonly string[], ownLimit: number, restLimit: number, excerptLength = 0): PaperRow[] {
+    const own = new Set(files);
+    const isOwn = (p: Paper) => !!p.entries?.some(e => own.has(e.uri));
+    const first = own.size ? sortEntries(this.current.papers.filter(isOwn), 'date').slice(0, ownLimit) : [];
+    const rest = this.current.papers.filter(p => !isOwn(p)).sort((a, b) => (b.upvotes ?? -1) - (a.upvotes ?? -1)).slice(0, restLimit);
+    return [...first, ...rest].map(p => rowOf(p, excerptLength));
+  }
+
+  /** Whole papers by id or key (undefined where none has it). */
+  papers(idsOrKeys: readonly string[]): (Paper | undefined)[] {
+    return idsOrKeys.map(k => this.current.get(k));
+  }
+
+  /** Rows by id or key, in the order given, those that exist. */
+  rows(idsOrKeys: readonly string[], excerptLength = 0): PaperRow[] {
+    return idsOrKeys.flatMap(k => { const p = this.current.get(k); return p ? [rowOf(p, excerptLength)] : []; });
+  }
+
+  /** Every paper, in corpus order (for the API; large). */
+  all(): Paper[] {
+    return [...this.current.papers];
+  }
+
+  /** The papers closest to one by its words. */
+  related(idOrKey: string, count = 5): PaperRow[] {
+    const paper = this.current.get(idOrKey);
+    return paper ? this.current.related(paper, count).map(p => rowOf(p)) : [];
+  }
+
+  /** Every key that names a paper (aliases too), for checking citations. */
+  keys(): string[] {
+    const keys: string[] = [];
+    for (const p of this.current.papers) keys.push(p.key, ...(p.aliases ?? []));
+    return keys;
+  }
+
+  /** The Papers view's top level, grouped and filtered; children come from `children`. */
+  treeTop(options: TreeOptions): TreeTop {
+    return this.treeFor(options).top;
+  }
+
+  /** The rows under a group or a bibliography file of the Papers view, sorted (no excerpt: tooltips ask for it). */
+  children(containerId: string, options: TreeOptions): PaperRow[] {
+    const tree = this.treeFor(options);
+    return (tree.children.get(containerId) ?? []).map(p => rowOf(p));
+  }
+
+  /** The container (group or file) that holds a paper in the Papers view: `preferred` if it does, else the first. */
+  locate(paperId: string, options: TreeOptions, preferred?: string): string | undefined {
+    const tree = this.treeFor(options);
+    const holds = (id: string) => tree.children.get(id)?.some(p => p.id === paperId);
+    if (preferred && holds(preferred)) return preferred;
+    const order = [...tree.top.groups.map(g => g.id), ...tree.top.files.map(f => f.id)];
+    return order.find(holds);
+  }
+
+  private treeFor(options: TreeOptions): { top: TreeTop; children: Map<string, Paper[]> } {
+    const key = JSON.stringify([this.version, options.groupBy, options.sortBy, options.filter ?? '']);
+    if (this.tree?.key === key) return this.tree;
+    const library = this.current;
+    let papers = library.papers;
+    let filter: TreeTop['filter'];
+    if (options.filter) {
+      const { hits, problems } = library.query(options.filter, { allWords: true });
+      const ids = new Set(hits.map(h => h.paper.id));
+      papers = papers.filter(p => ids.has(p.id));
+      filter = { query: options.filter, count: ids.size, problems: problems.map(p => p.message) };
+    }
+    const children = new Map<string, Paper[]>();
+    // Papers only a bibliography has are listed under its file, not among the corpus's groups.
+    const groups = groupPapers(papers.filter(p => !isBibliographyOnly(p)), options.groupBy, TOPICS, options.sortBy).map(group => {
+      children.set(group.id, group.papers);
+      return { id: group.id, label: group.label, description: group.description, count: group.papers.length };
+    });
+    const shown = filter ? new Set(papers.map(p => p.id)) : undefined;
+    const files: FileRow[] = [];
+    for (const file of this.files) {
+      if (!file.keys.length) continue;
+      const seen = new Set<string>();
+      const entries = file.keys.flatMap(key => {
+        const paper = library.get(key);
+        if (!paper || seen.has(paper.id) || (shown && !shown.has(paper.id))) return [];
+        seen.add(paper.id);
+        return [paper];
+      });
+      if (filter && !entries.length) continue;
+      const id = `bibliography:${file.uri}`;
+      children.set(id, sortEntries(entries, options.sortBy));
+      files.push({ id, uri: file.uri, file: file.file, count: entries.length, problems: file.problems.length, errors: file.problems.some(p => p.severity === 'error') });
+    }
+    this.tree = { key, top: { files, groups, filter }, children };
+    return this.tree;
+  }
+}

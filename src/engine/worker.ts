@@ -1,0 +1,130 @@
+// The engine worker. The engine bundle (dist/engine.js, one classic script) is what the
+// extension host loads for the bundled papers, and, started as a worker, what holds a large
+// library: a Node worker thread on the desktop, a Web Worker in a browser. Started so, it holds
+// the library (engine/service.ts) and answers the host's requests (engine/protocol.ts), so
+// that reading, indexing and searching a large library never hold up the extension host.
+import { ENGINE_WORKER } from '../platform/worker';
+import type { Request, Response } from './protocol';
+import { LibraryService, type UserInput } from './service';
+
+interface Port {
+  post(message: Response, transfer?: ArrayBuffer[]): void;
+  listen(handle: (message: Request & { id: number }) => void): void;
+}
+
+/**
+ * The channel to the host when this bundle runs as the engine worker: the worker thread's
+ * parent port, or the Web Worker's own scope; undefined when it was loaded some other way
+ * (required by the extension host, or imported by a test).
+ */
+function port(): Port | undefined {
+  const scope = globalThis as unknown as { importScripts?: unknown; name?: string; postMessage(m: unknown, t?: unknown[]): void; addEventListener(t: string, l: (e: { data: unknown }) => void): void };
+  if (typeof scope.importScripts === 'function') {
+    if (scope.name !== ENGINE_WORKER) return undefined;
+    return {
+      post: (message, transfer) => scope.postMessage(message, transfer ?? []),
+      listen: handle => scope.addEventListener('message', e => handle(e.data as Request & { id: number })),
+    };
+  }
+  if (typeof require !== 'function') return undefined;
+  // A Node worker thread (this branch never runs in a browser, where `require` does not exist).
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const threads = require('node:worker_threads') as typeof import('node:worker_threads');
+  if (threads.isMainThread || threads.workerData !== ENGINE_WORKER || !threads.parentPort) return undefined;
+  const parent = threads.parentPort;
+  yieldToHost();
+  return {
+    post: (message, transfer) => parent.postMessage(message, transfer ?? []),
+    listen: handle => parent.on('message', handle),
+  };
+}
+
+/**
+ * Lowers this worker thread's scheduling priority (Linux: a thread has its own nice value), so
+ * that on a machine with few cores the extension host, which every extension shares, always
+ * gets the processor first while the engine reads and indexes.
+ */
+function yieldToHost(): void {
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { readlinkSync } = require('node:fs') as typeof import('node:fs');
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { setPriority } = require('node:os') as typeof import('node:os');
+    const thread = /task\/(\d+)$/.exec(readlinkSync('/proc/thread-self'))?.[1];
+    if (thread) setPriority(Number(thread), 10);
+  } catch {
+    // Not Linux, or not allowed: the worker runs at the host's priority, which is fine.
+  }
+}
+
+const utf8 = new TextDecoder();
+const decode = (bytes: ArrayBuffer) => utf8.decode(bytes);
+const encode = (text: string) => new TextEncoder().encode(text).buffer as ArrayBuffer;
+
+let service: LibraryService | undefined;
+
+function loaded(): LibraryService {
+  if (!service) throw new Error('the engine has no library yet (load it first)');
+  return service;
+}
+
+/** Answers one request; bytes to transfer back are returned beside the result. */
+async function answer(request: Request): Promise<{ result: unknown; transfer?: ArrayBuffer[] }> {
+  switch (request.type) {
+    case 'load':
+      service = LibraryService.load({ corpus: decode(request.corpus), names: decode(request.names), text: decode(request.text) });
+      return { result: service.size };
+    case 'setInput': {
+      const input: UserInput = {
+        corpus: request.corpus?.map(f => ({ file: f.file, text: decode(f.bytes) })),
+        bibliographies: request.bibliographies?.map(b => ({ uri: b.uri, file: b.file, text: decode(b.bytes), after: b.after })),
+        cacheKey: request.cacheKey,
+        cached: request.cached && {
+          key: request.cached.key, names: decode(request.cached.names), text: decode(request.cached.text), fingerprints: decode(request.cached.fingerprints),
+        },
+      };
+      return { result: await loaded().setInput(input) };
+    }
+    case 'query': return { result: loaded().query(request.text, request.options) };
+    case 'untyped': return { result: loaded().untyped(request.files, request.ownLimit, request.restLimit, request.excerpt) };
+    case 'papers': return { result: loaded().papers(request.keys).map(p => p ?? null) };
+    case 'rows': return { result: loaded().rows(request.keys, request.excerpt) };
+    case 'related': return { result: loaded().related(request.key, request.count) };
+    case 'keys': return { result: loaded().keys().join('\n') };
+    case 'treeTop': return { result: loaded().treeTop(request.options) };
+    case 'children': return { result: loaded().children(request.container, request.options) };
+    case 'locate': return { result: loaded().locate(request.paperId, request.options, request.preferred) ?? null };
+    case 'all': return { result: loaded().all() };
+    case 'snapshot': {
+      const snapshot = await loaded().snapshot();
+      if (!snapshot) return { result: undefined };
+      const parts = { key: snapshot.key, names: encode(snapshot.names), text: encode(snapshot.text), fingerprints: encode(snapshot.fingerprints) };
+      return { result: parts, transfer: [parts.names, parts.text, parts.fingerprints] };
+    }
+    case 'settled':
+      await loaded().settled();
+      return { result: null };
+    case 'exit': {
+      // Stops the worker the way a crash would (tests check that the host recovers).
+      const scope = globalThis as { close?: () => void; process?: { exit(code: number): void } };
+      if (scope.process) scope.process.exit(70); else scope.close?.();
+      return { result: null };
+    }
+    case 'memory': {
+      const memory = (globalThis as { process?: { memoryUsage(): { heapUsed: number; external: number; arrayBuffers: number } } }).process?.memoryUsage();
+      const mb = (n: number | undefined) => (n ?? 0) / 2 ** 20;
+      return { result: { heapMB: mb(memory?.heapUsed), externalMB: mb(memory?.external), arrayBuffersMB: mb(memory?.arrayBuffers) } };
+    }
+  }
+}
+
+/** Starts answering the host, when this bundle runs as the engine worker; does nothing otherwise. */
+export function serveIfWorker(): void {
+  const channel = port();
+  channel?.listen(request => {
+    answer(request).then(
+      ({ result, transfer }) => channel.post({ id: request.id, ok: true, result }, transfer),
+      (error: unknown) => channel.post({ id: request.id, ok: false, error: error instanceof Error ? error.message : String(error) }),
+    );
+  });
+}

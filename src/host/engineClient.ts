@@ -1,0 +1,98 @@
+import * as vscode from 'vscode';
+import type * as z from 'zod/mini';
+import type { Request, RequestType, RESULT_SCHEMAS } from '../engine/protocol';
+import type { EngineWorker } from '../platform/worker';
+import { engine } from './engine';
+
+type Schemas = typeof RESULT_SCHEMAS;
+/** What each request's answer is, once checked. */
+export type ResultOf<T extends RequestType> = z.output<Schemas[T]>;
+
+/** The engine worker stopped (crashed, ran out of memory, or was ended) while a request waited. */
+export class EngineStoppedError extends Error {}
+
+/**
+ * Talks to the engine worker: starts it when first asked, numbers each request, checks each
+ * answer against the protocol's schemas (an answer that does not fit is an error, logged),
+ * and fails every waiting request at once if the worker stops, so that nothing hangs.
+ */
+export class EngineClient implements vscode.Disposable {
+  private worker: EngineWorker | undefined;
+  private next = 1;
+  private readonly pending = new Map<number, { type: RequestType; resolve(value: unknown): void; reject(error: Error): void }>();
+  private readonly stopped = new vscode.EventEmitter<string>();
+  /** Fires when the worker stops without being asked to (the reason). */
+  readonly onDidStop = this.stopped.event;
+
+  constructor(private readonly start: () => EngineWorker, private readonly log: vscode.LogOutputChannel) {}
+
+  get running(): boolean {
+    return this.worker !== undefined;
+  }
+
+  private ensure(): EngineWorker {
+    if (this.worker) return this.worker;
+    const started = performance.now();
+    const worker = this.start();
+    this.worker = worker;
+    worker.onMessage(message => this.receive(message));
+    worker.onExit(reason => {
+      if (this.worker !== worker) return;
+      this.worker = undefined;
+      this.log.error(`The search engine stopped (${reason}).`);
+      for (const [, waiting] of this.pending) waiting.reject(new EngineStoppedError(`the search engine stopped (${reason})`));
+      this.pending.clear();
+      this.stopped.fire(reason);
+    });
+    this.log.info(`Search engine started in ${(performance.now() - started).toFixed(0)} ms`);
+    return worker;
+  }
+
+  /** Sends a request (its ArrayBuffers in `transfer` change hands) and resolves with its checked answer. */
+  request<T extends RequestType>(request: Extract<Request, { type: T }>, transfer: ArrayBuffer[] = []): Promise<ResultOf<T>> {
+    const worker = this.ensure();
+    const id = this.next++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { type: request.type, resolve: resolve as (value: unknown) => void, reject });
+      worker.post({ ...request, id }, transfer);
+    });
+  }
+
+  private receive(message: unknown): void {
+    const { ResponseSchema, RESULT_SCHEMAS } = engine();
+    const response = ResponseSchema.safeParse(message);
+    if (!response.success) {
+      this.log.warn(`Dropped a message from the search engine that is not an answer: ${JSON.stringify(message)?.slice(0, 200)}`);
+      return;
+    }
+    const waiting = this.pending.get(response.data.id);
+    if (!waiting) return;
+    this.pending.delete(response.data.id);
+    if (!response.data.ok) {
+      waiting.reject(new Error(`the search engine could not answer "${waiting.type}": ${response.data.error}`));
+      return;
+    }
+    const result = RESULT_SCHEMAS[waiting.type].safeParse(response.data.result);
+    if (!result.success) {
+      const issue = result.error.issues[0];
+      this.log.error(`The search engine's answer to "${waiting.type}" does not fit the protocol: ${issue?.path.join('.')}: ${issue?.message}`);
+      waiting.reject(new Error(`the search engine gave a malformed answer to "${waiting.type}"`));
+      return;
+    }
+    waiting.resolve(result.data);
+  }
+
+  /** Ends the worker on purpose (nothing of the user's left to hold): no stop event. */
+  async stop(): Promise<void> {
+    const worker = this.worker;
+    this.worker = undefined;
+    for (const [, waiting] of this.pending) waiting.reject(new EngineStoppedError('the search engine was stopped'));
+    this.pending.clear();
+    await worker?.terminate();
+  }
+
+  dispose(): void {
+    void this.stop();
+    this.stopped.dispose();
+  }
+}

@@ -1,0 +1,71 @@
+// The library as the views see it: asked, never held. While there are only the bundled papers
+// the engine runs here in the extension host (it loads in ~30 ms); once the user's corpus
+// files or bibliographies join, it runs in the engine worker and every answer crosses over.
+// The views cannot tell the two apart.
+import type { BibliographyFileReport, PaperRow, QueryOptions, QueryRows, TreeOptions, TreeTop } from '../engine/service';
+import type { LibraryService } from '../engine/service';
+import type { Paper } from '../core/corpus/paper';
+import type { EngineClient } from './engineClient';
+
+export type { PaperRow, QueryRows, TreeTop, TreeOptions, BibliographyFileReport, FileRow, GroupRow } from '../engine/service';
+
+export interface Library {
+  /** How many papers. */
+  readonly size: number;
+  /** The user's bibliography files as last read. */
+  readonly bibliographies: readonly BibliographyFileReport[];
+  /** Ranked rows for what the user typed, words and filters alike. */
+  query(text: string, options?: QueryOptions): Promise<QueryRows>;
+  /** With nothing typed: entries of `files` (newest first), then the most upvoted others. */
+  untyped(files: readonly string[], ownLimit: number, restLimit: number, excerpt?: number): Promise<PaperRow[]>;
+  /** A whole paper by id or key (a citation key, or a bundled key a bibliography took over). */
+  paper(idOrKey: string): Promise<Paper | undefined>;
+  papers(idsOrKeys: readonly string[]): Promise<(Paper | undefined)[]>;
+  rows(idsOrKeys: readonly string[], excerpt?: number): Promise<PaperRow[]>;
+  related(idOrKey: string, count?: number): Promise<PaperRow[]>;
+  /** Every key and alias, in lower case, for checking citations. */
+  keys(): Promise<ReadonlySet<string>>;
+  treeTop(options: TreeOptions): Promise<TreeTop>;
+  children(containerId: string, options: TreeOptions): Promise<PaperRow[]>;
+  locate(paperId: string, options: TreeOptions, preferred?: string): Promise<string | undefined>;
+  /** Every paper (the API's `papers()`): large, so only on request. */
+  all(): Promise<Paper[]>;
+}
+
+const lower = (keys: Iterable<string>) => new Set([...keys].map(k => k.toLowerCase()));
+
+/** The engine in the extension host: the bundled papers only. */
+export class LocalLibrary implements Library {
+  private keySet: Set<string> | undefined;
+  constructor(readonly service: LibraryService) {}
+  get size() { return this.service.size; }
+  get bibliographies() { return this.service.bibliographies; }
+  async query(text: string, options?: QueryOptions) { return this.service.query(text, options); }
+  async untyped(files: readonly string[], ownLimit: number, restLimit: number, excerpt = 0) { return this.service.untyped(files, ownLimit, restLimit, excerpt); }
+  async paper(idOrKey: string) { return this.service.papers([idOrKey])[0]; }
+  async papers(idsOrKeys: readonly string[]) { return this.service.papers(idsOrKeys); }
+  async rows(idsOrKeys: readonly string[], excerpt = 0) { return this.service.rows(idsOrKeys, excerpt); }
+  async related(idOrKey: string, count = 5) { return this.service.related(idOrKey, count); }
+  async keys() { return (this.keySet ??= lower(this.service.keys())); }
+  async treeTop(options: TreeOptions) { return this.service.treeTop(options); }
+  async children(containerId: string, options: TreeOptions) { return this.service.children(containerId, options); }
+  async locate(paperId: string, options: TreeOptions, preferred?: string) { return this.service.locate(paperId, options, preferred); }
+  async all() { return this.service.all(); }
+}
+
+/** The engine in its worker: the bundled papers with the user's files. */
+export class RemoteLibrary implements Library {
+  private keySet: Promise<Set<string>> | undefined;
+  constructor(private readonly client: EngineClient, readonly size: number, readonly bibliographies: readonly BibliographyFileReport[]) {}
+  query(text: string, options: QueryOptions = {}) { return this.client.request({ type: 'query', text, options }); }
+  untyped(files: readonly string[], ownLimit: number, restLimit: number, excerpt = 0) { return this.client.request({ type: 'untyped', files: [...files], ownLimit, restLimit, excerpt }); }
+  async paper(idOrKey: string) { return (await this.papers([idOrKey]))[0]; }
+  async papers(idsOrKeys: readonly string[]) { return (await this.client.request({ type: 'papers', keys: [...idsOrKeys] })).map(p => (p ?? undefined) as Paper | undefined); }
+  rows(idsOrKeys: readonly string[], excerpt = 0) { return this.client.request({ type: 'rows', keys: [...idsOrKeys], excerpt }); }
+  related(idOrKey: string, count = 5) { return this.client.request({ type: 'related', key: idOrKey, count }); }
+  keys() { return (this.keySet ??= this.client.request({ type: 'keys' }).then(joined => lower(joined ? joined.split('\n') : []))); }
+  treeTop(options: TreeOptions) { return this.client.request({ type: 'treeTop', options }) as Promise<TreeTop>; }
+  children(containerId: string, options: TreeOptions) { return this.client.request({ type: 'children', container: containerId, options }); }
+  async locate(paperId: string, options: TreeOptions, preferred?: string) { return (await this.client.request({ type: 'locate', paperId, options, preferred })) ?? undefined; }
+  async all() { return (await this.client.request({ type: 'all' })) as Paper[]; }
+}

@@ -1,0 +1,95 @@
+import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { RESULT_SCHEMAS, ResponseSchema, type Request } from '../../src/engine/protocol';
+import { LibraryService } from '../../src/engine/service';
+import { ENGINE_WORKER } from '../../src/platform/worker';
+import { ROOT } from './seeds';
+
+const dist = (name: string) => readFileSync(join(ROOT, 'dist', name));
+const bytes = (buffer: Buffer) => buffer.buffer.slice(buffer.byteOffset, buffer.byteOffset + buffer.byteLength) as ArrayBuffer;
+const bundled = () => ({ corpus: dist('corpus.json').toString('utf8'), names: dist('names.index').toString('utf8'), text: dist('fulltext.index').toString('utf8') });
+
+const BIB = '@book{russell2020aima,\n  author = {Russell, Stuart and Norvig, Peter},\n  title = {Artificial Intelligence: A Modern Approach},\n  year = 2020\n}\n@misc{broken,\n  title = {Unclosed\n';
+
+suite('the engine protocol: what the host accepts from the worker', () => {
+  test('every answer of the service fits its schema', async () => {
+    const service = LibraryService.load(bundled());
+    const report = await service.setInput({ bibliographies: [{ uri: 'file:///w/refs.bib', file: 'refs.bib', text: BIB }] });
+    const options = { groupBy: 'topic' as const, sortBy: 'upvotes' as const };
+    const answers: { [T in keyof typeof RESULT_SCHEMAS]?: unknown } = {
+      setInput: report,
+      query: service.query('russell modern', { limit: 5, excerpt: 100 }),
+      untyped: service.untyped(['file:///w/refs.bib'], 10, 10, 50),
+      papers: service.papers(['russell2020aima', 'nope']).map(p => p ?? null),
+      rows: service.rows(['russell2020aima']),
+      related: service.related('russell2020aima'),
+      keys: service.keys().join('\n'),
+      treeTop: service.treeTop(options),
+      children: service.children('bibliography:file:///w/refs.bib', options),
+      locate: service.locate('@russell2020aima', options) ?? null,
+      all: service.all(),
+    };
+    for (const [type, answer] of Object.entries(answers)) {
+      const checked = RESULT_SCHEMAS[type as keyof typeof RESULT_SCHEMAS].safeParse(answer);
+      assert.ok(checked.success, `${type}: ${checked.success ? '' : JSON.stringify(checked.error.issues[0])}`);
+    }
+    assert.equal((answers.query as { rows: { key: string }[] }).rows[0].key, 'russell2020aima');
+    assert.deepEqual(report.bibliographies.files[0].keys, ['russell2020aima']);
+    assert.equal(report.bibliographies.files[0].problems[0].severity, 'error');
+  });
+
+  test('what does not fit is refused: a wrong field, a missing one, a message that is no answer', () => {
+    assert.equal(RESULT_SCHEMAS.query.safeParse({ rows: [{ id: 1 }], problems: [] }).success, false);
+    assert.equal(RESULT_SCHEMAS.treeTop.safeParse({ files: [], groups: [{ id: 'x', label: 'X' }] }).success, false);
+    assert.equal(RESULT_SCHEMAS.papers.safeParse([{ id: 'a' }]).success, false);
+    assert.equal(ResponseSchema.safeParse({ id: 1, ok: 'yes' }).success, false);
+    assert.equal(ResponseSchema.safeParse({ id: 1, ok: false, error: 'why' }).success, true);
+  });
+});
+
+suite('the engine worker (dist/engine.js as a worker thread)', () => {
+  let worker: Worker;
+  let next = 0;
+  const waiting = new Map<number, (message: unknown) => void>();
+  const ask = (request: Request, transfer: ArrayBuffer[] = []) => new Promise<{ id: number; ok: boolean; result?: unknown; error?: string }>(resolve => {
+    const id = ++next;
+    waiting.set(id, message => resolve(ResponseSchema.parse(message)));
+    worker.postMessage({ ...request, id }, transfer);
+  });
+
+  suiteSetup(() => {
+    worker = new Worker(join(ROOT, 'dist', 'engine.js'), { workerData: ENGINE_WORKER });
+    worker.on('message', (message: { id: number }) => { waiting.get(message.id)?.(message); waiting.delete(message.id); });
+  });
+  suiteTeardown(() => worker.terminate());
+
+  test('loads the bundled papers from bytes, takes a bibliography, answers searches with rows', async () => {
+    const loaded = await ask({ type: 'load', corpus: bytes(dist('corpus.json')), names: bytes(dist('names.index')), text: bytes(dist('fulltext.index')) });
+    assert.deepEqual([loaded.ok, loaded.result], [true, 390]);
+    const bib = bytes(Buffer.from(BIB));
+    const input = await ask({ type: 'setInput', bibliographies: [{ uri: 'file:///w/refs.bib', file: 'refs.bib', bytes: bib }] }, [bib]);
+    assert.equal(bib.byteLength, 0, 'the bytes changed hands (transferred, not copied)');
+    const report = RESULT_SCHEMAS.setInput.parse(input.result);
+    assert.equal(report.papers, 391);
+    const found = RESULT_SCHEMAS.query.parse((await ask({ type: 'query', text: 'norvig', options: { limit: 3 } })).result);
+    assert.equal(found.rows[0].key, 'russell2020aima');
+    assert.equal(found.rows[0].description, 'russell2020aima · Russell & Norvig 2020');
+  });
+
+  test('a request that fails is answered with its error, and the worker goes on', async () => {
+    const failed = await ask({ type: 'children', container: 'topic:agents', options: { groupBy: 'topic', sortBy: 'upvotes' } });
+    assert.equal(failed.ok, true, 'an unknown group has no rows');
+    const bad = await ask({ type: 'query', text: 'x', options: null as never });
+    assert.equal(bad.ok, false);
+    assert.match(bad.error ?? '', /./);
+    assert.equal((await ask({ type: 'rows', keys: ['russell2020aima'], excerpt: 0 })).ok, true);
+  });
+
+  test('an exit request stops the worker the way a crash would', async () => {
+    const exited = new Promise<number>(resolve => worker.once('exit', resolve));
+    worker.postMessage({ type: 'exit', id: ++next });
+    assert.equal(await exited, 70);
+  });
+});

@@ -1,23 +1,54 @@
 // A large real bibliography in the real extension host (code-server's Node host): each run starts
 // a fresh code-server + workbench on a workspace holding the 3 MB, 7,166-entry Better BibTeX library
 // of ../shared/bibliographies (library.bib) and a main.tex that cites from it, and runs
-// test/integration/bench/bibliography.ts. Prints one JSON object (medians and every sample) on
-// stdout; progress on stderr. Build first (npm run bench builds the production bundles).
+// test/integration/bench/bibliography.ts. Also long.tex: 5,000 lines with 1,000 citations of the
+// library's keys (ten of them undefined), typed into to time the diagnostics. Prints one JSON
+// object (medians and every sample) on stdout; progress on stderr. Build first (npm run bench
+// builds the production bundles).
 // Usage: node scripts/bench-bibliography.mjs [--runs 3] [--file FILE.bib] [--profile FILE]
+//        node scripts/bench-bibliography.mjs --long-document FILE.tex   (writes long.tex only, for npm run bench)
 import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ROOT, copyFixtureWorkspace, removeWorkspace, runExtensionTests } from './vscode-server.mjs';
 
 const LIBRARY = resolve(ROOT, '../shared/bibliographies/bibtex-tidy/better-bibtex/Unabbreviate_on_import_1436-3.bib');
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, file: { type: 'string', default: LIBRARY }, profile: { type: 'string' } } });
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, file: { type: 'string', default: LIBRARY }, profile: { type: 'string' }, 'long-document': { type: 'string' } } });
 if (!existsSync(values.file)) { console.error(`${values.file} is missing (../shared/bibliographies beside the checkout)`); process.exit(1); }
 const text = readFileSync(values.file, 'utf8');
 // A key from the middle of the library, to hover and to wait for.
 const keys = [...text.matchAll(/^@\w+\{([^,\s]+),/gm)].map(m => m[1]);
 const key = keys[keys.length >> 1];
+/**
+ * A long LaTeX document citing from the library: `lines` lines, a citation every fifth line
+ * (one to three keys each, 1,000 citations in all), ten keys that are in no file, and one
+ * citation of `typed` that the bench types into.
+ */
+function longDocument(keys, typed, lines = 5000) {
+  const out = ['\\documentclass{article}', '\\usepackage[backend=biber]{biblatex}', '\\addbibresource{library.bib}', '\\begin{document}'];
+  let citations = 0;
+  for (let i = 0; out.length < lines - 2; i++) {
+    if (i % 5 === 4 && citations < 1000) {
+      const n = 1 + (citations % 3);
+      const cited = Array.from({ length: n }, (_, j) => (citations % 100 === 50 && j === 0 ? `Missing${citations}` : keys[(citations * 7 + j * 13) % keys.length]));
+      if (citations === 500) cited[0] = typed;
+      out.push(`As argued in earlier work~\\${['cite', 'parencite', 'textcite'][citations % 3]}{${cited.join(', ')}}, the effect holds.`);
+      citations++;
+    } else {
+      out.push(`Line ${i} of the long document, in which the writer explains what the cited work does and why it matters here.`);
+    }
+  }
+  out.push('\\printbibliography', '\\end{document}');
+  return `${out.join('\n')}\n`;
+}
+
 const median = xs => { const s = [...xs].sort((a, b) => a - b); return s[s.length >> 1]; };
 const round = x => Math.round(x * 10) / 10;
+
+if (values['long-document']) {
+  writeFileSync(values['long-document'], longDocument(keys, key));
+  process.exit(0);
+}
 
 const samples = [];
 for (let i = 1; i <= Number(values.runs); i++) {
@@ -25,6 +56,7 @@ for (let i = 1; i <= Number(values.runs); i++) {
   copyFileSync(values.file, join(workspace, 'library.bib'));
   writeFileSync(join(workspace, 'main.tex'), `\\documentclass{article}\n\\usepackage[backend=biber]{biblatex}\n\\addbibresource{library.bib}\n\\begin{document}\nAs shown before~\\cite{${key}}.\n\\printbibliography\n\\end{document}\n`);
   writeFileSync(join(workspace, 'bench-key.txt'), key);
+  writeFileSync(join(workspace, 'long.tex'), longDocument(keys, key));
   // --profile FILE: the extension host's CPU profile of the load, run i written to FILE-i.cpuprofile.
   if (values.profile) writeFileSync(join(workspace, 'bench-profile.txt'), `${resolve(values.profile)}-${i}.cpuprofile`);
   let sample;
@@ -37,7 +69,7 @@ for (let i = 1; i <= Number(values.runs); i++) {
   });
   removeWorkspace(workspace);
   if (code !== 0 || !sample) { console.error(`run ${i} failed (exit ${code})`); process.exit(1); }
-  console.error(`run ${i}: ${sample.entries} entries, read ${sample.readMs.toFixed(0)} ms, searchable ${sample.searchableMs.toFixed(0)} ms, longest block ${sample.hostBlockMaxMs.toFixed(1)} ms, hover ${sample.hoverMs.median.toFixed(1)} ms (provider ${sample.hoverProviderMs.median.toFixed(2)} ms)`);
+  console.error(`run ${i}: ${sample.entries} entries, read ${sample.readMs.toFixed(0)} ms, searchable ${sample.searchableMs.toFixed(0)} ms, longest block ${sample.hostBlockMaxMs.toFixed(1)} ms, hover ${sample.hoverMs.median.toFixed(1)} ms (provider ${sample.hoverProviderMs.median.toFixed(2)} ms); diagnostics after a keystroke ${sample.keystrokeMs.median.toFixed(1)} ms (check ${sample.checkMs.median.toFixed(2)} ms), longest block while typing ${sample.typingBlockMaxMs.toFixed(1)} ms`);
   samples.push(sample);
 }
 const pick = f => samples.map(f);
@@ -49,5 +81,9 @@ console.log(JSON.stringify({
   hoverProviderMs: round(median(pick(s => s.hoverProviderMs.median)) * 100) / 100, hoverProviderP95Ms: round(median(pick(s => s.hoverProviderMs.p95)) * 100) / 100,
   completionProviderMs: round(median(pick(s => s.completionProviderMs.median))),
   completionMs: round(median(pick(s => s.completionMs.median))), lookupMs: round(median(pick(s => s.lookupMs.median)) * 1000) / 1000,
+  longDocument: { lines: samples[0].longLines, citations: samples[0].longCitations, undefinedKeys: samples[0].longUndefined },
+  keystrokeMs: round(median(pick(s => s.keystrokeMs.median))), keystrokeP95Ms: round(median(pick(s => s.keystrokeMs.p95))),
+  checkMs: round(median(pick(s => s.checkMs.median)) * 100) / 100, checkP95Ms: round(median(pick(s => s.checkMs.p95)) * 100) / 100,
+  typingBlockMaxMs: round(Math.max(...pick(s => s.typingBlockMaxMs))),
   samples,
 }));

@@ -1,6 +1,6 @@
 // Command-line entry over the same core as the extension, for scripts and checks outside the editor.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runCommandLine, UsageError } from './build/commandLine';
 import { bibtexEntry, citationText, cslEntry, defaultTemplate, type CitationTemplate } from './core/cite';
@@ -13,6 +13,7 @@ import { mergeUserCorpora, type CorpusFile } from './core/corpus/userCorpus';
 import { mergeBibliographies } from './core/bibliography/merge';
 import { bibliographyFormat, readBibliographies, type BibliographyText } from './core/bibliography/read';
 import { buildIndex } from './core/search/search';
+import { checkDocuments, failsCheck, languageOfPath, type CheckFiles } from './core/health';
 import topicsFile from './data/topics.json';
 
 const EXPORT_FORMATS = ['bibtex', 'biblatex', 'csl-json', 'json'] as const;
@@ -25,6 +26,9 @@ const USAGE = `usage:
                                                 .bib entries, CSL-JSON, or the corpus JSON
   papers cite <key> --format ${CITE_FORMATS.join('|')}
                                                 one paper's entry, reference or citation
+  papers check FILE... [--json]                 each document's citations against its bibliographies:
+                                                undefined keys, duplicate keys, malformed entries;
+                                                exit 1 when there is one, 0 when all is well
 options:
   --corpus FILE   also load this file, repeatable: a saved page (.txt) or a corpus (.json
                   holding { "papers": [...] }), as papers.corpus.files does in the editor; or
@@ -114,6 +118,60 @@ async function loadLibrary(corpusFiles: readonly string[], { bundled = true } = 
   return new PaperLibrary({ papers: joined.papers }, index.search);
 }
 
+/** The file system as `check` sees it: paths with "/", read as UTF-8. */
+const nodeFiles: CheckFiles = {
+  read(path) {
+    try {
+      return readFileSync(path, 'utf8');
+    } catch {
+      return undefined;
+    }
+  },
+  latexFilesNear(path) {
+    const folder = dirname(path);
+    return [folder, dirname(folder)].flatMap(dir => {
+      try {
+        return readdirSync(dir).filter(name => /\.tex$/i.test(name)).map(name => toSlashes(join(dir, name)));
+      } catch {
+        return [];
+      }
+    });
+  },
+};
+
+const toSlashes = (path: string) => path.split(sep).join('/');
+
+/**
+ * `papers check FILE…`: compiler-style lines (`paper.tex:12:8: warning: …`) or, with `--json`,
+ * every document's citations, bibliographies and problems. Exit 1 when a problem fails the check.
+ */
+async function check(files: readonly string[], json: boolean): Promise<void> {
+  if (!files.length) throw new UsageError('check takes one or more documents (.tex, .md, .qmd, .Rmd, .typ, .rst)');
+  for (const file of files) {
+    if (!languageOfPath(file)) throw new UsageError(`check reads .tex, .md, .qmd, .Rmd, .typ and .rst documents, not ${file}`);
+    let isFile = false;
+    try { isFile = statSync(file).isFile(); } catch { /* reported below */ }
+    if (!isFile) throw new UsageError(`${file}: no such document`);
+  }
+  const display = (path: string) => toSlashes(relative(process.cwd(), path)) || path;
+  const documents = await checkDocuments(files.map(f => toSlashes(resolve(f))), nodeFiles, display);
+  const problems = documents.flatMap(d => d.problems);
+  if (json) {
+    console.log(JSON.stringify({ documents }, null, 2));
+  } else {
+    const seen = new Set<string>();
+    for (const p of problems) {
+      const line = `${p.file}:${p.line}:${p.column}: ${p.severity}: ${p.message} [${p.code}]`;
+      if (seen.has(line)) continue;
+      seen.add(line);
+      console.log(line);
+    }
+    const cited = documents.reduce((n, d) => n + d.citations.length, 0);
+    console.error(`${documents.length} document(s), ${cited} citation(s), ${seen.size} problem(s)`);
+  }
+  if (problems.some(failsCheck)) process.exitCode = 1;
+}
+
 async function run(argv: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
     args: argv,
@@ -127,6 +185,10 @@ async function run(argv: string[]): Promise<void> {
   const options = { bundled: !values['no-bundled'] };
   if (!options.bundled && !corpus.length) throw new UsageError('--no-bundled needs at least one --corpus file');
   const [command, ...rest] = positionals;
+  if (command === 'check') {
+    if (corpus.length || values['no-bundled'] || values.format || values.limit) throw new UsageError('check takes documents and --json only');
+    return check(rest, values.json === true);
+  }
   if (command === 'search') {
     if (rest.length !== 1) throw new UsageError('search takes one quoted query');
     const limit = values.limit === undefined ? 10 : Number(values.limit);

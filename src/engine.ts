@@ -17,8 +17,9 @@ export { readBibliographies, bibliographyFormat, ReadCache } from './core/biblio
 export { mergeBibliographies } from './core/bibliography/merge';
 export {
   bibliographyKind, bibtexEntry, quartoBibliographies, citationEdit, completionContextAt, entryFlavourFor, findBibliographies, findKeyAt,
-  parseBib, planBibliographyAppend, readCitationSettings, syntaxOfLanguage, templateFor,
+  parseBib, planBibliographyAppend, readCitationSettings, sphinxBibliographies, syntaxOfLanguage, templateFor, findCitations,
 } from './core/cite';
+export { checkCitations, citedKeys, findLatexMain, isLatexMain, languageOfPath, latexRoot, nearMisses, problemSeverity, unusedEntries } from './core/health';
 export { DetailsStateSchema, WebviewMessageSchema } from './shared/protocol';
 export { LibraryService } from './engine/service';
 export { ResponseSchema, RESULT_SCHEMAS } from './engine/protocol';

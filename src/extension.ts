@@ -2,10 +2,14 @@
 import * as vscode from 'vscode';
 import { createApi, type PapersApi } from './host/api';
 import { Bibliographies } from './host/bibliographies';
+import { CitationDiagnostics } from './host/citationDiagnostics';
+import { CitationFixes } from './host/citationFixes';
+import { LatexProject } from './host/latexProject';
+import { UnusedEntries } from './host/unusedEntries';
 import { EngineClient } from './host/engineClient';
 import { startEngineWorker } from './platform/worker.node';
 import { CitationSettingsReader, EditorTracker } from './host/cite';
-import { registerCiteProviders } from './host/citeProviders';
+import { CITING_SELECTOR, registerCiteProviders } from './host/citeProviders';
 import { registerCommands, showFilterMessage } from './host/commands';
 import { DetailsPanel } from './host/details';
 import { History } from './host/history';
@@ -28,7 +32,10 @@ export function activate(context: vscode.ExtensionContext): PapersApi {
   const engineClient = new EngineClient(() => startEngineWorker(vscode.Uri.joinPath(context.extensionUri, 'dist').fsPath), log);
   const store = new PaperStore(context.extensionUri, new IndexCache(context.globalStorageUri, log), engineClient, log);
   const userCorpora = new UserCorpora(store, log);
-  const bibliographies = new Bibliographies(store, log);
+  const latex = new LatexProject();
+  const bibliographies = new Bibliographies(store, latex, log);
+  const checker = new CitationDiagnostics(bibliographies);
+  const unusedEntries = new UnusedEntries(bibliographies);
   const readingList = new ReadingList(context.globalState);
   const history = new History(context.globalState);
   const editors = new EditorTracker();
@@ -41,12 +48,18 @@ export function activate(context: vscode.ExtensionContext): PapersApi {
 
   void vscode.commands.executeCommand('setContext', ContextKeys.state, 'loading');
   context.subscriptions.push(
-    log, engineClient, store, userCorpora, bibliographies, readingList, editors, citationSettings, tree, treeView, readingListProvider, readingListView, details,
+    log, engineClient, store, userCorpora, latex, bibliographies, checker, unusedEntries, readingList, editors, citationSettings, tree, treeView, readingListProvider, readingListView, details,
     ...registerCiteProviders(store, bibliographies, details),
-    ...registerCommands({ store, readingList, details, tree, treeView, topics: TOPICS, history, editors, citationSettings, bibliographies, log }),
+    ...registerCommands({ store, readingList, details, tree, treeView, topics: TOPICS, history, editors, citationSettings, bibliographies, checker, log }),
+    vscode.languages.registerCodeActionsProvider(CITING_SELECTOR, new CitationFixes(store, bibliographies, checker), CitationFixes.metadata),
     tree.onDidChangeTreeData(() => showFilterMessage({ tree, treeView })),
     // The user's corpus files and bibliographies join once the papers are first needed, not at activation.
-    store.onDidLoadBundled(() => { void userCorpora.start(); void bibliographies.start(); }),
+    store.onDidLoadBundled(() => {
+      void userCorpora.start();
+      void bibliographies.start();
+      checker.start();
+      unusedEntries.start();
+    }),
     // The engine worker was restarted: it needs the user's files again, read afresh.
     store.onDidLoseInput(() => { void userCorpora.load(); void bibliographies.reload(true); }),
   );
@@ -56,7 +69,7 @@ export function activate(context: vscode.ExtensionContext): PapersApi {
   context.subscriptions.push({ dispose: () => clearTimeout(warmUp) });
   const api = createApi(store);
   if (context.extensionMode === vscode.ExtensionMode.Test) {
-    api.testing = createTestHooks(store, engineClient, userCorpora, bibliographies, tree, treeView, readingListProvider, details);
+    api.testing = createTestHooks({ store, engineClient, userCorpora, bibliographies, checker, unusedEntries, tree, treeView, readingList: readingListProvider, details });
   }
   return api;
 }

@@ -1,8 +1,10 @@
 import * as vscode from 'vscode';
+import type { BibliographyRef } from '../core/cite/bibliography';
 import type { ReadProblem } from '../core/bibliography/read';
 import { CITING_LANGUAGES } from './citeProviders';
 import { engine } from './engine';
 import { ContextKeys, Settings } from './ids';
+import type { LatexProject } from './latexProject';
 import type { BibliographyInput, BibliographyReport, PaperStore } from './store';
 
 /** Writes come in bursts (save, format on save, Zotero's write-then-rename): wait for quiet. */
@@ -17,8 +19,31 @@ interface Target {
   after: Set<string>;
 }
 
+/** A citing document: open in the editor, or read from the disk. */
+export interface CitingText {
+  uri: vscode.Uri;
+  languageId: string;
+  isUntitled: boolean;
+  getText(): string;
+}
+
+/** Where a document's citations are defined. */
+export interface DocumentSources {
+  /** The bibliography files, in the order they are named. */
+  files: vscode.Uri[];
+  /** True when the document, its LaTeX main file or its project names them; false for the default file, or none. */
+  named: boolean;
+  /** Where each named file is named: the document (or main file, or project file) and the line. */
+  namedAt: { file: vscode.Uri; by: vscode.Uri; line: number }[];
+  /** A LaTeX file that names no bibliography, is no whole document, and has no main file that brings it in. */
+  noMainFile: boolean;
+}
+
+/** How long the answer "the default bibliography file exists" is kept (it appears when a first citation creates it). */
+const DEFAULT_FILE_TTL_MS = 2000;
+
 /** The folder a document's relative bibliography paths start from. */
-function baseOf(doc: vscode.TextDocument): vscode.Uri | undefined {
+function baseOf(doc: CitingText): vscode.Uri | undefined {
   if (!doc.isUntitled) return vscode.Uri.joinPath(doc.uri, '..');
   return vscode.workspace.getWorkspaceFolder(doc.uri)?.uri ?? vscode.workspace.workspaceFolders?.[0]?.uri;
 }
@@ -51,12 +76,22 @@ export class Bibliographies implements vscode.Disposable {
   private readonly warnedSize = new Set<string>();
   private loadCount = 0;
   private filesOfCache: { key: string; files: Set<string> } | undefined;
+  private readonly sourcesCache = new Map<string, { key: string; sources: Promise<DocumentSources> }>();
+  private readonly projectTexts = new Map<string, Promise<string | undefined>>();
+  private projectVersion = 0;
+  private defaultExists: { key: string; at: number; uri: vscode.Uri | undefined } | undefined;
+  private keySets: { loadCount: number; sets: Map<string, ReadonlySet<string>> } | undefined;
+  /** Files named but absent at the last load (URI strings). */
+  private missing = new Set<string>();
+  private readonly loaded$ = new vscode.EventEmitter<BibliographyReport>();
+  /** Fires after each load that read the files (not after one that found nothing changed). */
+  readonly onDidLoad = this.loaded$.event;
   readonly diagnostics = vscode.languages.createDiagnosticCollection('papers-bibliography');
   /** What the last load did. */
   lastReport: BibliographyReport | undefined;
   private loading: Promise<BibliographyReport | undefined> = Promise.resolve(undefined);
 
-  constructor(private readonly store: PaperStore, private readonly log: vscode.LogOutputChannel) {
+  constructor(private readonly store: PaperStore, private readonly latex: LatexProject, private readonly log: vscode.LogOutputChannel) {
     const citing = (doc: vscode.TextDocument) => CITING_LANGUAGES.includes(doc.languageId);
     this.subscriptions.push(
       vscode.workspace.onDidOpenTextDocument(doc => { if (citing(doc)) this.schedule(); }),
@@ -70,11 +105,18 @@ export class Bibliographies implements vscode.Disposable {
         if (e.affectsConfiguration(`${Settings.section}.bibliography`)) this.schedule();
       }),
       vscode.workspace.onDidChangeWorkspaceFolders(() => this.schedule()),
-      this.diagnostics,
+      // A chapter may now be brought in by another main file, which names other bibliographies.
+      latex.onDidChange(() => this.schedule()),
+      this.diagnostics, this.loaded$,
     );
-    // A Quarto project's bibliographies come and go with its _quarto.yml.
-    const quarto = vscode.workspace.createFileSystemWatcher('**/_quarto.{yml,yaml}');
-    this.subscriptions.push(quarto, quarto.onDidChange(() => this.schedule()), quarto.onDidCreate(() => this.schedule()), quarto.onDidDelete(() => this.schedule()));
+    // A Quarto or Sphinx project's bibliographies come and go with its _quarto.yml or conf.py.
+    const projects = vscode.workspace.createFileSystemWatcher('**/{_quarto.yml,_quarto.yaml,conf.py}');
+    const projectChanged = () => {
+      this.projectTexts.clear();
+      this.projectVersion++;
+      this.schedule();
+    };
+    this.subscriptions.push(projects, projects.onDidChange(projectChanged), projects.onDidCreate(projectChanged), projects.onDidDelete(projectChanged));
   }
 
   /** Finds the bibliographies and loads them; afterwards, changes reload them by themselves. */
@@ -119,7 +161,7 @@ export class Bibliographies implements vscode.Disposable {
     };
     for (const doc of vscode.workspace.textDocuments) {
       if (!CITING_LANGUAGES.includes(doc.languageId)) continue;
-      const files = await this.documentFiles(doc);
+      const { files } = await this.sourcesOf(doc);
       files.forEach((uri, i) => add(uri, files.slice(0, i)));
     }
     for (const folder of vscode.workspace.workspaceFolders ?? []) {
@@ -144,55 +186,113 @@ export class Bibliographies implements vscode.Disposable {
     return [...targets.values()];
   }
 
-  /** The bibliography files a document cites from: those it names, in order, else the default file if it exists. */
-  private async documentFiles(doc: vscode.TextDocument): Promise<vscode.Uri[]> {
-    const { bibliographyFormat, findBibliographies } = engine();
-    const refs = findBibliographies(doc.getText(), doc.languageId);
-    const base = baseOf(doc);
-    const files: vscode.Uri[] = [];
-    for (const ref of refs) {
-      for (const uri of await resolve(base, ref.path)) if (bibliographyFormat(uri.path)) files.push(uri);
+  /**
+   * Where a document's citations are defined: the bibliographies it names; for a LaTeX chapter
+   * that names none, those of its main file; for a Markdown or Quarto document, also its Quarto
+   * project's (`_quarto.yml`); for reST that names none, its Sphinx project's (`conf.py`).
+   * Else the default file, if it exists. Asked on every keystroke (diagnostics, completion): the
+   * answer is kept while what the document names, the library and the projects stay the same.
+   */
+  sourcesOf(doc: CitingText): Promise<DocumentSources> {
+    const refs = engine().findBibliographies(doc.getText(), doc.languageId);
+    const key = JSON.stringify([refs, this.loadCount, this.latex.version, this.projectVersion]);
+    const cached = this.sourcesCache.get(doc.uri.toString());
+    if (cached?.key === key) return cached.sources;
+    const sources = this.findSources(doc, refs);
+    if (this.sourcesCache.size > 2000) this.sourcesCache.clear();
+    this.sourcesCache.set(doc.uri.toString(), { key, sources });
+    sources.catch(() => this.sourcesCache.delete(doc.uri.toString()));
+    return sources;
+  }
+
+  private async findSources(doc: CitingText, refs: readonly BibliographyRef[]): Promise<DocumentSources> {
+    const { bibliographyFormat, findBibliographies, isLatexMain, quartoBibliographies, sphinxBibliographies, syntaxOfLanguage } = engine();
+    const namedAt: DocumentSources['namedAt'] = [];
+    const add = async (base: vscode.Uri | undefined, list: readonly BibliographyRef[], by: vscode.Uri) => {
+      for (const ref of list) {
+        for (const file of await resolve(base, ref.path)) if (bibliographyFormat(file.path)) namedAt.push({ file, by, line: ref.line });
+      }
+    };
+    await add(baseOf(doc), refs, doc.uri);
+    let noMainFile = false;
+    const text = doc.getText();
+    if (!namedAt.length && syntaxOfLanguage(doc.languageId) === 'latex' && !doc.isUntitled) {
+      const main = await this.latex.mainOf(doc.uri, text);
+      const mainText = main && (openText(main) ?? (await readText(main)));
+      if (main && mainText !== undefined) await add(vscode.Uri.joinPath(main, '..'), findBibliographies(mainText, 'latex'), main);
+      else noMainFile = !isLatexMain(text);
     }
-    if (!refs.length) {
-      const fallback = await this.defaultFile(doc);
-      if (fallback) files.push(fallback);
+    const project = ['quarto', 'markdown', 'rmd'].includes(doc.languageId) ? ['_quarto.yml', '_quarto.yaml']
+      : doc.languageId === 'restructuredtext' && !namedAt.length ? ['conf.py'] : [];
+    for (const folder of doc.isUntitled ? [] : foldersUp(doc.uri)) {
+      const found = await this.projectFile(folder, project);
+      if (!found) continue;
+      await add(folder, found.name === 'conf.py' ? sphinxBibliographies(found.text) : quartoBibliographies(found.text), vscode.Uri.joinPath(folder, found.name));
+      break;
     }
-    return files;
+    const files = [...new Map(namedAt.map(n => [n.file.toString(), n.file])).values()];
+    if (files.length) return { files, named: true, namedAt, noMainFile: false };
+    const fallback = await this.defaultFile(doc);
+    return { files: fallback ? [fallback] : [], named: false, namedAt, noMainFile };
+  }
+
+  /** The first of `names` in `folder`, with its text; read once until a project file changes. */
+  private async projectFile(folder: vscode.Uri, names: readonly string[]): Promise<{ name: string; text: string } | undefined> {
+    for (const name of names) {
+      const uri = vscode.Uri.joinPath(folder, name);
+      let text = this.projectTexts.get(uri.toString());
+      if (!text) this.projectTexts.set(uri.toString(), text = readText(uri));
+      const found = await text;
+      if (found !== undefined) return { name, text: found };
+    }
+    return undefined;
   }
 
   /**
-   * The bibliography files (URI strings) a document's citations come from: those it names,
-   * or the default file; for a Quarto or Markdown document in a Quarto project, also the
-   * project's. Completion lists their entries first.
+   * The bibliography files (URI strings) a document's citations come from (`sourcesOf`).
+   * Completion lists their entries first.
    */
   async filesOf(doc: vscode.TextDocument): Promise<Set<string>> {
     // Asked on every keystroke of a completion: the answer changes only with the document or the library.
     const key = `${doc.uri.toString()}#${doc.version}#${this.loadCount}`;
     if (this.filesOfCache?.key === key) return this.filesOfCache.files;
-    const files = await this.findFilesOf(doc);
+    const files = new Set((await this.sourcesOf(doc)).files.map(u => u.toString()));
     this.filesOfCache = { key, files };
     return files;
   }
 
-  private async findFilesOf(doc: vscode.TextDocument): Promise<Set<string>> {
-    const files = new Set((await this.documentFiles(doc)).map(u => u.toString()));
-    if (['quarto', 'markdown', 'rmd'].includes(doc.languageId)) {
-      const folder = vscode.workspace.getWorkspaceFolder(doc.uri)?.uri;
-      for (const name of ['_quarto.yml', '_quarto.yaml']) {
-        const text = folder && await readText(vscode.Uri.joinPath(folder, name));
-        if (text === undefined || !folder) continue;
-        for (const ref of engine().quartoBibliographies(text)) for (const uri of await resolve(folder, ref.path)) files.add(uri.toString());
-      }
+  /**
+   * The keys of a bibliography file as last read; `missing` when it does not exist, `unread` when
+   * it is not read yet (just named) or too large to read.
+   */
+  keysOf(uri: vscode.Uri): ReadonlySet<string> | 'missing' | 'unread' {
+    const key = uri.toString();
+    if (this.keySets?.loadCount !== this.loadCount) this.keySets = { loadCount: this.loadCount, sets: new Map() };
+    let keys = this.keySets.sets.get(key);
+    if (!keys) {
+      const file = this.lastReport?.files.find(f => f.uri === key);
+      if (!file) return this.missing.has(key) ? 'missing' : 'unread';
+      this.keySets.sets.set(key, keys = new Set(file.keys));
     }
-    return files;
+    return keys;
+  }
+
+  /** Looks for the bibliography files again soon (a document named one that is not read yet). */
+  refresh(): void {
+    this.schedule();
   }
 
   /** The default bibliography file, for a document that names none, if it exists. */
-  private async defaultFile(doc: vscode.TextDocument): Promise<vscode.Uri | undefined> {
+  private async defaultFile(doc: CitingText): Promise<vscode.Uri | undefined> {
     const path = vscode.workspace.getConfiguration(Settings.section).get<string>(Settings.defaultBibliography, 'references.bib').trim() || 'references.bib';
     const folder = vscode.workspace.getWorkspaceFolder(doc.uri)?.uri ?? vscode.workspace.workspaceFolders?.[0]?.uri;
     const uri = isAbsolute(path) ? vscode.Uri.file(path) : folder && vscode.Uri.joinPath(folder, path);
-    return uri && (await exists(uri)) ? uri : undefined;
+    if (!uri) return undefined;
+    const key = uri.toString();
+    if (this.defaultExists?.key === key && performance.now() - this.defaultExists.at < DEFAULT_FILE_TTL_MS) return this.defaultExists.uri;
+    const found = (await exists(uri)) ? uri : undefined;
+    this.defaultExists = { key, at: performance.now(), uri: found };
+    return found;
   }
 
   private watch(targets: readonly Target[]): void {
@@ -217,6 +317,7 @@ export class Bibliographies implements vscode.Disposable {
     const files: BibliographyInput[] = [];
     const stamps: unknown[] = [];
     const skipped: { uri: vscode.Uri; problem: ReadProblem }[] = [];
+    const missing = new Set<string>();
     for (const target of targets) {
       const file = vscode.workspace.asRelativePath(target.uri, false);
       let stat: vscode.FileStat;
@@ -224,6 +325,7 @@ export class Bibliographies implements vscode.Disposable {
         stat = await vscode.workspace.fs.stat(target.uri);
       } catch {
         // A document may name a bibliography that does not exist yet (citing creates it).
+        missing.add(target.uri.toString());
         continue;
       }
       if (stat.size > limit * MB) {
@@ -242,7 +344,7 @@ export class Bibliographies implements vscode.Disposable {
       files.push({ uri: target.uri.toString(), file, bytes: new Uint8Array(0), after: [...target.after] });
     }
     // A watcher firing twice, or a reload with nothing changed on disk: nothing to read again.
-    const fingerprint = JSON.stringify(stamps);
+    const fingerprint = JSON.stringify([stamps, [...missing]]);
     if (!force && fingerprint === this.loaded && this.lastReport) return this.lastReport;
     // The bytes go to the search engine as they are: decoding and reading happen there.
     for (const file of files) file.bytes = await readBytes(vscode.Uri.parse(file.uri)) ?? new Uint8Array(0);
@@ -250,9 +352,11 @@ export class Bibliographies implements vscode.Disposable {
     if (!report) return undefined;
     this.loaded = fingerprint;
     this.lastReport = report;
+    this.missing = missing;
     this.loadCount++;
     void vscode.commands.executeCommand('setContext', ContextKeys.hasBibliography, report.files.some(f => f.keys.length));
     this.publish(report, skipped);
+    this.loaded$.fire(report);
     return report;
   }
 
@@ -261,15 +365,20 @@ export class Bibliographies implements vscode.Disposable {
     this.diagnostics.clear();
     let count = 0;
     for (const file of report.files) {
+      const uri = vscode.Uri.parse(file.uri);
       const diagnostics = file.problems.map(problem => {
         count++;
         this.log.warn(`${file.file}:${problem.line}: ${problem.message}`);
-        const diagnostic = new vscode.Diagnostic(lineRange(problem.line), problem.message, problem.severity === 'error' ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Warning);
+        const severity = engine().problemSeverity(problem) === 'error' ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Warning;
+        const diagnostic = new vscode.Diagnostic(lineRange(problem.line), problem.message, severity);
         diagnostic.source = 'Papers';
         if (problem.code) diagnostic.code = problem.code;
+        if (problem.firstLine) {
+          diagnostic.relatedInformation = [new vscode.DiagnosticRelatedInformation(new vscode.Location(uri, lineRange(problem.firstLine)), 'the first entry with this key, which BibTeX, biber and pandoc use')];
+        }
         return diagnostic;
       });
-      this.diagnostics.set(vscode.Uri.parse(file.uri), diagnostics);
+      this.diagnostics.set(uri, diagnostics);
     }
     for (const { uri, problem } of skipped) {
       const diagnostic = new vscode.Diagnostic(new vscode.Range(0, 0, 0, 0), problem.message, vscode.DiagnosticSeverity.Warning);
@@ -306,6 +415,24 @@ async function readBytes(uri: vscode.Uri): Promise<Uint8Array | undefined> {
   } catch {
     return undefined;
   }
+}
+
+/** The folders from a document's up to its workspace folder (only its own outside a workspace). */
+function foldersUp(uri: vscode.Uri): vscode.Uri[] {
+  const root = vscode.workspace.getWorkspaceFolder(uri)?.uri;
+  const folders: vscode.Uri[] = [];
+  let folder = vscode.Uri.joinPath(uri, '..');
+  for (let i = 0; i < 12; i++) {
+    folders.push(folder);
+    if (!root || folder.path === root.path || folder.path.length <= root.path.length) break;
+    folder = vscode.Uri.joinPath(folder, '..');
+  }
+  return folders;
+}
+
+/** The text of an open document, as the editor holds it. */
+function openText(uri: vscode.Uri): string | undefined {
+  return vscode.workspace.textDocuments.find(d => d.uri.toString() === uri.toString())?.getText();
 }
 
 /** A small file's text (a _quarto.yml), from the disk; undefined if it cannot be read. */

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { AppendPlan } from '../core/cite';
 import type { Paper } from '../core/corpus/paper';
+import type { DocumentSources } from './bibliographies';
 import { engine } from './engine';
 import { Settings } from './ids';
 
@@ -11,6 +12,16 @@ const isAbsolute = (path: string) => /^(\/|[A-Za-z]:[\\/]|\\\\)/.test(path);
 function positionAt(text: string, offset: number): vscode.Position {
   const lines = text.slice(0, offset).split(/\r\n|\r|\n/);
   return new vscode.Position(lines.length - 1, lines[lines.length - 1].length);
+}
+
+/**
+ * The file new entries go to: the first .bib or CSL-JSON file among those the document's
+ * citations come from (`sources`: its own, its main file's, its project's); undefined when
+ * they are all of a format Papers does not write (YAML).
+ */
+export function appendTarget(sources: DocumentSources): { uri: vscode.Uri; path: string; named: boolean } | undefined {
+  const uri = sources.files.find(file => engine().bibliographyKind(file.path));
+  return uri && { uri, path: vscode.workspace.asRelativePath(uri, false), named: sources.named };
 }
 
 /** The bibliography a document names, resolved next to it; else the default file from settings. */
@@ -59,11 +70,14 @@ function offerToOpen(message: string, uri: vscode.Uri, line?: number): void {
  * is there. A conflicting entry, a malformed or unreadable file gives a warning and the
  * file is left as it was. Returns the outcome for tests and the caller's status message.
  */
-export async function updateBibliography(doc: vscode.TextDocument, papers: readonly Paper[], log: vscode.LogOutputChannel): Promise<AppendPlan['status'] | 'created' | 'skipped' | 'failed'> {
+export async function updateBibliography(
+  doc: vscode.TextDocument, papers: readonly Paper[], log: vscode.LogOutputChannel, sources?: DocumentSources,
+): Promise<AppendPlan['status'] | 'created' | 'skipped' | 'failed'> {
   const { entryFlavourFor, planBibliographyAppend, syntaxOfLanguage } = engine();
   if (!syntaxOfLanguage(doc.languageId)) return 'skipped';
   if (!vscode.workspace.getConfiguration(Settings.section).get<boolean>(Settings.updateBibliography, true)) return 'skipped';
-  const target = bibliographyFor(doc);
+  // A chapter's main file, or a project, may name the file: then it is the one to keep in step.
+  const target = (sources?.named && appendTarget(sources)) || bibliographyFor(doc);
   if (typeof target === 'string') {
     void vscode.window.showWarningMessage(`Papers: the bibliography was not updated. ${target}`);
     return 'failed';

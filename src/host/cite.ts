@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { CitationSettings } from '../core/cite';
 import type { Paper } from '../core/corpus/paper';
+import type { Bibliographies } from './bibliographies';
 import { updateBibliography } from './bibliography';
 import { engine } from './engine';
 import { Settings } from './ids';
@@ -91,7 +92,9 @@ export interface CiteResult {
  * All cursors change in one edit, so one undo takes the whole insertion back. Then the
  * document's bibliography gets the entries it lacks.
  */
-export async function insertCitation(editor: vscode.TextEditor | undefined, papers: readonly Paper[], settings: CitationSettings, log: vscode.LogOutputChannel): Promise<CiteResult | undefined> {
+export async function insertCitation(
+  editor: vscode.TextEditor | undefined, papers: readonly Paper[], settings: CitationSettings, log: vscode.LogOutputChannel, bibliographies?: Bibliographies,
+): Promise<CiteResult | undefined> {
   if (!editor) {
     offerCopy('There is no open editor to insert the citation into. Open a document and try again, or copy it instead.', papers);
     return undefined;
@@ -139,7 +142,8 @@ export async function insertCitation(editor: vscode.TextEditor | undefined, pape
   } else if (present.size) {
     vscode.window.setStatusBarMessage(`$(info) Already cited here: ${[...present].join(', ')}`, 4000);
   }
-  const bibliography = await updateBibliography(doc, papers, log);
+  const sources = bibliographies && doc.languageId !== 'bibtex' ? await bibliographies.sourcesOf(doc) : undefined;
+  const bibliography = await updateBibliography(doc, papers, log, sources);
   return { inserted: edits.length, present: [...present], bibliography };
 }
 

@@ -12,7 +12,7 @@ import type { PaperStore } from './store';
 
 /** Every language whose documents cite papers by key (VS Code language ids). */
 export const CITING_LANGUAGES = ['latex', 'tex', 'latex-expl3', 'doctex', 'markdown', 'quarto', 'rmd', 'typst', 'restructuredtext'];
-const SELECTOR: vscode.DocumentSelector = CITING_LANGUAGES.map(language => ({ language }));
+export const CITING_SELECTOR: vscode.DocumentSelector = CITING_LANGUAGES.map(language => ({ language }));
 
 /** The read-only documents go-to-definition points at: `papers-paper:/<key>.md`. */
 export const PAPER_SCHEME = 'papers-paper';
@@ -172,9 +172,9 @@ export function registerCiteProviders(store: PaperStore, bibliographies: Bibliog
   });
 
   return [
-    vscode.languages.registerCompletionItemProvider(SELECTOR, completion, '{', ',', '@'),
-    vscode.languages.registerHoverProvider(SELECTOR, hover),
-    vscode.languages.registerDefinitionProvider(SELECTOR, definition),
+    vscode.languages.registerCompletionItemProvider(CITING_SELECTOR, completion, '{', ',', '@'),
+    vscode.languages.registerHoverProvider(CITING_SELECTOR, hover),
+    vscode.languages.registerDefinitionProvider(CITING_SELECTOR, definition),
     vscode.workspace.registerTextDocumentContentProvider(PAPER_SCHEME, pages),
     handOff,
   ];

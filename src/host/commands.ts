@@ -4,6 +4,8 @@ import { isWebLink } from '../core/corpus/links';
 import type { Paper } from '../core/corpus/paper';
 import type { Topic } from '../core/corpus/topics';
 import type { Bibliographies } from './bibliographies';
+import { addMissingEntries } from './citationFixes';
+import type { CitationDiagnostics } from './citationDiagnostics';
 import { openEntry } from './entries';
 import { insertCitation, type CitationSettingsReader, type EditorTracker } from './cite';
 import type { DetailsPanel } from './details';
@@ -26,6 +28,7 @@ export interface CommandContext {
   editors: EditorTracker;
   citationSettings: CitationSettingsReader;
   bibliographies: Bibliographies;
+  checker: CitationDiagnostics;
   log: vscode.LogOutputChannel;
 }
 
@@ -157,10 +160,12 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
         papers = await resolvePapers(ctx, arg, 'Insert Citation', true);
       }
       if (!papers?.length) return undefined;
-      const result = await insertCitation(editor, papers, ctx.citationSettings.get(), log);
+      const result = await insertCitation(editor, papers, ctx.citationSettings.get(), log, ctx.bibliographies);
       if (result) for (const p of papers) void history.record(p.id, 'cited');
       return result;
     }),
+    register(Commands.addMissingEntries, (uri?: vscode.Uri, keys?: string[]) =>
+      addMissingEntries(store, ctx.bibliographies, ctx.checker, log, uri instanceof vscode.Uri ? uri : undefined, Array.isArray(keys) ? keys : undefined)),
     register(Commands.copyBibtex, async (arg?: PaperArgument) => {
       const paper = await resolvePaper(ctx, arg, 'Copy BibTeX');
       if (!paper) return;

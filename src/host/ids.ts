@@ -22,6 +22,7 @@ export const Commands = {
   showLog: 'papers.showLog',
   reloadCorpus: 'papers.reloadCorpus',
   goToEntry: 'papers.goToEntry',
+  addMissingEntries: 'papers.addMissingEntries',
 } as const;
 
 export const Views = {
@@ -53,4 +54,6 @@ export const Settings = {
   updateBibliography: 'bibliography.update',
   bibliographyFiles: 'bibliography.files',
   maxBibliographySize: 'bibliography.maxFileSize',
+  diagnostics: 'diagnostics.enabled',
+  unusedEntries: 'diagnostics.unusedEntries',
 } as const;

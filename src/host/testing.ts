@@ -6,6 +6,8 @@ import type { BibliographyReport, EngineState, PaperStore, UserCorpusReport } fr
 import type { EngineClient } from './engineClient';
 import type { UserCorpora } from './userCorpora';
 import type { Bibliographies } from './bibliographies';
+import type { CitationDiagnostics } from './citationDiagnostics';
+import type { UnusedEntries } from './unusedEntries';
 import { providerTimes } from './citeProviders';
 import type { PapersTreeProvider, ReadingListProvider, TreeNode } from './tree';
 
@@ -36,11 +38,30 @@ export interface PapersTestHooks {
   engine(): EngineState;
   /** Stops the engine worker the way a crash would, to check that search recovers. */
   crashEngine(): Promise<void>;
+  /** How long each check of a document's citations took, latest first (ms). */
+  checkTimes(): readonly number[];
+  /** Resolves when the citations of this document were next checked and its diagnostics set. */
+  nextCheck(uri: vscode.Uri): Promise<void>;
+  /** Resolves once the faded unused entries are up to date. */
+  unusedSettled(): Promise<void>;
   /** The engine worker's memory (MB), when it runs. */
   engineMemory(): Promise<{ heapMB: number; externalMB: number; arrayBuffersMB: number } | undefined>;
 }
 
-export function createTestHooks(store: PaperStore, engineClient: EngineClient, userCorpora: UserCorpora, bibliographies: Bibliographies, tree: PapersTreeProvider, treeView: vscode.TreeView<TreeNode>, readingList: ReadingListProvider, details: DetailsPanel): PapersTestHooks {
+export interface TestedParts {
+  store: PaperStore;
+  engineClient: EngineClient;
+  userCorpora: UserCorpora;
+  bibliographies: Bibliographies;
+  checker: CitationDiagnostics;
+  unusedEntries: UnusedEntries;
+  tree: PapersTreeProvider;
+  treeView: vscode.TreeView<TreeNode>;
+  readingList: ReadingListProvider;
+  details: DetailsPanel;
+}
+
+export function createTestHooks({ store, engineClient, userCorpora, bibliographies, checker, unusedEntries, tree, treeView, readingList, details }: TestedParts): PapersTestHooks {
   return {
     settled: async () => { await store.library(); await bibliographies.settled(); await store.settled(); },
     tree,
@@ -59,6 +80,13 @@ export function createTestHooks(store: PaperStore, engineClient: EngineClient, u
       void engineClient.request({ type: 'exit' }).catch(() => undefined);
       await stopped;
     },
+    checkTimes: () => [...checker.times],
+    unusedSettled: () => unusedEntries.settled(),
+    nextCheck: uri => new Promise<void>(resolve => {
+      const listener = checker.onDidCheck(checked => {
+        if (checked.toString() === uri.toString()) { listener.dispose(); resolve(); }
+      });
+    }),
     engineMemory: async () => (engineClient.running ? engineClient.request({ type: 'memory' }) : undefined),
   };
 }

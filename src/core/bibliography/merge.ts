@@ -109,6 +109,33 @@ export interface BibliographyMerge {
   updated: Paper[];
 }
 
+/** The corpus papers by key and by folded title, made once per corpus (a save of a .bib joins to the same one). */
+const lookups = new WeakMap<readonly Paper[], Promise<{ byKey: Map<string, Paper>; byTitle: Map<string, Paper> }>>();
+
+function lookupOf(corpus: readonly Paper[]): Promise<{ byKey: Map<string, Paper>; byTitle: Map<string, Paper> }> {
+  let lookup = lookups.get(corpus);
+  if (!lookup) {
+    lookup = (async () => {
+      const byKey = new Map<string, Paper>();
+      const byTitle = new Map<string, Paper>();
+      let started = performance.now();
+      for (let i = 0; i < corpus.length; i++) {
+        const paper = corpus[i];
+        byKey.set(paper.key.toLowerCase(), paper);
+        const slug = slugify(paper.title);
+        if (slug && !byTitle.has(slug)) byTitle.set(slug, paper);
+        if (i % 256 === 255 && performance.now() - started > SLICE_MS) {
+          await pause();
+          started = performance.now();
+        }
+      }
+      return { byKey, byTitle };
+    })();
+    lookups.set(corpus, lookup);
+  }
+  return lookup;
+}
+
 /**
  * Joins the references of the user's bibliography files to the corpus papers. A key defined
  * in several places is one paper: the first definition wins (as in BibTeX), and the others
@@ -120,15 +147,11 @@ export interface BibliographyMerge {
  * @example (await mergeBibliographies(bundled, files)).added.map(p => p.key) // ['russell2020aima']
  */
 export async function mergeBibliographies(corpus: readonly Paper[], files: readonly ReadBibliography[]): Promise<BibliographyMerge> {
+  // Nothing to join: the corpus as it is (a 100,000-paper library's titles are not folded for nothing).
+  if (!files.some(f => f.references.length)) return { papers: [...corpus], added: [], updated: [] };
+  const { byKey, byTitle } = await lookupOf(corpus);
   let started = performance.now();
   let count = 0;
-  const byKey = new Map<string, Paper>();
-  const byTitle = new Map<string, Paper>();
-  for (const paper of corpus) {
-    byKey.set(paper.key.toLowerCase(), paper);
-    const slug = slugify(paper.title);
-    if (slug && !byTitle.has(slug)) byTitle.set(slug, paper);
-  }
   const out = new Map<string, Paper>(corpus.map(p => [p.id, p]));
   const joinedIds = new Set<string>();
   const added = new Map<string, Paper>();

@@ -112,10 +112,10 @@ export async function readBibliographies(inputs: readonly BibliographyText[], ca
       result = { input, format, entries: bib.entries, problems: bib.problems, strings: bib.strings };
     } else if (format === 'csl-json') {
       const csl = readCslJson(input.text);
-      result = { input, format, ...csl };
+      result = { input, format, references: csl.references, problems: [...csl.problems, ...duplicateKeys(csl.references)] };
     } else if (format === 'yaml') {
       const yaml = readYamlBibliography(input.text);
-      result = { input, format: yaml.format, references: yaml.references, problems: yaml.problems };
+      result = { input, format: yaml.format, references: yaml.references, problems: [...yaml.problems, ...duplicateKeys(yaml.references)] };
     } else {
       result = { input, format: 'bibtex', references: [], problems: [{ line: 1, message: 'not a bibliography file Papers can read (.bib, .json, .yaml or .yml)', severity: 'error' }] };
     }
@@ -164,6 +164,21 @@ export async function readBibliographies(inputs: readonly BibliographyText[], ca
   }
   cache?.keep(inputs.map(i => i.uri));
   return files;
+}
+
+/**
+ * A key given to two entries of a CSL-JSON or YAML file (the .bib reader finds its own, as
+ * BibTeX does). pandoc and citeproc match keys exactly, so `Doe2020` and `doe2020` are two keys.
+ */
+function duplicateKeys(references: readonly Reference[]): ReadProblem[] {
+  const first = new Map<string, number>();
+  const problems: ReadProblem[] = [];
+  for (const ref of references) {
+    const earlier = first.get(ref.key);
+    if (earlier === undefined) first.set(ref.key, ref.line);
+    else problems.push({ line: ref.line, message: `key "${ref.key}" is already used by the entry at line ${earlier}`, severity: 'warning', code: 'duplicate-key', firstLine: earlier });
+  }
+  return problems;
 }
 
 /** Work between two pauses when converting a large file's entries. */

@@ -90,6 +90,19 @@ function rstBibliographies(text: string): BibliographyRef[] {
 }
 
 /**
+ * The bibliographies a Sphinx project names for all its documents (sphinxcontrib-bibtex 2):
+ * `bibtex_bibfiles = ['refs.bib', …]` in `conf.py`, relative to the folder of `conf.py`.
+ *
+ * @example sphinxBibliographies("extensions = ['sphinxcontrib.bibtex']\nbibtex_bibfiles = ['refs.bib']").map(r => r.path) → ['refs.bib']
+ */
+export function sphinxBibliographies(confPy: string): BibliographyRef[] {
+  const m = /^bibtex_bibfiles\s*=\s*[[(]([^\])]*)[\])]/m.exec(confPy);
+  if (!m) return [];
+  const line = lineAt(confPy, m.index);
+  return [...m[1].matchAll(/(["'])([^"'\n]+)\1/g)].map(name => ({ path: name[2], line }));
+}
+
+/**
  * The bibliography files a document names: `\bibliography{a,b}` (".bib" added) and
  * `\addbibresource{refs.bib}` in LaTeX, `bibliography:` in a Markdown, Quarto or
  * R Markdown front matter, `#bibliography(…)` in Typst, `.. bibliography::` in reST.

@@ -43,12 +43,6 @@ export async function run(): Promise<void> {
   const settled = performance.now();
   clearInterval(tick);
   delay.disable();
-  if (session) {
-    const { profile: cpu } = await session.post('Profiler.stop');
-    const file = new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder, 'bench-profile.txt'))).trim();
-    writeFileSync(file, JSON.stringify(cpu));
-    session.disconnect();
-  }
   const report = api.testing.bibliographies()!;
   const entries = report.files.reduce((n, f) => n + f.keys.length, 0);
 
@@ -75,6 +69,44 @@ export async function run(): Promise<void> {
     await api.getPaper(key);
     own.push(performance.now() - t);
   }
+  // A long document (long.tex, 5,000 lines, 1,000 citations): from a keystroke to its diagnostics.
+  // Each keystroke makes a cited key undefined or defined again, so the diagnostics really change.
+  const longUri = vscode.Uri.joinPath(folder, 'long.tex');
+  const ours = () => vscode.languages.getDiagnostics(longUri).filter(d => d.source === 'Papers');
+  const diagnosed = () => new Promise<void>(resolve => {
+    const listener = vscode.languages.onDidChangeDiagnostics(e => {
+      if (e.uris.some(u => u.toString() === longUri.toString())) { listener.dispose(); resolve(); }
+    });
+  });
+  const first = diagnosed();
+  const long = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(longUri));
+  await first;
+  while (!ours().length) await new Promise(resolve => setTimeout(resolve, 5));
+  const longUndefined = ours().length;
+  const typedAt = long.document.positionAt(long.document.getText().indexOf(`${key}, `) + key.length);
+  const keystrokes: number[] = [];
+  let typingLongest = 0;
+  last = performance.now();
+  const typingTick = setInterval(() => { const now = performance.now(); typingLongest = Math.max(typingLongest, now - last - 1); last = now; }, 1);
+  for (let i = 0; i < 40; i++) {
+    // Our diagnostics set (VS Code's onDidChangeDiagnostics in the extension host comes 50 ms later, debounced).
+    const changed = api.testing.nextCheck(longUri);
+    const t = performance.now();
+    await long.edit(b => (i % 2 === 0 ? b.insert(typedAt, 'x') : b.delete(new vscode.Range(typedAt, typedAt.translate(0, 1)))));
+    await changed;
+    keystrokes.push(performance.now() - t);
+  }
+  clearInterval(typingTick);
+  // The profile covers the load and the typing.
+  if (session) {
+    const { profile: cpu } = await session.post('Profiler.stop');
+    const file = new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder, 'bench-profile.txt'))).trim();
+    writeFileSync(file, JSON.stringify(cpu));
+    session.disconnect();
+  }
+
+  const checks = api.testing.checkTimes().slice(0, 40);
+  const longCitations = (long.document.getText().match(/\\(?:cite|parencite|textcite)\{/g) ?? []).length;
   const times = api.testing.providerTimes();
   const sample = {
     hoverProviderMs: { median: median(times.hover.slice(0, 30)), p95: p95(times.hover.slice(0, 30)) },
@@ -83,6 +115,8 @@ export async function run(): Promise<void> {
     hostBlockMaxMs: Math.max(longest, delay.max / 1e6), eventLoopDelayP99Ms: delay.percentile(99) / 1e6,
     hoverMs: { median: median(hovers), p95: p95(hovers) }, completionMs: { median: median(completions), p95: p95(completions) },
     lookupMs: { median: median(own) }, documentChars: text.length,
+    longLines: long.document.lineCount, longCitations, longUndefined,
+    keystrokeMs: { median: median(keystrokes), p95: p95(keystrokes) }, checkMs: { median: median(checks), p95: p95(checks) }, typingBlockMaxMs: typingLongest,
   };
   console.log(`[papers-bench] ${JSON.stringify(sample)}`);
 }

@@ -1,0 +1,181 @@
+// `papers check` as a CI step, run as a user would (`node dist/cli.js check …`), and judged by
+// the real tools: the keys it calls undefined are exactly those BibTeX, biber and pandoc's
+// citeproc cannot find in the same documents.
+import * as assert from 'node:assert/strict';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT } from '../unit/seeds';
+import { run, timings, workDir, type Run } from './tools';
+
+const check = (cwd: string, ...args: string[]) => run(process.execPath, [join(ROOT, 'dist', 'cli.js'), 'check', ...args], cwd);
+
+interface Report {
+  documents: {
+    file: string;
+    citations: { key: string; line: number; column: number }[];
+    bibliographies: string[];
+    problems: { file: string; line: number; column: number; severity: string; code: string; message: string }[];
+  }[];
+}
+
+/** The keys `check --json` calls undefined, over every document, sorted. */
+function undefinedKeys(report: Report): string[] {
+  const keys = report.documents.flatMap(d => d.problems.filter(p => p.code === 'undefined-key').map(p => /^(\S+) /.exec(p.message)![1]));
+  return [...new Set(keys)].sort();
+}
+
+function write(dir: string, files: Record<string, string>): void {
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(join(dir, name, '..'), { recursive: true });
+    writeFileSync(join(dir, name), text);
+  }
+}
+
+const REFS = `@misc{known1, title = {One}, author = {Doe, Jane}, year = 2020}
+@misc{known2, title = {Two}, author = {Roe, Rick}, year = 2021}
+@misc{known3, title = {Three}, author = {Poe, Pat}, year = 2022}
+`;
+
+suite('papers check: the command line', () => {
+  test('the sample workspace is clean: exit 0, nothing on stdout', () => {
+    const r = check(join(ROOT, 'test', 'fixtures', 'workspace'), 'paper.tex', 'notes.md', 'draft.typ');
+    assert.equal(r.status, 0, r.stdout + r.stderr);
+    assert.equal(r.stdout, '');
+    assert.match(r.stderr, /^3 document\(s\), 3 citation\(s\), 0 problem\(s\)\n$/);
+  });
+
+  test('compiler-style lines for an undefined key, a duplicate key and a malformed entry; exit 1', () => {
+    const work = workDir('check-lines');
+    try {
+      write(work.dir, {
+        'paper.tex': '\\documentclass{article}\n\\bibliography{refs}\n\\begin{document}\nSee \\cite{known1,ReAct2022}.\n\\end{document}\n',
+        'refs.bib': `${REFS}@misc{known2, title = {Again}}\n@article{cut, title = {Unclosed\n`,
+      });
+      const r = check(work.dir, 'paper.tex');
+      assert.equal(r.status, 1, r.stderr);
+      const lines = r.stdout.trim().split('\n');
+      assert.equal(lines[0], 'paper.tex:4:18: warning: ReAct2022 is not in refs.bib [undefined-key]');
+      assert.equal(lines[1], 'refs.bib:4:1: error: key "known2" is already used by the entry at line 2 [duplicate-key]');
+      assert.equal(lines[2], 'refs.bib:5:1: error: field "title" of entry "cut" is not closed (unbalanced braces) [unclosed-value]');
+      assert.equal(lines.length, 3);
+    } finally {
+      work.done();
+    }
+  });
+
+  test('--json: documents with their citations, bibliographies and problems', () => {
+    const work = workDir('check-json');
+    try {
+      write(work.dir, {
+        'notes.md': '---\nbibliography: refs.bib\n---\n\nAs [@known1; @Ghost, p. 3].\n',
+        'refs.bib': REFS,
+      });
+      const r = check(work.dir, 'notes.md', '--json');
+      assert.equal(r.status, 1);
+      const report = JSON.parse(r.stdout) as Report;
+      assert.deepEqual(report, {
+        documents: [{
+          file: 'notes.md',
+          citations: [{ key: 'known1', line: 5, column: 6 }, { key: 'Ghost', line: 5, column: 15 }],
+          bibliographies: ['refs.bib'],
+          problems: [{ file: 'notes.md', line: 5, column: 15, severity: 'warning', code: 'undefined-key', message: 'Ghost is not in refs.bib' }],
+        }],
+      });
+    } finally {
+      work.done();
+    }
+  });
+
+  test('bad arguments exit 2 with the usage: no document, an unknown kind of file, a missing file, options of other commands', () => {
+    const cwd = join(ROOT, 'test', 'fixtures', 'workspace');
+    for (const args of [[], ['references.bib'], ['nowhere.tex'], ['paper.tex', '--corpus', 'references.bib'], ['paper.tex', '--format', 'bibtex']]) {
+      const r = check(cwd, ...args);
+      assert.equal(r.status, 2, args.join(' '));
+      assert.match(r.stderr, /^papers: .+\nusage:\n/, args.join(' '));
+    }
+  });
+});
+
+suite('papers check, judged by the tools', () => {
+  test('LaTeX with natbib and BibTeX: the undefined keys are those BibTeX does not find, across \\input files', () => {
+    const work = workDir('check-bibtex');
+    try {
+      write(work.dir, {
+        'main.tex': `\\documentclass{article}
+\\usepackage{natbib}
+\\begin{document}
+\\input{chapters/one}
+See \\citep[p.~3]{known1, Ghost1}, \\citet*{known2}.
+% \\cite{CommentedGhost}
+\\citep{known1,
+  % a comment between keys
+  Ghost2}
+\\nocite{known3}
+\\bibliographystyle{plainnat}
+\\bibliography{refs}
+\\end{document}
+`,
+        'chapters/one.tex': 'As \\citeauthor{known2} and \\cite{ChapterGhost} show.\n',
+        'refs.bib': REFS,
+      });
+      const steps: [string, Run][] = [['pdflatex', run('pdflatex', ['-interaction=nonstopmode', 'main.tex'], work.dir)], ['bibtex', run('bibtex', ['main'], work.dir)]];
+      const found = [...steps[1][1].stdout.matchAll(/I didn't find a database entry for "([^"]+)"/g)].map(m => m[1]).sort();
+      const ours = check(work.dir, 'main.tex', 'chapters/one.tex', '--json');
+      timings('check vs bibtex', [...steps, ['check', ours]]);
+      assert.deepEqual(found, ['ChapterGhost', 'Ghost1', 'Ghost2'], steps[1][1].stdout);
+      assert.deepEqual(undefinedKeys(JSON.parse(ours.stdout) as Report), found);
+      assert.equal(ours.status, 1);
+    } finally {
+      work.done();
+    }
+  });
+
+  test('biblatex with biber: multicites, \\volcite, a case-only difference and verbatim text, as biber finds them', () => {
+    const work = workDir('check-biber');
+    try {
+      write(work.dir, {
+        'doc.tex': `\\documentclass{article}
+\\usepackage[backend=biber]{biblatex}
+\\addbibresource{refs.bib}
+\\begin{document}
+\\cites(pre)(post)[p.~3]{known1}[5]{Ghost1}
+\\volcite{2}[55]{known2}
+\\textcites{known3}{Ghost2}
+\\autocite{Known1}
+\\begin{verbatim}
+\\cite{VerbatimGhost}
+\\end{verbatim}
+\\printbibliography
+\\end{document}
+`,
+        'refs.bib': REFS,
+      });
+      const steps: [string, Run][] = [['pdflatex', run('pdflatex', ['-interaction=nonstopmode', 'doc.tex'], work.dir)], ['biber', run('biber', ['doc'], work.dir)]];
+      const found = [...steps[1][1].stdout.matchAll(/I didn't find a database entry for '([^']+)'/g)].map(m => m[1]).sort();
+      const ours = check(work.dir, 'doc.tex', '--json');
+      timings('check vs biber', [...steps, ['check', ours]]);
+      assert.deepEqual(found, ['Ghost1', 'Ghost2', 'Known1'], steps[1][1].stdout);
+      assert.deepEqual(undefinedKeys(JSON.parse(ours.stdout) as Report), found);
+    } finally {
+      work.done();
+    }
+  });
+
+  test('Markdown with pandoc\'s citeproc: bracketed, bare and suppressed-author citations; code and e-mail are none', () => {
+    const work = workDir('check-pandoc');
+    try {
+      write(work.dir, {
+        'notes.md': '---\nbibliography: refs.bib\n---\n\nAs [@known1; @Ghost1, p. 3] and @known2 says [-@Ghost2].\nNot `@CodeGhost`, nor me@example.com.\n\n```\n@FencedGhost\n```\n',
+        'refs.bib': REFS,
+      });
+      const pandoc = run('pandoc', ['--citeproc', '-t', 'plain', 'notes.md'], work.dir);
+      const found = [...pandoc.stderr.matchAll(/citation (\S+) not found/g)].map(m => m[1]).sort();
+      const ours = check(work.dir, 'notes.md', '--json');
+      timings('check vs pandoc', [['pandoc', pandoc], ['check', ours]]);
+      assert.deepEqual(found, ['Ghost1', 'Ghost2'], pandoc.stderr);
+      assert.deepEqual(undefinedKeys(JSON.parse(ours.stdout) as Report), found);
+    } finally {
+      work.done();
+    }
+  });
+});

@@ -13,19 +13,26 @@ import type { Paper } from '../core/corpus/paper';
 import { buildStep, loadStep, measure, readCorpus, type Built, type Layout, type Measurement, type MeasureOptions } from './measure';
 import { rankingQueries, typedQueries } from './queries';
 import { syntheticCorpus } from './synthetic';
-import { printBibliographies, printReport, type Activation, type Row } from './table';
+import { printBibliographies, printChecks, printReport, type Activation, type Row } from './table';
 import { hostBibliography, measureReaders } from './bibliographies';
+import { measureChecks } from './health';
+import { engineStep, type EngineMeasurement } from './engine';
 
 const USAGE = `usage:
   npm run bench                                   bundled corpus, then 10,000 and 100,000 synthetic papers
   npm run bench -- --sizes 10000                  synthetic sizes to run (comma-separated; 0 for none)
   npm run bench -- --bibliographies               only the bibliography part: the real files of ../shared/bibliographies
                                                   by our reader and four libraries, and a 3 MB library in the real extension host
-  npm run bench -- --corpus FILE [--queries FILE] [--layout whole|parts] --json
-      one corpus (the dist/corpus.json shape) and, optionally, one query per line; prints
-      { "papers", "buildMs", "loadMs", "indexBytes", "heapMB", "p50", "p95", "p99" } (ms, bytes, MB)
-      with the options and the index layout the extension uses (names, then full text: --layout parts,
-      the default); --layout whole measures one index instead`;
+  npm run bench -- --corpus FILE [--queries FILE] --json
+      one corpus (the dist/corpus.json shape) and, optionally, one query per line, as the extension
+      runs it: the engine in a worker thread, this thread standing for the extension host. Prints
+      { "papers", "buildMs", "loadMs", "indexBytes", "heapMB", "p50", "p95", "p99",
+        "firstSearchMs", "hostBlockMaxMs", "hostHeapMB", "engineHeapMB", ... } (ms, bytes, MB):
+      buildMs: the first session, until the library is indexed and cached; loadMs = firstSearchMs:
+      a later session, from starting the worker with the cache until the first results; indexBytes:
+      the cache; heapMB: the engine's heap and buffers; p50/p95/p99: round trips as the host sees them
+  npm run bench -- --corpus FILE --json --in-process [--layout whole|parts]
+      the same corpus loaded and searched on one thread, as before the engine worker (MiniSearch JSON)`;
 
 const ROOT = resolve(__dirname, '..');
 const DIST = join(ROOT, 'dist');
@@ -49,6 +56,15 @@ function inChild<T>(step: 'build' | 'load', spec: object, scratch: string): T {
   });
   if (child.status !== 0) throw new Error(`the ${step} step failed (exit ${child.status})`);
   return JSON.parse(child.stdout) as T;
+}
+
+/** The engine worker with its cache, measured in a fresh process (`engineStep`). */
+function measureEngineApart(corpusFile: string, papers: readonly Paper[], queries: readonly string[], scratch: string): EngineMeasurement {
+  const spec = join(scratch, 'spec-engine.json');
+  writeFileSync(spec, JSON.stringify({ dist: DIST, corpusFile, scratch: join(scratch, 'engine'), queries, ranking: rankingQueries(papers, 60) }));
+  const child = spawnSync(process.execPath, [...CHILD_FLAGS, __filename, '--engine-step', spec], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 24 });
+  if (child.status !== 0) throw new Error(`the engine step failed (exit ${child.status})`);
+  return JSON.parse(child.stdout) as EngineMeasurement;
 }
 
 /** Builds in one process and loads in another, as the build and the extension do. */
@@ -124,10 +140,13 @@ async function bibliographies(): Promise<void> {
   const shared = resolve(ROOT, '..', 'shared', 'bibliographies');
   if (!existsSync(shared)) throw new Error(`${shared} is missing: the bench reads the real bibliographies beside the checkout`);
   const readers = await measureReaders(shared, ROOT);
-  printBibliographies(readers, hostBibliography(ROOT), `${readers[0].entries.toLocaleString('en')} entries in the .bib files of ../shared/bibliographies/bibtex-tidy`);
+  const host = hostBibliography(ROOT);
+  printBibliographies(readers, host, `${readers[0].entries.toLocaleString('en')} entries in the .bib files of ../shared/bibliographies/bibtex-tidy`);
+  console.error('[bench] checking the citations of a long document');
+  printChecks(await measureChecks(ROOT, shared), host);
 }
 
-async function single(corpusFile: string, queriesFile: string | undefined, layout: Layout): Promise<void> {
+async function single(corpusFile: string, queriesFile: string | undefined, layout: Layout, inProcess: boolean): Promise<void> {
   const papers = readCorpus(corpusFile);
   const queries = queriesFile
     ? readFileSync(queriesFile, 'utf8').split(/\r?\n/).filter(q => q.trim())
@@ -135,6 +154,17 @@ async function single(corpusFile: string, queriesFile: string | undefined, layou
   if (!queries.length) throw new UsageError(`${queriesFile} holds no query`);
   const scratch = mkdtempSync(join(tmpdir(), 'papers-bench-'));
   try {
+    if (!inProcess) {
+      const e = measureEngineApart(corpusFile, papers, queries, scratch);
+      console.log(JSON.stringify({
+        papers: e.papers, buildMs: e.coldCachedMs, loadMs: e.firstSearchMs, indexBytes: e.cacheBytes, heapMB: e.engineHeapMB + e.engineBuffersMB,
+        p50: e.p50, p95: e.p95, p99: e.p99,
+        firstSearchMs: e.firstSearchMs, hostBlockMaxMs: Math.max(e.hostBlockMaxMs.cold, e.hostBlockMaxMs.warm, e.hostBlockMaxMs.search),
+        hostHeapMB: e.hostHeapMB, engineHeapMB: e.engineHeapMB, engineBuffersMB: e.engineBuffersMB,
+        coldSearchableMs: e.coldSearchableMs, hostBlockMaxMsByPhase: e.hostBlockMaxMs, maxMs: e.maxMs, slowest: e.slowest, queries: e.queries, ranking: e.ranking,
+      }));
+      return;
+    }
     const m = await measure({ engine: 'ours', layout, corpusFile, scratchDir: scratch, queries, ...repeats(papers.length) });
     const { buildMs, loadMs, indexBytes, heapMB, p50, p95, p99 } = m;
     console.log(JSON.stringify({ papers: m.papers, buildMs, loadMs, indexBytes, heapMB, p50, p95, p99 }));
@@ -149,10 +179,15 @@ async function run(argv: string[]): Promise<void> {
     options: {
       corpus: { type: 'string' }, queries: { type: 'string' }, json: { type: 'boolean' },
       layout: { type: 'string' }, sizes: { type: 'string' }, worker: { type: 'string' }, help: { type: 'boolean' },
-      bibliographies: { type: 'boolean' },
+      bibliographies: { type: 'boolean' }, 'in-process': { type: 'boolean' }, 'engine-step': { type: 'string' },
     },
   });
   if (values.help) { console.log(USAGE); return; }
+  if (values['engine-step']) {
+    // Internal: the engine measurement for `measureEngineApart`, in this fresh process.
+    console.log(JSON.stringify(await engineStep(values['engine-step'])));
+    return;
+  }
   if (values.worker) {
     // Internal: one step of a measurement for `tables`, in this fresh process.
     const spec = JSON.parse(readFileSync(values.worker, 'utf8')) as { step: 'build' | 'load'; options: MeasureOptions; built?: Built };
@@ -166,7 +201,7 @@ async function run(argv: string[]): Promise<void> {
     if (!values.corpus || !values.json) throw new UsageError('--corpus FILE and --json go together');
     if (values.sizes !== undefined) throw new UsageError('--sizes is for the tables, not --json');
     for (const file of [values.corpus, values.queries]) if (file !== undefined && !existsSync(file)) throw new UsageError(`no such file: ${file}`);
-    await single(values.corpus, values.queries, layout);
+    await single(values.corpus, values.queries, layout, values['in-process'] === true);
     return;
   }
   if (values.layout !== undefined) throw new UsageError('--layout goes with --corpus FILE --json');

@@ -53,7 +53,7 @@ export const InputReportSchema = z.object({
     added: int, joined: int,
   }),
   index: z.object({ fromCache: z.boolean(), added: int, changed: int, removed: int }),
-  papers: int, readMs: z.number(), searchableMs: z.number(), snapshotWanted: z.boolean(),
+  papers: int, readMs: z.number(), searchableMs: z.number(), snapshotWanted: z.boolean(), needsFiles: z.boolean(),
 });
 
 export const QueryRowsSchema = z.object({ rows: z.array(PaperRowSchema), problems: z.array(text) });
@@ -66,19 +66,38 @@ export const TreeTopSchema = z.object({
 
 const bytes = z.instanceof(ArrayBuffer);
 
-export const SnapshotSchema = z.optional(z.object({ key: text, names: bytes, text: bytes, fingerprints: bytes }));
+/** A snapshot: its parts as bytes, or (the worker wrote them to the paths it was given) none. */
+export const SnapshotSchema = z.optional(z.union([
+  z.object({ key: text, papers: bytes, names: bytes, text: bytes, meta: bytes }),
+  z.object({ key: text, written: z.literal(true) }),
+]));
 
 export const MemorySchema = z.object({ heapMB: z.number(), externalMB: z.number(), arrayBuffersMB: z.number() });
 
 /** A file as the host read it: its bytes (UTF-8), and how to name it. */
 export interface FileBytes { file: string; bytes: ArrayBuffer }
 export interface BibliographyBytes extends FileBytes { uri: string; after?: string[] }
+/**
+ * A corpus file: its bytes; or, on the desktop, its path, for the worker to read (a 200 MB file
+ * read on the extension host would hold it up while the bytes are gathered); or only its name
+ * when the cached library stands for it.
+ */
+export interface CorpusBytes { file: string; bytes?: ArrayBuffer; path?: string }
+/** The parts of a cached library (`snapshot`). */
+export const CACHE_PARTS = ['meta', 'papers', 'text', 'names'] as const;
+export type CachePart = (typeof CACHE_PARTS)[number];
+/**
+ * A library cached by an earlier session: its parts as bytes (read by the host, on the web), or
+ * on the desktop their paths, for the worker to read (and the abstracts are read from the file
+ * only when a paper is shown).
+ */
+export type CachedBytes = { key: string } & ({ bytes: Record<CachePart, ArrayBuffer> } | { paths: Record<CachePart, string> });
 
 /** What the host asks, by `type`; `result` in the comments is what comes back. */
 export type Request =
   | { type: 'load'; corpus: ArrayBuffer; names: ArrayBuffer; text: ArrayBuffer } // result: number of papers
   // Corpus files or bibliographies left out (undefined) are the same as the worker last had them.
-  | { type: 'setInput'; corpus?: FileBytes[]; bibliographies?: BibliographyBytes[]; cacheKey?: string; cached?: { key: string; names: ArrayBuffer; text: ArrayBuffer; fingerprints: ArrayBuffer } } // InputReport
+  | { type: 'setInput'; corpus?: CorpusBytes[]; bibliographies?: BibliographyBytes[]; cacheKey?: string; cached?: CachedBytes } // InputReport
   | { type: 'query'; text: string; options: import('./service').QueryOptions } // QueryRows
   | { type: 'untyped'; files: string[]; ownLimit: number; restLimit: number; excerpt: number } // PaperRow[]
   | { type: 'papers'; keys: string[] } // (Paper | null)[]
@@ -89,7 +108,9 @@ export type Request =
   | { type: 'children'; container: string; options: import('./service').TreeOptions } // PaperRow[] (`container`: `id` numbers the request)
   | { type: 'locate'; paperId: string; options: import('./service').TreeOptions; preferred?: string } // string | null
   | { type: 'all' } // Paper[]
-  | { type: 'snapshot' } // Snapshot (bytes transferred) or undefined
+  // Snapshot: bytes transferred, or `written` when the worker wrote the parts to `paths` itself; undefined when there is none to make.
+  // Only of the library under `key` (the corpus files may have changed since it was asked for).
+  | { type: 'snapshot'; key: string; paths?: Record<CachePart, string> }
   | { type: 'settled' } // null
   | { type: 'memory' } // Memory
   | { type: 'exit' }; // no answer: the worker stops as if it had crashed (for tests of the recovery)

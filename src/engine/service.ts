@@ -9,10 +9,12 @@ import { readBibliographies, ReadCache, type BibliographyText, type ReadProblem 
 import type { BibliographyFormat, Paper, Problem } from '../core/corpus/paper';
 import { createTopicAssigner, type TopicAssigner, type TopicsFile } from '../core/corpus/topics';
 import { topicList } from '../core/corpus/topicList';
-import { mergeUserCorpora, type CorpusFile, type UserCorpusResult } from '../core/corpus/userCorpus';
+import { openShelf, shelve, type ShelfSource } from '../core/corpus/shelf';
+import { mergeUserCorpora, type CorpusFile } from '../core/corpus/userCorpus';
+import { CompactIndex } from '../core/search/compactIndex';
 import type { IndexParts } from '../core/search/indexing';
 import { PaperLibrary } from '../core/search/library';
-import { LibraryIndex } from '../core/search/libraryIndex';
+import { LibraryIndex, type BaseIndex } from '../core/search/libraryIndex';
 import { rowOf, type PaperRow } from './rows';
 
 export type { PaperRow } from './rows';
@@ -24,19 +26,44 @@ export interface BundledText {
   text: string;
 }
 
-/** An index of the corpus files cached by an earlier session (`snapshot`). */
-export interface CachedIndex extends IndexParts {
+/**
+ * A library of corpus files as a session caches it (`snapshot`): its papers (`shelve`), its
+ * index in the compact form, and what merging the files reported (JSON).
+ */
+export interface LibrarySnapshot {
   key: string;
-  fingerprints: string;
+  papers: Uint8Array;
+  names: Uint8Array;
+  text: Uint8Array;
+  meta: Uint8Array;
+}
+
+/** A library cached by an earlier session, as the next one reads it: the papers from a shelf in memory or on disk. */
+export interface CachedLibrary extends Omit<LibrarySnapshot, 'papers'> {
+  papers: ShelfSource;
+}
+
+/** A corpus file as given: its text, or only its name when a cached library stands for it. */
+export interface CorpusInput {
+  file: string;
+  text?: string;
+}
+
+/** What merging the corpus files gave. */
+interface CorpusSummary {
+  papers: readonly Paper[];
+  added: number;
+  updated: number;
+  problems: Problem[];
 }
 
 export interface UserInput {
   /** The corpus files and the bibliographies; one left out (undefined) stays as the last call gave it. */
-  corpus?: CorpusFile[];
+  corpus?: CorpusInput[];
   bibliographies?: BibliographyText[];
-  /** Names the corpus files as they are now: a cached index under this key is theirs. */
+  /** Names the corpus files as they are now: a cached library under this key is theirs. */
   cacheKey?: string;
-  cached?: CachedIndex;
+  cached?: CachedLibrary;
 }
 
 /** One bibliography file as the library last read it. */
@@ -61,6 +88,11 @@ export interface InputReport {
   searchableMs: number;
   /** True when the index is new and worth caching once its full text is in (`snapshot`). */
   snapshotWanted: boolean;
+  /**
+   * True when the corpus files came by name only and no cached library could stand for them:
+   * nothing was changed, and the files' text is needed.
+   */
+  needsFiles: boolean;
 }
 
 export interface QueryOptions {
@@ -108,10 +140,12 @@ const TOPICS = topicList(topicsFile);
 export class LibraryService {
   private current: PaperLibrary;
   private index: { key: string; index: LibraryIndex } | undefined;
-  private corpusMerged: { files: readonly CorpusFile[]; key: string; result: UserCorpusResult } | undefined;
+  private corpusMerged: { files: readonly CorpusInput[]; key: string; result: CorpusSummary } | undefined;
+  /** The read-only index of the corpus papers, cached or made compact (`snapshot`), under the corpus key. */
+  private base: { key: string; index: BaseIndex } | undefined;
   private readonly readCache = new ReadCache();
   /** The last input, for the parts a later call leaves out. */
-  private lastInput: { corpus: CorpusFile[]; bibliographies: BibliographyText[]; cacheKey?: string } = { corpus: [], bibliographies: [] };
+  private lastInput: { corpus: CorpusInput[]; bibliographies: BibliographyText[]; cacheKey?: string } = { corpus: [], bibliographies: [] };
   private files: BibliographyFileReport[] = [];
   private assigner: TopicAssigner | undefined;
   private work: Promise<unknown> = Promise.resolve();
@@ -165,8 +199,13 @@ export class LibraryService {
       cacheKey: given.corpus ? given.cacheKey : this.lastInput.cacheKey,
       cached: given.cached,
     };
+    const corpusKey = input.corpus.length ? input.cacheKey ?? `files:${input.corpus.map(f => `${f.file}:${f.text?.length}`).join('|')}` : 'bundled';
+    if (input.cached?.key === corpusKey && this.corpusMerged?.key !== corpusKey) this.restore(input.cached, input.corpus);
+    if (this.corpusMerged?.key !== corpusKey && input.corpus.some(f => f.text === undefined)) {
+      // Named only, and no cached library for them (or one this build cannot read): nothing changes.
+      return { ...this.unchanged(), needsFiles: true };
+    }
     this.lastInput = { corpus: input.corpus, bibliographies: input.bibliographies, cacheKey: input.cacheKey };
-    const corpusKey = input.corpus.length ? input.cacheKey ?? `files:${input.corpus.map(f => `${f.file}:${f.text.length}`).join('|')}` : 'bundled';
     const merged = await this.mergedCorpus(input.corpus, corpusKey);
     const readStarted = performance.now();
     const read = await readBibliographies(input.bibliographies, this.readCache);
@@ -193,21 +232,53 @@ export class LibraryService {
     this.version++;
     this.tree = undefined;
     return {
-      corpus: { added: merged.added.length, updated: merged.updated.length, problems: merged.problems },
+      corpus: { added: merged.added, updated: merged.updated, problems: merged.problems },
       bibliographies: { files: this.files, added: joined.added.length, joined: joined.updated.length },
       index: { fromCache, ...update },
       papers: this.current.papers.length,
       readMs,
       searchableMs: performance.now() - started,
       snapshotWanted,
+      needsFiles: false,
     };
   }
 
-  private async mergedCorpus(files: readonly CorpusFile[], key: string): Promise<UserCorpusResult> {
+  /** A report of the library as it is, for a call that changed nothing. */
+  private unchanged(): InputReport {
+    const merged = this.corpusMerged?.result;
+    return {
+      corpus: { added: merged?.added ?? 0, updated: merged?.updated ?? 0, problems: merged?.problems ?? [] },
+      bibliographies: { files: this.files, added: 0, joined: 0 },
+      index: { fromCache: false, added: 0, changed: 0, removed: 0 },
+      papers: this.current.papers.length, readMs: 0, searchableMs: 0, snapshotWanted: false, needsFiles: false,
+    };
+  }
+
+  /**
+   * Takes a cached library as the merged corpus files and their index, if this build can read
+   * it; a damaged or older one is passed over (the files are then read and indexed again).
+   */
+  private restore(cached: CachedLibrary, files: readonly CorpusInput[]): void {
+    try {
+      const meta = JSON.parse(new TextDecoder().decode(cached.meta)) as Omit<CorpusSummary, 'papers'>;
+      const papers = openShelf(cached.papers);
+      const index = { names: CompactIndex.fromBytes(cached.names), text: CompactIndex.fromBytes(cached.text), papers };
+      if (index.names.documentCount < papers.length) throw new Error('the cached index holds fewer papers than the cache');
+      this.corpusMerged = { files, key: cached.key, result: { papers, added: meta.added, updated: meta.updated, problems: meta.problems } };
+      this.base = { key: cached.key, index };
+    } catch {
+      this.corpusMerged = undefined;
+      this.base = undefined;
+    }
+  }
+
+  private async mergedCorpus(files: readonly CorpusInput[], key: string): Promise<CorpusSummary> {
     if (this.corpusMerged?.key === key && this.corpusMerged.files.length === files.length) return this.corpusMerged.result;
     this.assigner ??= createTopicAssigner(topicsFile as TopicsFile);
     const papers = this.bundled.papers;
-    const result = files.length ? await mergeUserCorpora(papers, files, this.assigner) : { papers: [...papers], added: [], updated: [], problems: [] };
+    const texts: CorpusFile[] = files.map(f => ({ file: f.file, text: f.text ?? '' }));
+    const merged = files.length ? await mergeUserCorpora(papers, texts, this.assigner) : { papers: [...papers], added: [], updated: [], problems: [] };
+    const result = { papers: merged.papers, added: merged.added.length, updated: merged.updated.length, problems: merged.problems };
     this.corpusMerged = { files, key, result };
     return result;
   }
@@ -216,13 +287,14 @@ export class LibraryService {
    * The index to update: the one kept while the corpus files stay the same, else one from the
    * cache the host passed in, else a new one grown from the bundled index.
    */
-  private async libraryIndex(key: string, input: { corpus: CorpusFile[]; cacheKey?: string; cached?: CachedIndex }): Promise<{ index: LibraryIndex; fromCache: boolean; snapshotWanted: boolean }> {
+  private async libraryIndex(key: string, input: { corpus: CorpusInput[]; cacheKey?: string }): Promise<{ index: LibraryIndex; fromCache: boolean; snapshotWanted: boolean }> {
     if (this.index?.key === key) return { index: this.index.index, fromCache: false, snapshotWanted: false };
     let index: LibraryIndex;
     let fromCache = false;
     let snapshotWanted = false;
-    if (input.cached && input.cached.key === key) {
-      index = await LibraryIndex.fromCache(input.cached, input.cached.fingerprints);
+    if (this.base?.key === key) {
+      // The cached corpus papers are searched in their compact index; the bibliographies' changes go beside it.
+      index = LibraryIndex.onBase(this.base.index);
       fromCache = true;
     } else {
       // Grown from the bundled index by the caller's update; a snapshot of it (with what it holds
@@ -234,13 +306,34 @@ export class LibraryService {
     return { index, fromCache, snapshotWanted };
   }
 
-  /** The index as it is, once its full text is in, for the host to cache; undefined without corpus files. */
-  async snapshot(): Promise<CachedIndex | undefined> {
-    await this.work;
+  /**
+   * The library of the corpus files, once its full text is indexed, for the host to cache:
+   * its papers and its index in the compact form. From then on this session searches the
+   * compact index too, and lets the larger one it was built in go. Undefined without corpus
+   * files, when the library came from the cache, or when it is no longer the one under `key`.
+   */
+  snapshot(key?: string): Promise<LibrarySnapshot | undefined> {
+    const run = this.work.then(() => (key === undefined || this.index?.key === key ? this.makeSnapshot() : undefined));
+    this.work = run.catch(() => undefined);
+    return run;
+  }
+
+  private async makeSnapshot(): Promise<LibrarySnapshot | undefined> {
     const kept = this.index;
-    if (!kept || kept.key === 'bundled') return undefined;
-    const { parts, fingerprints } = await kept.index.toParts();
-    return { key: kept.key, ...parts, fingerprints };
+    const merged = this.corpusMerged;
+    if (!kept || kept.key === 'bundled' || merged?.key !== kept.key || this.base?.key === kept.key) return undefined;
+    const compact = await kept.index.toCompact();
+    const { papers, added, updated, problems } = merged.result;
+    const cached = {
+      key: kept.key, papers: shelve(papers), names: compact.names.toBytes(), text: compact.text.toBytes(),
+      meta: new TextEncoder().encode(JSON.stringify({ added, updated, problems })),
+    };
+    this.base = { key: kept.key, index: { ...compact, papers } };
+    const index = LibraryIndex.onBase(this.base.index);
+    await (await index.update(this.current.papers, topicLabel)).fullText;
+    this.index = { key: kept.key, index };
+    this.current = new PaperLibrary({ papers: this.current.papers }, index.search);
+    return cached;
   }
 
   /** Resolves once every input given so far is applied and indexed, full text included. */

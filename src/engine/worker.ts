@@ -3,9 +3,11 @@
 // library: a Node worker thread on the desktop, a Web Worker in a browser. Started so, it holds
 // the library (engine/service.ts) and answers the host's requests (engine/protocol.ts), so
 // that reading, indexing and searching a large library never hold up the extension host.
+import { memoryShelf } from '../core/corpus/shelf';
 import { ENGINE_WORKER } from '../platform/worker';
-import type { Request, Response } from './protocol';
-import { LibraryService, type UserInput } from './service';
+import { fileShelf, readBytes, writeParts } from './files';
+import { CACHE_PARTS, type CachedBytes, type Request, type Response } from './protocol';
+import { LibraryService, type CachedLibrary, type UserInput } from './service';
 
 interface Port {
   post(message: Response, transfer?: ArrayBuffer[]): void;
@@ -59,13 +61,30 @@ function yieldToHost(): void {
 
 const utf8 = new TextDecoder();
 const decode = (bytes: ArrayBuffer) => utf8.decode(bytes);
-const encode = (text: string) => new TextEncoder().encode(text).buffer as ArrayBuffer;
 
 let service: LibraryService | undefined;
 
 function loaded(): LibraryService {
   if (!service) throw new Error('the engine has no library yet (load it first)');
   return service;
+}
+
+/**
+ * A cached library as the service takes it. The bytes stay bytes: the compact index is views
+ * onto them, and the abstracts are read from them (or from the file) when a paper is shown.
+ * One that cannot be read is passed over: the service then asks for the corpus files.
+ */
+function cachedLibrary(cached: CachedBytes): CachedLibrary | undefined {
+  try {
+    if ('paths' in cached) {
+      const { paths } = cached;
+      return { key: cached.key, papers: fileShelf(paths.papers), names: readBytes(paths.names), text: readBytes(paths.text), meta: readBytes(paths.meta) };
+    }
+    const { bytes } = cached;
+    return { key: cached.key, papers: memoryShelf(new Uint8Array(bytes.papers)), names: new Uint8Array(bytes.names), text: new Uint8Array(bytes.text), meta: new Uint8Array(bytes.meta) };
+  } catch {
+    return undefined;
+  }
 }
 
 /** Answers one request; bytes to transfer back are returned beside the result. */
@@ -76,12 +95,10 @@ async function answer(request: Request): Promise<{ result: unknown; transfer?: A
       return { result: service.size };
     case 'setInput': {
       const input: UserInput = {
-        corpus: request.corpus?.map(f => ({ file: f.file, text: decode(f.bytes) })),
+        corpus: request.corpus?.map(f => ({ file: f.file, text: f.path !== undefined ? utf8.decode(readBytes(f.path)) : f.bytes && decode(f.bytes) })),
         bibliographies: request.bibliographies?.map(b => ({ uri: b.uri, file: b.file, text: decode(b.bytes), after: b.after })),
         cacheKey: request.cacheKey,
-        cached: request.cached && {
-          key: request.cached.key, names: decode(request.cached.names), text: decode(request.cached.text), fingerprints: decode(request.cached.fingerprints),
-        },
+        cached: request.cached && cachedLibrary(request.cached),
       };
       return { result: await loaded().setInput(input) };
     }
@@ -96,10 +113,18 @@ async function answer(request: Request): Promise<{ result: unknown; transfer?: A
     case 'locate': return { result: loaded().locate(request.paperId, request.options, request.preferred) ?? null };
     case 'all': return { result: loaded().all() };
     case 'snapshot': {
-      const snapshot = await loaded().snapshot();
+      const snapshot = await loaded().snapshot(request.key);
       if (!snapshot) return { result: undefined };
-      const parts = { key: snapshot.key, names: encode(snapshot.names), text: encode(snapshot.text), fingerprints: encode(snapshot.fingerprints) };
-      return { result: parts, transfer: [parts.names, parts.text, parts.fingerprints] };
+      const { paths } = request;
+      if (paths) {
+        // On the desktop: written here, so that hundreds of MB never pass through the extension host.
+        writeParts(CACHE_PARTS.map(part => [paths[part], snapshot[part]]));
+        return { result: { key: snapshot.key, written: true } };
+      }
+      // Copies: this worker keeps searching the index's own bytes.
+      const copy = (bytes: Uint8Array) => bytes.slice().buffer as ArrayBuffer;
+      const parts = { key: snapshot.key, papers: copy(snapshot.papers), names: copy(snapshot.names), text: copy(snapshot.text), meta: copy(snapshot.meta) };
+      return { result: parts, transfer: [parts.papers, parts.names, parts.text, parts.meta] };
     }
     case 'settled':
       await loaded().settled();
@@ -111,6 +136,8 @@ async function answer(request: Request): Promise<{ result: unknown; transfer?: A
       return { result: null };
     }
     case 'memory': {
+      // A full collection first when the worker was started with gc() exposed (the bench), so that the figure is what is held.
+      (globalThis as { gc?: () => void }).gc?.();
       const memory = (globalThis as { process?: { memoryUsage(): { heapUsed: number; external: number; arrayBuffers: number } } }).process?.memoryUsage();
       const mb = (n: number | undefined) => (n ?? 0) / 2 ** 20;
       return { result: { heapMB: mb(memory?.heapUsed), externalMB: mb(memory?.external), arrayBuffersMB: mb(memory?.arrayBuffers) } };

@@ -26,6 +26,11 @@ export class EngineClient implements vscode.Disposable {
 
   constructor(private readonly start: () => EngineWorker, private readonly log: vscode.LogOutputChannel) {}
 
+  /** Whether the worker reads files by path (see `EngineWorker.readsFiles`); starts it if needed. */
+  get readsFiles(): boolean {
+    return this.ensure().readsFiles;
+  }
+
   get running(): boolean {
     return this.worker !== undefined;
   }

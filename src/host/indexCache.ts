@@ -1,12 +1,16 @@
 import * as vscode from 'vscode';
 
-const PARTS = ['names', 'text', 'fingerprints'] as const;
+import { CACHE_PARTS as PARTS, type CachePart } from '../engine/protocol';
 
-/** A cached index: its two parts (MiniSearch JSON) and what it holds of each paper (`LibraryIndex.toParts`), as bytes. */
+/**
+ * A cached library of corpus files (`LibraryService.snapshot`), as bytes: its papers, its index
+ * in two parts (compact form), and what merging the files reported.
+ */
 export interface CachedIndex {
+  papers: Uint8Array;
   names: Uint8Array;
   text: Uint8Array;
-  fingerprints: Uint8Array;
+  meta: Uint8Array;
 }
 
 const KEEP = 3;
@@ -36,11 +40,39 @@ export class IndexCache {
     return [...new Uint8Array(digest)].map(b => b.toString(16).padStart(2, '0')).join('');
   }
 
-  /** Both parts of a cached index, or undefined if either is missing. */
+  /**
+   * The paths of every part of a cached library, for a worker that reads files itself; undefined
+   * when one is missing, or when the cache is not on a local disk.
+   */
+  async locate(hash: string): Promise<Record<CachePart, string> | undefined> {
+    if (this.dir.scheme !== 'file') return undefined;
+    try {
+      await Promise.all(PARTS.map(part => vscode.workspace.fs.stat(this.uri(hash, part))));
+    } catch {
+      return undefined;
+    }
+    return Object.fromEntries(PARTS.map(part => [part, this.uri(hash, part).fsPath])) as Record<CachePart, string>;
+  }
+
+  /**
+   * Where a worker that writes files itself should write the parts of a new entry (on a local
+   * disk only; the folder is made); undefined otherwise.
+   */
+  async target(hash: string): Promise<Record<CachePart, string> | undefined> {
+    if (this.dir.scheme !== 'file') return undefined;
+    try {
+      await vscode.workspace.fs.createDirectory(this.dir);
+    } catch {
+      return undefined;
+    }
+    return Object.fromEntries(PARTS.map(part => [part, this.uri(hash, part).fsPath])) as Record<CachePart, string>;
+  }
+
+  /** Every part of a cached library, or undefined if one is missing. */
   async get(hash: string): Promise<CachedIndex | undefined> {
     try {
-      const [names, text, fingerprints] = await Promise.all(PARTS.map(part => vscode.workspace.fs.readFile(this.uri(hash, part))));
-      return { names, text, fingerprints };
+      const [meta, papers, text, names] = await Promise.all(PARTS.map(part => vscode.workspace.fs.readFile(this.uri(hash, part))));
+      return { meta, papers, text, names };
     } catch {
       return undefined;
     }
@@ -49,10 +81,8 @@ export class IndexCache {
   async put(hash: string, parts: CachedIndex): Promise<void> {
     try {
       await vscode.workspace.fs.createDirectory(this.dir);
-      // The names part last: get() reads all three, so a half-written entry is never used.
-      await vscode.workspace.fs.writeFile(this.uri(hash, 'fingerprints'), parts.fingerprints);
-      await vscode.workspace.fs.writeFile(this.uri(hash, 'text'), parts.text);
-      await vscode.workspace.fs.writeFile(this.uri(hash, 'names'), parts.names);
+      // The names part last: get() reads them all, so a half-written entry is never used.
+      for (const part of PARTS) await vscode.workspace.fs.writeFile(this.uri(hash, part), parts[part]);
       await this.prune(hash);
     } catch (error) {
       // A cache that cannot be written only costs time next session.
@@ -61,14 +91,17 @@ export class IndexCache {
   }
 
   private uri(hash: string, part: keyof CachedIndex): vscode.Uri {
-    return vscode.Uri.joinPath(this.dir, `index-${hash}-${part}.json`);
+    return vscode.Uri.joinPath(this.dir, `library-${hash}-${part}.bin`);
   }
 
   /** Keeps the few most recent entries: a user switching between two corpora keeps both fast. */
-  private async prune(keep: string): Promise<void> {
+  async prune(keep: string): Promise<void> {
     const hashes = new Map<string, number>();
     for (const [name] of await vscode.workspace.fs.readDirectory(this.dir)) {
-      const hash = /^index-([0-9a-f]+)-names\.json$/.exec(name)?.[1];
+      // Entries of the MiniSearch JSON format of earlier versions go too.
+      const old = /^index-[0-9a-f]+-(names|text|fingerprints)\.json$/.test(name);
+      if (old) await vscode.workspace.fs.delete(vscode.Uri.joinPath(this.dir, name), { useTrash: false }).then(undefined, () => undefined);
+      const hash = /^library-([0-9a-f]+)-names\.bin$/.exec(name)?.[1];
       if (!hash || hash === keep) continue;
       hashes.set(hash, (await vscode.workspace.fs.stat(vscode.Uri.joinPath(this.dir, name))).mtime);
     }

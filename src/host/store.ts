@@ -4,7 +4,8 @@ import * as vscode from 'vscode';
 import { CORPUS_FILE, NAMES_INDEX, shippedName, TEXT_INDEX } from '../core/corpus/files';
 import type { Problem } from '../core/corpus/paper';
 import { firstIssue } from '../core/util/issues';
-import type { BibliographyBytes, FileBytes } from '../engine/protocol';
+import type { BibliographyBytes, CachedBytes, CorpusBytes, Request } from '../engine/protocol';
+import type { InputReport } from '../engine/service';
 import type { EngineClient } from './engineClient';
 import { engine } from './engine';
 import { ContextKeys } from './ids';
@@ -21,9 +22,20 @@ export type EngineState = 'local' | 'starting' | 'worker' | 'restarting' | 'fail
 /** Shown when a command needs the papers and they could not be loaded. */
 export class PapersUnavailableError extends Error {}
 
-/** A file the user gave, as read from disk: its bytes (UTF-8), how to name it, and its size and time (to name its cached index). */
-export interface CorpusInput { file: string; bytes: Uint8Array; stamp?: string }
-export interface BibliographyInput extends CorpusInput { uri: string; after?: string[] }
+/**
+ * A corpus file the user gave: how to name it, its size and time (which name its cached
+ * library), and how to read its bytes (UTF-8), which is only done when no cached library
+ * stands for it: a 200 MB file is not read at all on a window reload.
+ */
+export interface CorpusInput {
+  file: string;
+  stamp: string;
+  /** Its path on a local disk, for a worker that reads files itself. */
+  path?: string;
+  read(): Promise<Uint8Array>;
+}
+/** A bibliography file as read from disk: its bytes (UTF-8), and how to name it. */
+export interface BibliographyInput { uri: string; file: string; bytes: Uint8Array; after?: string[] }
 
 export interface UserCorpusReport { added: number; updated: number; problems: Problem[]; fromCache: boolean }
 
@@ -46,7 +58,7 @@ interface Bundled {
 }
 
 /** Bumped whenever the way user corpora are indexed changes, so old cached indexes are not reused. */
-const INDEX_CACHE_VERSION = '3';
+const INDEX_CACHE_VERSION = '4';
 
 /** A copy of some bytes as an ArrayBuffer of their own, to transfer (the host keeps the bundled files for a restart). */
 const own = (bytes: Uint8Array): ArrayBuffer => bytes.slice().buffer as ArrayBuffer;
@@ -203,22 +215,52 @@ export class PaperStore implements vscode.Disposable {
     const corpus = this.pending.corpus ?? (fresh ? [] : undefined);
     const bibliographies = this.pending.bibliographies ?? (fresh ? [] : undefined);
     this.pending = {};
-    // A corpus file's index is cached between sessions, under a hash of everything it depends on.
+    // A corpus file's library is cached between sessions, under a hash of everything it depends on.
     // Named by each file's size and modification time, not its bytes: hashing a 100 MB file here
     // would hold up the extension host (and a save changes the time anyway).
-    const cacheKey = corpus?.length ? await IndexCache.hash([INDEX_CACHE_VERSION, bundled.bytes.names, ...corpus.flatMap(f => [f.file, f.stamp ?? String(f.bytes.length)])]) : undefined;
-    const cached = cacheKey ? await this.cache.get(cacheKey) : undefined;
+    const cacheKey = corpus?.length ? await IndexCache.hash([INDEX_CACHE_VERSION, bundled.bytes.names, ...corpus.flatMap(f => [f.file, f.stamp])]) : undefined;
+    // On the desktop the worker reads the cache (and a corpus file) itself: nothing large passes through here.
+    const readsFiles = this.client.readsFiles;
+    const located = cacheKey && readsFiles ? await this.cache.locate(cacheKey) : undefined;
+    const cachedBytes = cacheKey && !located ? await this.cache.get(cacheKey) : undefined;
     // The bytes change hands (transferred, not copied): the worker owns them from here.
-    const files: FileBytes[] | undefined = corpus?.map(f => ({ file: f.file, bytes: buffer(f.bytes) }));
     const bibs: BibliographyBytes[] | undefined = bibliographies?.map(b => ({ uri: b.uri, file: b.file, bytes: buffer(b.bytes), after: b.after }));
-    const cachedParts = cached && cacheKey ? { key: cacheKey, names: buffer(cached.names), text: buffer(cached.text), fingerprints: buffer(cached.fingerprints) } : undefined;
-    const transfer = [...(files ?? []).map(f => f.bytes), ...(bibs ?? []).map(b => b.bytes), ...(cachedParts ? [cachedParts.names, cachedParts.text, cachedParts.fingerprints] : [])];
-    const report = await this.client.request({ type: 'setInput', corpus: files, bibliographies: bibs, cacheKey, cached: cachedParts }, transfer);
+    const send = async (withCache: boolean): Promise<InputReport> => {
+      let cached: CachedBytes | undefined;
+      if (withCache && cacheKey && located) cached = { key: cacheKey, paths: located };
+      else if (withCache && cacheKey && cachedBytes) {
+        cached = { key: cacheKey, bytes: { papers: buffer(cachedBytes.papers), names: buffer(cachedBytes.names), text: buffer(cachedBytes.text), meta: buffer(cachedBytes.meta) } };
+      }
+      // With a cached library the files go by name only; otherwise by path, or read now.
+      const files: CorpusBytes[] | undefined = corpus && await Promise.all(corpus.map(async (f): Promise<CorpusBytes> => {
+        if (cached) return { file: f.file };
+        if (f.path !== undefined && readsFiles) return { file: f.file, path: f.path };
+        return { file: f.file, bytes: buffer(await f.read()) };
+      }));
+      const transfer = [...(files ?? []).flatMap(f => (f.bytes ? [f.bytes] : [])), ...(bibs ?? []).map(b => b.bytes), ...(cached && 'bytes' in cached ? Object.values(cached.bytes) : [])];
+      const request: Request = { type: 'setInput', corpus: files, bibliographies: bibs, cacheKey, cached };
+      return this.client.request(request, transfer);
+    };
+    let report = await send(located !== undefined || cachedBytes !== undefined);
+    if (report.needsFiles) {
+      // A cached library this build cannot read (damaged, or of another format): read the files after all.
+      this.log.info('The cached library of your corpus files could not be used; reading the files again.');
+      report = await send(false);
+    }
     this.remote = new RemoteLibrary(this.client, report.papers, report.bibliographies.files);
     this.setEngine('worker');
     if (report.snapshotWanted) {
-      this.caching = this.client.request({ type: 'snapshot' })
-        .then(snapshot => snapshot && this.cache.put(snapshot.key, { names: new Uint8Array(snapshot.names), text: new Uint8Array(snapshot.text), fingerprints: new Uint8Array(snapshot.fingerprints) }))
+      // On the desktop the worker writes the cache itself; elsewhere its bytes come here to be written.
+      const key = cacheKey!;
+      this.caching = (readsFiles ? this.cache.target(key) : Promise.resolve(undefined))
+        .then(paths => this.client.request({ type: 'snapshot', key, paths }))
+        .then(snapshot => {
+          if (!snapshot) return undefined;
+          if ('written' in snapshot) return this.cache.prune(snapshot.key);
+          return this.cache.put(snapshot.key, {
+            papers: new Uint8Array(snapshot.papers), names: new Uint8Array(snapshot.names), text: new Uint8Array(snapshot.text), meta: new Uint8Array(snapshot.meta),
+          });
+        })
         .catch(error => this.log.warn(`Could not cache the index of your corpus files: ${describe(error)}`));
     }
     const { index } = report;

@@ -72,7 +72,7 @@ export class UserCorpora implements vscode.Disposable {
       }
       try {
         const stat = await vscode.workspace.fs.stat(uri);
-        files.push({ file: path, bytes: await vscode.workspace.fs.readFile(uri), stamp: `${stat.size}:${stat.mtime}` });
+        files.push({ file: path, stamp: `${stat.size}:${stat.mtime}`, path: uri.scheme === 'file' ? uri.fsPath : undefined, read: async () => vscode.workspace.fs.readFile(uri) });
       } catch {
         problems.push({ file: path, line: 1, message: `not found (${uri.fsPath}); check papers.corpus.files` });
       }

@@ -23,5 +23,6 @@ export function startEngineWorker(distFolder: string): EngineWorker {
     onMessage: listener => worker.on('message', listener),
     onExit: listener => exitListeners.push(listener),
     terminate: async () => { exited = true; await worker.terminate(); },
+    readsFiles: true,
   };
 }

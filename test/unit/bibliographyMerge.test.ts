@@ -3,6 +3,7 @@ import { isBibliographyOnly, mergeBibliographies } from '../../src/core/bibliogr
 import { readBibliographies } from '../../src/core/bibliography/read';
 import { bibtexEntry, cslItem } from '../../src/core/cite/entries';
 import type { Paper } from '../../src/core/corpus/paper';
+import { CompactIndex } from '../../src/core/search/compactIndex';
 import { LibraryIndex } from '../../src/core/search/libraryIndex';
 import { PaperLibrary } from '../../src/core/search/library';
 import { buildIndexParts } from '../../src/core/search/search';
@@ -132,12 +133,26 @@ suite('LibraryIndex: the library\'s index, updated by differences', () => {
     assert.equal(new PaperLibrary({ papers: papersAfter }, lib.search).search('zzyzx', { limit: 5 })[0]?.paper.key, 'zzyzx1');
   });
 
-  test('cached with what it holds, and updated from the cache by differences', async () => {
-    const lib = await index([...papers, entry('cachedOne', 'Cached entry about hyperwidgets')]);
-    const { parts, fingerprints } = await lib.toParts();
-    const restored = await LibraryIndex.fromCache(parts, fingerprints);
-    assert.equal(restored.size, papers.length + 1);
-    const update = await restored.update([...papers, entry('cachedOne', 'Cached entry about hyperwidgets'), entry('newOne', 'Fresh entry')]);
-    assert.deepEqual([update.added, update.changed, update.removed], [1, 0, 0]);
+  test('cached compact, then searched as a base: what changes on top is indexed beside it, the base\'s old copies left out', async () => {
+    const cached = [...papers, entry('cachedOne', 'Cached entry about hyperwidgets')];
+    const built = await index(cached);
+    const compact = await built.toCompact();
+    // Through bytes, as the next session gets it.
+    const base = { names: CompactIndex.fromBytes(compact.names.toBytes()), text: CompactIndex.fromBytes(compact.text.toBytes()), papers: cached };
+    const restored = LibraryIndex.onBase(base);
+    assert.equal(restored.size, cached.length);
+    const keys = (library: readonly Paper[], query: string) => new PaperLibrary({ papers: library }, restored.search).search(query, { limit: 5 }).map(h => h.paper.key);
+    const fromBuilt = (query: string) => new PaperLibrary({ papers: cached }, built.search).search(query, { limit: 5 }).map(h => h.paper.key);
+    for (const query of ['hyperwidgets', 'cached entry', papers[3].title.split(' ').slice(0, 2).join(' ')]) assert.deepEqual(keys(cached, query), fromBuilt(query), query);
+
+    const changed = entry('cachedOne', 'Cached entry about gigagadgets');
+    const next = [...papers.slice(1), changed, entry('newOne', 'Fresh entry about hyperwidgets')];
+    const update = await restored.update(next);
+    await update.fullText;
+    assert.deepEqual([update.added, update.changed, update.removed], [1, 1, 1], 'newOne added, cachedOne changed, the first paper gone');
+    assert.deepEqual(keys(next, 'hyperwidgets'), ['newOne'], 'the base\'s old copy of cachedOne is left out');
+    assert.deepEqual(keys(next, 'gigagadgets'), ['cachedOne']);
+    assert.deepEqual(keys(next, papers[0].key), [], 'a paper gone is not found');
+    assert.equal(restored.size, next.length);
   });
 });

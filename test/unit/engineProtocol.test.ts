@@ -1,11 +1,13 @@
 import * as assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { RESULT_SCHEMAS, ResponseSchema, type Request } from '../../src/engine/protocol';
+import { syntheticCorpus } from '../../src/bench/synthetic';
+import { CACHE_PARTS, RESULT_SCHEMAS, ResponseSchema, type CachePart, type Request } from '../../src/engine/protocol';
 import { LibraryService } from '../../src/engine/service';
 import { ENGINE_WORKER } from '../../src/platform/worker';
-import { ROOT } from './seeds';
+import { ROOT, seedCorpus } from './seeds';
 
 const dist = (name: string) => readFileSync(join(ROOT, 'dist', name));
 const bytes = (buffer: Buffer) => buffer.buffer.slice(buffer.byteOffset, buffer.byteOffset + buffer.byteLength) as ArrayBuffer;
@@ -85,6 +87,44 @@ suite('the engine worker (dist/engine.js as a worker thread)', () => {
     assert.equal(bad.ok, false);
     assert.match(bad.error ?? '', /./);
     assert.equal((await ask({ type: 'rows', keys: ['russell2020aima'], excerpt: 0 })).ok, true);
+  });
+
+  test('a corpus file read by its path, cached by the worker itself, and read back from the cache\'s paths by a new worker', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'papers-worker-'));
+    const corpusPath = join(dir, 'large.json');
+    const papers = syntheticCorpus(seedCorpus().papers, 300, 5);
+    writeFileSync(corpusPath, JSON.stringify({ papers }));
+    const input = RESULT_SCHEMAS.setInput.parse((await ask({ type: 'setInput', corpus: [{ file: 'large.json', path: corpusPath }], cacheKey: 'w1' })).result);
+    assert.equal(input.corpus.added, papers.length);
+    assert.equal(input.snapshotWanted, true);
+    const paths = Object.fromEntries(CACHE_PARTS.map(part => [part, join(dir, `library-w1-${part}.bin`)])) as Record<CachePart, string>;
+    assert.equal(RESULT_SCHEMAS.snapshot.parse((await ask({ type: 'snapshot', key: 'other', paths })).result), undefined, 'not of another library');
+    assert.deepEqual(RESULT_SCHEMAS.snapshot.parse((await ask({ type: 'snapshot', key: 'w1', paths })).result), { key: 'w1', written: true });
+    assert.deepEqual(readdirSync(dir).sort(), ['large.json', ...CACHE_PARTS.map(part => `library-w1-${part}.bin`)].sort(), 'no temporary file left');
+    const before = RESULT_SCHEMAS.query.parse((await ask({ type: 'query', text: papers[7].title, options: { limit: 1 } })).result);
+
+    const second = new Worker(join(ROOT, 'dist', 'engine.js'), { workerData: ENGINE_WORKER });
+    try {
+      const answers = new Map<number, (m: unknown) => void>();
+      second.on('message', (m: { id: number }) => answers.get(m.id)?.(m));
+      const askNext = (request: Request) => new Promise<{ ok: boolean; result?: unknown }>(resolve => {
+        const id = ++next;
+        answers.set(id, m => resolve(ResponseSchema.parse(m)));
+        second.postMessage({ ...request, id });
+      });
+      await askNext({ type: 'load', corpus: bytes(dist('corpus.json')), names: bytes(dist('names.index')), text: bytes(dist('fulltext.index')) });
+      const report = RESULT_SCHEMAS.setInput.parse((await askNext({ type: 'setInput', corpus: [{ file: 'large.json' }], cacheKey: 'w1', cached: { key: 'w1', paths } })).result);
+      assert.deepEqual([report.needsFiles, report.index.fromCache, report.corpus.added], [false, true, papers.length]);
+      const after = RESULT_SCHEMAS.query.parse((await askNext({ type: 'query', text: papers[7].title, options: { limit: 1, excerpt: 40 } })).result);
+      assert.equal(after.rows[0].id, before.rows[0].id);
+      const abstract = papers.find(p => p.id === after.rows[0].id)!.abstract;
+      assert.ok(after.rows[0].excerpt && abstract.startsWith(after.rows[0].excerpt.slice(0, 20)), 'the excerpt is read from the cached abstracts');
+      const broken = { ...paths, names: join(dir, 'missing.bin') };
+      const asked = RESULT_SCHEMAS.setInput.parse((await askNext({ type: 'setInput', corpus: [{ file: 'large.json' }], cacheKey: 'w2', cached: { key: 'w2', paths: broken } })).result);
+      assert.equal(asked.needsFiles, true, 'a cache that cannot be read asks for the files');
+    } finally {
+      await second.terminate();
+    }
   });
 
   test('an exit request stops the worker the way a crash would', async () => {

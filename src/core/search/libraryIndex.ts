@@ -2,11 +2,16 @@
 // bibliographies), kept up to date by differences: when a bibliography is saved, only the
 // entries that changed are indexed again, so a 7,000-entry library answers a moment later
 // instead of being indexed from scratch. All the work is done in slices with pauses.
+//
+// A large library cached between sessions comes back as a read-only `CompactIndex` of its
+// corpus papers (the base); what the bibliographies add or change on top of it is indexed in
+// MiniSearch beside it (the overlay), and the base's copies of those papers are left out.
 import MiniSearch from 'minisearch';
 import type { Paper } from '../corpus/paper';
 import { pause } from '../util/pause';
-import { loadBundledPart, loadIndexAsync, type IndexParts } from './indexing';
-import { namesPart, SearchIndex, textPart, toSearchDocument, type SearchDocument } from './search';
+import { CompactIndex } from './compactIndex';
+import { loadBundledPart, type IndexParts } from './indexing';
+import { namesPart, SEARCH_OPTIONS, SearchIndex, textPart, toSearchDocument, type SearchDocument, type TermIndex, type TermSearchOptions } from './search';
 
 /** Work between two pauses: short enough that the extension host never waits on it for long. */
 const SLICE_MS = 12;
@@ -44,6 +49,35 @@ async function sliced<T>(items: Iterable<T>, each: (item: T) => void): Promise<v
   }
 }
 
+/**
+ * A read-only index searched with an overlay: the base's documents that are no longer kept
+ * (changed or gone since it was made) are left out, the overlay's are added.
+ */
+export class LayeredIndex implements TermIndex {
+  constructor(private readonly base: TermIndex, private readonly overlay: TermIndex, private readonly kept: ReadonlySet<string>) {}
+
+  get documentCount(): number {
+    return this.kept.size + this.overlay.documentCount;
+  }
+
+  search(term: string, options: TermSearchOptions): { id: string; score: number }[] {
+    const { kept } = this;
+    const boost = options.boostDocument;
+    // Every base document kept (no bibliography changed one): nothing to leave out.
+    const base = kept.size === this.base.documentCount
+      ? this.base.search(term, options)
+      : this.base.search(term, { ...options, boostDocument: (id, t) => (!kept.has(id) ? 0 : boost ? boost(id, t) : 1) });
+    return this.overlay.documentCount ? base.concat(this.overlay.search(term, options)) : base;
+  }
+}
+
+/** The cached read-only index of a large library's corpus papers, and those papers as they were indexed. */
+export interface BaseIndex {
+  names: CompactIndex;
+  text: CompactIndex;
+  papers: readonly Paper[];
+}
+
 export interface IndexUpdate {
   added: number;
   changed: number;
@@ -65,10 +99,30 @@ export class LibraryIndex {
   private queue: Promise<unknown> = Promise.resolve();
   /** What was indexed of each paper object, so that an unchanged one costs a look-up. */
   private readonly printed = new WeakMap<Paper, [number, number]>();
+  /** With a base: its paper objects, and the ids of those still in the library as they were. */
+  private readonly baseObjects: WeakSet<Paper> | undefined;
+  private readonly kept = new Set<string>();
 
-  private constructor(private readonly names: MiniSearch<SearchDocument>, text: Promise<MiniSearch<SearchDocument>>, private readonly prints: Fingerprints) {
+  private constructor(private readonly names: MiniSearch<SearchDocument>, text: Promise<MiniSearch<SearchDocument>>, private readonly prints: Fingerprints, base?: BaseIndex & { overlayText: MiniSearch<SearchDocument> }) {
     this.textReady = text;
-    this.search = new SearchIndex(names, text);
+    if (base) {
+      this.baseObjects = new WeakSet(base.papers);
+      for (const paper of base.papers) this.kept.add(paper.id);
+      // Both parts at once: the base's full text needs no loading.
+      this.search = new SearchIndex(new LayeredIndex(base.names, names, this.kept), new LayeredIndex(base.text, base.overlayText, this.kept));
+    } else {
+      this.search = new SearchIndex(names, text);
+    }
+  }
+
+  /**
+   * A library cached whole (`toCompact`): its corpus papers are searched in the read-only
+   * base at once, and an update indexes only the papers that differ from them.
+   */
+  static onBase(base: BaseIndex): LibraryIndex {
+    const empty = () => new MiniSearch<SearchDocument>(SEARCH_OPTIONS);
+    const overlayText = empty();
+    return new LibraryIndex(empty(), Promise.resolve(overlayText), new Map(), { ...base, overlayText });
   }
 
   /** The bundled index as shipped (`ids`: its papers' ids in corpus order), ready to grow. */
@@ -82,15 +136,9 @@ export class LibraryIndex {
     return new LibraryIndex(names, loadBundledPart(parts.text, ids), prints);
   }
 
-  /** An index cached by `toParts` (MiniSearch JSON, with what it holds of each paper). */
-  static async fromCache(parts: IndexParts, fingerprints: string): Promise<LibraryIndex> {
-    const prints: Fingerprints = new Map(JSON.parse(fingerprints) as [string, [number, number]][]);
-    return new LibraryIndex(await loadIndexAsync(parts.names), loadIndexAsync(parts.text), prints);
-  }
-
   /** How many papers the index holds. */
   get size(): number {
-    return this.prints.size;
+    return this.kept.size + this.prints.size;
   }
 
   /**
@@ -104,7 +152,18 @@ export class LibraryIndex {
     return run;
   }
 
-  private async apply(papers: readonly Paper[], topicLabel?: (id: string) => string): Promise<IndexUpdate> {
+  private async apply(all: readonly Paper[], topicLabel?: (id: string) => string): Promise<IndexUpdate> {
+    let papers = all;
+    // With a base: its papers no longer there as they were (changed by a bibliography, or gone).
+    let unkept = new Set<string>();
+    if (this.baseObjects) {
+      const base = this.baseObjects;
+      const kept = new Set<string>();
+      papers = all.filter(p => (base.has(p) ? !kept.add(p.id) : true));
+      unkept = new Set([...this.kept].filter(id => !kept.has(id)));
+      this.kept.clear();
+      for (const id of kept) this.kept.add(id);
+    }
     const next: Fingerprints = new Map();
     const names: SearchDocument[] = [];
     const texts: SearchDocument[] = [];
@@ -122,7 +181,8 @@ export class LibraryIndex {
       const print: [number, number] = [namesPrint(doc), textPrint(doc)];
       this.printed.set(paper, print);
       next.set(paper.id, print);
-      if (!old) added++;
+      if (!old && unkept.has(paper.id)) changed++;
+      else if (!old) added++;
       else if (old[0] !== print[0] || old[1] !== print[1]) changed++;
       if (!old || old[0] !== print[0]) names.push(namesPart(doc));
       if (!old || old[1] !== print[1]) texts.push(textPart(doc));
@@ -136,7 +196,8 @@ export class LibraryIndex {
       await this.change(text, texts, removed);
       this.search.changed();
     });
-    return { added, changed, removed: removed.length, fullText };
+    const gone = [...unkept].filter(id => !next.has(id)).length;
+    return { added, changed, removed: removed.length + gone, fullText };
   }
 
   private async change(index: MiniSearch<SearchDocument>, docs: readonly SearchDocument[], removed: readonly string[]): Promise<void> {
@@ -153,10 +214,14 @@ export class LibraryIndex {
     do { seen = this.queue; await seen; } while (seen !== this.queue);
   }
 
-  /** The index as MiniSearch JSON and what it holds of each paper, once its full text is up to date, to cache. */
-  async toParts(): Promise<{ parts: IndexParts; fingerprints: string }> {
-    await this.queue;
+  /**
+   * The index in its read-only compact form, once its full text is up to date: what a large
+   * library caches between sessions (with its papers), and searches from then on.
+   */
+  async toCompact(): Promise<IndexParts<CompactIndex>> {
+    await this.settled();
+    if (this.baseObjects) throw new Error('an index on a base is not made compact again');
     const text = await this.textReady;
-    return { parts: { names: JSON.stringify(this.names), text: JSON.stringify(text) }, fingerprints: JSON.stringify([...this.prints]) };
+    return { names: CompactIndex.fromMiniSearch(this.names), text: CompactIndex.fromMiniSearch(text) };
   }
 }

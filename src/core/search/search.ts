@@ -1,4 +1,4 @@
-import MiniSearch, { type Options, type SearchOptions as MiniSearchOptions, type SearchResult } from 'minisearch';
+import MiniSearch, { type Options } from 'minisearch';
 import type { Paper } from '../corpus/paper';
 import { toAscii } from '../util/text';
 
@@ -263,8 +263,34 @@ interface TermPlan {
   weight?: number;
 }
 
+/** The options of one term's search, as MiniSearch takes them (`TermIndex`). */
+export interface TermSearchOptions {
+  fields: string[];
+  prefix?: boolean;
+  /** An edit distance, or none. */
+  fuzzy?: number | false;
+  boost?: Record<string, number>;
+  weights?: { prefix: number; fuzzy: number };
+  boostTerm?: (term: string, i: number, terms: string[]) => number;
+  /** Called for each posting scored; 0 leaves it out. */
+  boostDocument?: (id: string, term: string) => number;
+}
+
+/**
+ * What `SearchIndex` needs of an index: its size (BM25 and the candidate cap use it) and a
+ * search for one folded term. MiniSearch fits as it is; so does `CompactIndex`, the typed-array
+ * index of a large library, and a `LayeredIndex` of the two.
+ */
+export interface TermIndex {
+  readonly documentCount: number;
+  search(term: string, options: TermSearchOptions): { id: string; score: number }[];
+}
+
+/** Anything that is a whole index rather than a promise of one. */
+const isIndex = (value: unknown): value is TermIndex => typeof (value as TermIndex | undefined)?.search === 'function';
+
 interface Part {
-  index: MiniSearch<SearchDocument>;
+  index: TermIndex;
   fields: readonly SearchField[];
   prefixMin: number;
 }
@@ -280,7 +306,7 @@ interface Memo {
 }
 
 interface Remembered {
-  results?: SearchResult[];
+  results?: { id: string; score: number }[];
   postings?: number;
 }
 
@@ -313,12 +339,12 @@ const CANDIDATES_PER_RESULT = 10;
  * @example new SearchIndex(loadIndex(json)).search('tau bench', { limit: 5 })[0].id // 'tau-2-bench-…'
  */
 export class SearchIndex {
-  private text: MiniSearch<SearchDocument> | undefined;
+  private text: TermIndex | undefined;
   /**
    * The exact matches of each word of the previous search. As the user types, only the
    * last word changes: the words before it are not searched again.
    */
-  private previous: { text: MiniSearch<SearchDocument> | undefined; version: number; words: Map<string, Remembered> } = { text: undefined, version: 0, words: new Map() };
+  private previous: { text: TermIndex | undefined; version: number; words: Map<string, Remembered> } = { text: undefined, version: 0, words: new Map() };
   /** Bumped when the parts change in place (`LibraryIndex`), so remembered matches are not reused. */
   private version = 0;
   /** Settles once the full text can be searched (at once when the index came whole). */
@@ -328,10 +354,10 @@ export class SearchIndex {
    * @param index every field (`buildIndex`), or only the names part (`buildIndexParts`)
    * @param text the text part, or a promise of it: until it resolves, only names are searched
    */
-  constructor(private readonly index: MiniSearch<SearchDocument>, text?: MiniSearch<SearchDocument> | Promise<MiniSearch<SearchDocument>>) {
+  constructor(private readonly index: TermIndex, text?: TermIndex | Promise<TermIndex>) {
     if (text === undefined) this.text = index;
-    else if (text instanceof MiniSearch) this.text = text;
-    this.fullText = text instanceof Promise ? text.then(t => { this.text = t; }) : Promise.resolve();
+    else if (isIndex(text)) this.text = text;
+    this.fullText = text !== undefined && !isIndex(text) ? text.then(t => { this.text = t; }) : Promise.resolve();
   }
 
   /** Says that documents were added, changed or removed in place: what the last search remembered no longer holds. */
@@ -399,10 +425,10 @@ export class SearchIndex {
     };
     // Plans are numbered so that a paper counts each word once, however many fields or
     // near misses it matched it by.
-    const add = (plan: number, results: SearchResult[]) => {
+    const add = (plan: number, results: readonly { id: string; score: number }[]) => {
       for (const result of results) {
-        let entry = found.get(result.id as string);
-        if (!entry) found.set(result.id as string, entry = { score: 0, matched: 0, last: -1 });
+        let entry = found.get(result.id);
+        if (!entry) found.set(result.id, entry = { score: 0, matched: 0, last: -1 });
         entry.score += result.score;
         if (entry.last !== plan) { entry.matched++; entry.last = plan; }
       }
@@ -419,7 +445,7 @@ export class SearchIndex {
       const key = memoKey(plan);
       const results = memo?.reuse.get(key)?.results ?? calls(plan, parts).flatMap(call => call.index.search(plan.term, call.options));
       memo?.words.set(key, { results });
-      add(i, filter ? results.filter(r => filter(r.id as string)) : results);
+      add(i, filter ? results.filter(r => filter(r.id)) : results);
       return { plan, postings: results.length, results };
     });
     // Near misses only once every word has had its exact matches: a misspelt word's many
@@ -428,7 +454,7 @@ export class SearchIndex {
       const distance = plan.fuzzy && postings < (plan.prefix ? 1 : FUZZY_BELOW) && fuzziness(plan.term);
       if (!distance) return;
       // The exact matches come back with the near misses; they are already counted.
-      const counted = new Set(results.map(r => r.id as string));
+      const counted = new Set(results.map(r => r.id));
       const missed = (id: string) => (counted.has(id) ? 0 : admit(id));
       for (const call of calls({ ...plan, prefix: false }, parts)) {
         add(i, call.index.search(plan.term, { ...call.options, fuzzy: distance, boostDocument: missed }));
@@ -442,9 +468,12 @@ export class SearchIndex {
 }
 
 interface Call {
-  index: MiniSearch<SearchDocument>;
-  options: MiniSearchOptions & { fields: string[] };
+  index: TermIndex;
+  options: TermSearchOptions;
 }
+
+/** The boosts and weights every search uses, given with each call: a `CompactIndex` has no defaults of its own. */
+const { boost: BOOST, weights: WEIGHTS } = SEARCH_OPTIONS.searchOptions!;
 
 /**
  * The MiniSearch searches for a word as typed: exact, or as a prefix while it is being
@@ -457,7 +486,7 @@ function calls(plan: TermPlan, parts: Part[]): Call[] {
     const prefix = plan.prefix && plan.term.length >= part.prefixMin;
     const same = out.find(c => c.index === part.index && c.options.prefix === prefix);
     if (same) same.options.fields.push(...part.fields);
-    else out.push({ index: part.index, options: { fields: [...part.fields], prefix, fuzzy: false, boostTerm: () => weight } });
+    else out.push({ index: part.index, options: { fields: [...part.fields], prefix, fuzzy: false, boost: BOOST, weights: WEIGHTS, boostTerm: () => weight } });
   }
   return out;
 }

@@ -31,7 +31,7 @@ for (let i = 1; i <= runs; i++) {
   removeWorkspace(workspace);
   if (code !== 0 || !sample) { console.error(`run ${i} failed (exit ${code})`); process.exit(1); }
   if (sample.wasActive) { console.error(`run ${i}: the extension was already active before the timing started`); process.exit(1); }
-  console.error(`run ${i}/${runs}: activate ${sample.activateMs.toFixed(1)} ms, first papers() ${sample.firstPapersMs.toFixed(1)} ms`);
+  console.error(`run ${i}/${runs}: activate ${sample.activateMs.toFixed(1)} ms, first papers() ${sample.firstPapersMs.toFixed(1)} ms, longest host block then ${sample.firstUseBlockMs.toFixed(1)} ms`);
   samples.push(sample);
 }
 
@@ -44,4 +44,5 @@ console.log(JSON.stringify({
   activateMs: { median: median(activate), samples: activate },
   firstPapersMs: { median: median(firstPapers), samples: firstPapers },
   totalMs: { median: median(samples.map(s => round(s.activateMs + s.firstPapersMs))) },
+  firstUseBlockMs: { median: median(samples.map(s => round(s.firstUseBlockMs))), samples: samples.map(s => round(s.firstUseBlockMs)) },
 }));

@@ -162,6 +162,11 @@ export class LibraryService {
     return new LibraryService(PaperLibrary.fromParts(bundled.corpus, bundled.names, bundled.text), { names: bundled.names, text: bundled.text });
   }
 
+  /** `load` in slices with pauses between them: in the extension host, where nothing may hold the event loop for long. */
+  static async loadInSlices(bundled: BundledText): Promise<LibraryService> {
+    return new LibraryService(await PaperLibrary.loadParts(bundled.corpus, bundled.names, bundled.text), { names: bundled.names, text: bundled.text });
+  }
+
   /** Settles once abstracts are searchable too. */
   get fullText(): Promise<void> {
     return this.current.fullText;

@@ -308,7 +308,7 @@ export class PaperStore implements vscode.Disposable {
       const { LibraryService } = engine();
       const [corpus, names, text] = await reading;
       const decoder = new TextDecoder();
-      const service = LibraryService.load({ corpus: decoder.decode(corpus), names: decoder.decode(names), text: decoder.decode(text) });
+      const service = await LibraryService.loadInSlices({ corpus: decoder.decode(corpus), names: decoder.decode(names), text: decoder.decode(text) });
       service.fullText.catch(error => this.log.error(`Could not load the full-text index, so searches cover titles, keys and organisations only: ${describe(error)}`));
       this.log.info(`Loaded ${service.size} papers and their index in ${(performance.now() - started).toFixed(1)} ms`);
       this.setState(service.size ? 'ready' : 'empty');

@@ -3,6 +3,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { readShipped } from '../../src/build/compressed';
 import { CORPUS_FILE, NAMES_INDEX, shippedName, TEXT_INDEX } from '../../src/core/corpus/files';
+import { CorpusSchema, parseCorpusInSlices } from '../../src/core/corpus/paper';
 import { PaperLibrary } from '../../src/core/search/library';
 import { buildIndex, buildIndexParts } from '../../src/core/search/search';
 import { ROOT, seedCorpus } from './seeds';
@@ -63,6 +64,28 @@ suite('PaperLibrary: loading', () => {
     const corpus = seedCorpus().result.corpus;
     const broken = JSON.stringify({ papers: [{ ...corpus.papers[0], year: 'soon' }] });
     assert.throws(() => PaperLibrary.fromJSON(broken, JSON.stringify(buildIndex(corpus.papers.slice(0, 1)))));
+  });
+
+  test('loading in slices (as the extension host does) gives the same library, and the same error for a broken corpus', async () => {
+    const read = (name: string) => readShipped(join(ROOT, 'dist', shippedName(name)));
+    const sliced = await PaperLibrary.loadParts(read(CORPUS_FILE), read(NAMES_INDEX), read(TEXT_INDEX));
+    await sliced.fullText;
+    assert.deepEqual(sliced.papers, library().papers);
+    for (const query of ['tulu', 'gui agen', 'dexterous hand topic:robotics']) {
+      assert.deepEqual(sliced.search(query, { limit: 10 }).map(h => h.paper.id), library().search(query, { limit: 10 }).map(h => h.paper.id), query);
+    }
+    const papers = seedCorpus().result.corpus.papers;
+    const pause = () => Promise.resolve();
+    const errorOf = async (json: unknown) => {
+      const whole = (() => { try { CorpusSchema.parse(json); return 'no error'; } catch (e) { return String(e); } })();
+      const inSlices = await parseCorpusInSlices(json, pause).then(() => 'no error', (e: unknown) => String(e));
+      assert.equal(inSlices, whole);
+      return inSlices;
+    };
+    assert.match(await errorOf({ papers: papers.map((p, i) => (i === 130 ? { ...p, year: 'soon' } : p)) }), /papers.*130.*year/s);
+    assert.match(await errorOf({ papers: [...papers, { ...papers[3], id: 'other' }] }), /duplicate key/);
+    assert.match(await errorOf({ papers, extra: 1 }), /extra/);
+    assert.equal(await errorOf({ papers }), 'no error');
   });
 
   test('get: by id, or by citation key in any case', () => {

@@ -2,7 +2,8 @@ import MiniSearch from 'minisearch';
 import topicsFile from '../../data/topics.json';
 import { decodeIndex } from './indexCodec';
 import { loadBundledPart } from './indexing';
-import { CorpusSchema, type Paper } from '../corpus/paper';
+import { CorpusSchema, parseCorpusInSlices, type Paper } from '../corpus/paper';
+import { pause } from '../util/pause';
 import { applyFilters, byUpvotesThenTitle, parseQuery, type FilterReport, type QueryProblem, type TopicName } from './query';
 import { topicList } from '../corpus/topicList';
 import { loadIndex, queryTerms, SEARCH_OPTIONS, SearchIndex, wordsOf, type SearchDocument } from './search';
@@ -104,6 +105,22 @@ export class PaperLibrary {
     // Decoded in slices after a pause: the first search needs only the names.
     const text = loadBundledPart(textIndex, ids);
     return new PaperLibrary(corpus, new SearchIndex(names, text), options);
+  }
+
+  /**
+   * `fromParts` in slices, with pauses between them (the corpus validated a slice of papers at
+   * a time, then the names part decoded, then loaded): what the extension host uses, where no
+   * step may hold the event loop for long.
+   */
+  static async loadParts(corpusJson: string, namesIndex: string, textIndex: string, options: LibraryOptions = {}): Promise<PaperLibrary> {
+    const json: unknown = JSON.parse(corpusJson);
+    await pause();
+    const corpus = await parseCorpusInSlices(json, pause);
+    const ids = corpus.papers.map(p => p.id);
+    const decoded = decodeIndex(namesIndex, ids);
+    await pause();
+    const names = MiniSearch.loadJSON<SearchDocument>(decoded, SEARCH_OPTIONS);
+    return new PaperLibrary(corpus, new SearchIndex(names, loadBundledPart(textIndex, ids)), options);
   }
 
   /** Settles once abstracts are searchable too (at once unless the index came in two parts). */

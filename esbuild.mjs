@@ -1,5 +1,8 @@
 // One build script for everything the extension ships and everything the tests run:
-//   dist/extension.js      the extension host bundle (node, cjs, 'vscode' external)
+//   dist/extension.js      the desktop entry (node, cjs): Node's platform, then dist/host.js
+//   dist/host.js           the host code, and the web entry (package.json "browser"): one file
+//                          for the web extension host (a Web Worker) that imports only 'vscode'
+//   dist/engine.js         the engine (one classic script: required by the host, run as its worker)
 //   dist/webview/*.js      the details panel script (browser, iife)
 //   dist/cli.js            the command-line entry over the same core
 //   dist/corpus.json       the corpus built from seeds/; dist/names.index and dist/fulltext.index, its search index
@@ -9,7 +12,8 @@
 import * as esbuild from 'esbuild';
 import { createRequire } from 'node:module';
 import { readdirSync, rmSync, statSync, watch } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
 
 const production = process.argv.includes('--production');
 const watching = process.argv.includes('--watch');
@@ -36,9 +40,44 @@ function filesUnder(dir, suffix) {
   return found;
 }
 
+/**
+ * The host code needs the topics' names only (src/host/topics.ts): their matching rules are
+ * the engine's. Without them the host bundle, shipped beside the engine, is 4 KB smaller zipped.
+ */
+const topicNames = {
+  name: 'topic-names',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]src[\\/]data[\\/]topics\.json$/ }, async ({ path }) => {
+      const { catchAll, topics } = JSON.parse(await readFile(path, 'utf8'));
+      const names = ({ id, label, description }) => ({ id, label, description });
+      return { contents: JSON.stringify({ catchAll: names(catchAll), topics: topics.map(names) }), loader: 'json' };
+    });
+  },
+};
+
+/** `papers:integration-tests`: a loader for each integration test file, for the web test bundle. */
+const integrationTests = {
+  name: 'integration-tests',
+  setup(build) {
+    build.onResolve({ filter: /^papers:integration-tests$/ }, () => ({ path: 'integration-tests', namespace: 'papers' }));
+    // `import Mocha = require('mocha')` (the summary reporter): the browser build's global.
+    build.onResolve({ filter: /^mocha$/ }, () => ({ path: join(root, 'test', 'integration', 'web', 'mocha.ts') }));
+    build.onLoad({ filter: /.*/, namespace: 'papers' }, () => {
+      const files = filesUnder(join('test', 'integration'), '.test.ts').sort();
+      const loaders = files.map(file => `() => require(${JSON.stringify(`./${file.split(sep).join('/')}`)})`);
+      return { contents: `export const TEST_FILES = [${loaders.join(', ')}];`, resolveDir: root, loader: 'js', watchFiles: files };
+    });
+  },
+};
+
 const builds = [
-  // Two host bundles: what activation needs, and the engine it loads on first use (src/host/engine.ts).
-  { ...node, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode', './engine.js'] },
+  // The host code, once for both builds: the web entry itself, and what the desktop entry runs.
+  {
+    ...common, platform: 'browser', format: 'cjs', entryPoints: ['src/extension.browser.ts'], outfile: 'dist/host.js', external: ['vscode'],
+    plugins: [topicNames],
+  },
+  // The desktop entry, and the engine the host loads on first use (src/host/engine.ts).
+  { ...node, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode', './engine.js', './host.js'] },
   // The engine: one classic script, which the host requires (the footer makes it a CommonJS
   // module there) and which runs as the engine worker (a Node worker thread, or a Web Worker).
   {
@@ -53,8 +92,23 @@ const builds = [
   // Tests: one bundle per test file; packages stay external so mocha, vscode and playwright are the real ones.
   {
     ...node, sourcemap: true, minify: false, packages: 'external', external: ['vscode'],
-    entryPoints: [...filesUnder('test', '.ts')].filter(f => !f.endsWith('.d.ts')),
+    entryPoints: [...filesUnder('test', '.ts')].filter(f => !f.endsWith('.d.ts') && !f.startsWith(join('test', 'integration', 'web'))),
     outbase: 'test', outdir: 'out/test',
+  },
+  // The integration tests for the web extension host: one classic script, as that host loads an
+  // extension's files (scripts/run-web-integration.mjs). Node modules become the browser
+  // packages or stand-ins of test/integration/web/.
+  {
+    ...common, sourcemap: 'inline', minify: false, platform: 'browser', format: 'cjs', external: ['vscode'],
+    entryPoints: ['test/integration/web/index.ts'], outfile: 'out/test-web/integration.js',
+    plugins: [integrationTests],
+    alias: {
+      'node:assert/strict': './test/integration/web/assertStrict.ts',
+      ...Object.fromEntries(['node:child_process', 'node:fs', 'node:path'].map(name => [name, './test/integration/web/nodeOnly.ts'])),
+    },
+    define: { global: 'globalThis', 'process.env.PAPERS_TEST_GREP': JSON.stringify(process.env.PAPERS_TEST_GREP ?? '') },
+    // mocha's browser build and the assert package read `process`, which a Web Worker lacks.
+    banner: { js: "globalThis.process ??= { env: {}, argv: [], versions: {}, platform: 'browser', cwd: () => '/', nextTick: (f, ...a) => setTimeout(() => f(...a)) };" },
   },
 ];
 
@@ -69,7 +123,7 @@ async function buildCorpus() {
 if (watching) {
   const contexts = await Promise.all(builds.map(options => esbuild.context({
     ...options,
-    plugins: [{
+    plugins: [...(options.plugins ?? []), {
       name: 'report',
       setup(build) {
         build.onEnd(result => {
@@ -93,7 +147,7 @@ if (watching) {
 } else {
   const started = Date.now();
   // Files of an earlier build (a deleted test, a renamed index) must not linger, run or ship.
-  for (const dir of ['dist', join('out', 'test')]) rmSync(join(root, dir), { recursive: true, force: true });
+  for (const dir of ['dist', join('out', 'test'), join('out', 'test-web')]) rmSync(join(root, dir), { recursive: true, force: true });
   await Promise.all(builds.map(options => esbuild.build(options)));
   console.log(`[build] bundles in ${Date.now() - started} ms${production ? ' (production)' : ''}: ${builds.map(b => b.outfile ?? relative(root, b.outdir)).join(', ')}`);
   await buildCorpus();

@@ -191,6 +191,10 @@ export function installVsix(server, vsix) {
 export async function launchChromium({ width = 1400, height = 900 } = {}) {
   const { chromium } = await import('playwright-core');
   const profile = mkdtempSync(join(tmpdir(), 'papers-chromium-'));
+  // VS Code for the web (scripts/vscode-web.mjs) serves webviews from <uuid>.localhost, a third
+  // party to the page: their service worker needs third-party cookies and storage allowed.
+  mkdirSync(join(profile, 'Default'));
+  writeFileSync(join(profile, 'Default', 'Preferences'), JSON.stringify({ profile: { cookie_controls_mode: 0, block_third_party_cookies: false } }));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
@@ -235,7 +239,12 @@ export function devPayload(server, root = ROOT) {
 }
 
 // Startup messages of the web workbench that say nothing about the tests (shown with PAPERS_VSCODE_VERBOSE=1).
-const WORKBENCH_NOISE = /^(Resolving connection token|Resolved connection token|Creating a socket|Ignoring fetching additional builtin|\[Service Worker\]|ChatSessionStore:|Updating additional builtin extensions cache)/;
+// VS Code for the web adds its own: no provider for the .vscode/ and agent folders it probes in
+// the test file system, cancelled reads, the agent host and policy chatter.
+const WORKBENCH_NOISE = new RegExp('^(Resolving connection token|Resolved connection token|Creating a socket|Ignoring fetching additional builtin|\\[Service Worker\\]'
+  + '|ChatSessionStore:|Updating additional builtin extensions cache|Unable to read file \'vscode-test-web:|ENOPRO:|Failed to resolve files at location:'
+  + '|Canceled$|\\[AgentHost:|\\[AccountPolicyGate\\]|Using ESM loader|Found additional builtin location|Loading development extension at'
+  + '|vscode-test-web-support fs provider|Request to \'\\S+/package\\.nls\\.json\' failed)');
 
 /**
  * Offline equivalent of @vscode/test-electron's runTests(): runs a test entry (a module exporting
@@ -245,22 +254,43 @@ const WORKBENCH_NOISE = /^(Resolving connection token|Resolved connection token|
 export async function runExtensionTests({ extensionDevelopmentPath = ROOT, extensionTestsPath, workspace,
   disableExtensions = true, timeoutSec = 300, onLog = line => console.log(line) }) {
   const started = Date.now();
-  const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
   const server = await startCodeServer();
+  const payload = [
+    ...[].concat(extensionDevelopmentPath).map(p => ['extensionDevelopmentPath', remoteUri(server, p)]),
+    ['extensionTestsPath', remoteUri(server, extensionTestsPath)],
+    ['skipWelcome', 'true'], ['skipReleaseNotes', 'true'],
+    ...(disableExtensions ? [['disableExtensions', 'true']] : []),
+  ];
+  return driveTestWorkbench({
+    label: 'vscode', started, timeoutSec, onLog,
+    url: workbenchUrl(server, { folder: workspace, payload }),
+    up: `code-server ${CODE_SERVER_VERSION} at ${server.url}`,
+    // A test failure speaks for itself; a run that never got to report needs the server's side.
+    stop: why => { if (why) console.error(`--- code-server log ---\n${server.log()}`); server.stop(); },
+  });
+}
+
+/**
+ * Opens `url`, a workbench that runs extension tests, in a fresh Chromium and follows it to the
+ * end: prints what the tests log, calls `stop(why)` (why: set when the run never reported), and
+ * resolves to the exit code the workbench reports. Shared by code-server and VS Code for the web
+ * (scripts/vscode-web.mjs).
+ */
+export async function driveTestWorkbench({ label, url, up, stop, started = Date.now(), timeoutSec = 300, onLog = line => console.log(line) }) {
+  const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
   const { context, page, close } = await launchChromium();
   return new Promise(resolveExit => {
     let finished = false;
     const finish = async (code, why) => {
       if (finished) return;
       finished = true;
-      // A test failure speaks for itself; a run that never got to report needs the server's side.
-      if (why) console.error(`${why}\n--- code-server log ---\n${server.log()}`);
+      if (why) console.error(why);
       await close();
-      server.stop();
-      console.error(`[vscode] tests exited with ${code} after ${elapsed()}`);
+      stop(why);
+      console.error(`[${label}] tests exited with ${code} after ${elapsed()}`);
       resolveExit(code);
     };
-    setTimeout(() => finish(1, `[vscode] timed out after ${timeoutSec} s`), timeoutSec * 1000).unref();
+    setTimeout(() => finish(1, `[${label}] timed out after ${timeoutSec} s`), timeoutSec * 1000).unref();
     // The workbench calls these when it runs extension tests (IAutomatedWindow): exposed before
     // goto, since VS Code's own harness exposing them after goto is racy.
     Promise.all([
@@ -274,15 +304,13 @@ export async function runExtensionTests({ extensionDevelopmentPath = ROOT, exten
       context.exposeFunction('codeAutomationExit', code => { setTimeout(() => finish(code), 0); }),
     ]).then(async () => {
       page.on('pageerror', e => console.error(`[page error] ${e}`));
-      page.on('crash', () => finish(1, '[vscode] the workbench page crashed'));
-      const payload = [
-        ...[].concat(extensionDevelopmentPath).map(p => ['extensionDevelopmentPath', remoteUri(server, p)]),
-        ['extensionTestsPath', remoteUri(server, extensionTestsPath)],
-        ['skipWelcome', 'true'], ['skipReleaseNotes', 'true'],
-        ...(disableExtensions ? [['disableExtensions', 'true']] : []),
-      ];
-      console.error(`[vscode] code-server ${CODE_SERVER_VERSION} at ${server.url} up after ${elapsed()}`);
-      await page.goto(workbenchUrl(server, { folder: workspace, payload }));
-    }).catch(e => finish(1, `[vscode] ${e.stack ?? e}`));
+      page.on('crash', () => finish(1, `[${label}] the workbench page crashed`));
+      if (verbose) {
+        page.on('console', m => console.error(`[console] ${m.text()}`));
+        page.on('worker', worker => worker.on('console', m => console.error(`[worker console] ${m.text()}`)));
+      }
+      console.error(`[${label}] ${up} up after ${elapsed()}`);
+      await page.goto(url);
+    }).catch(e => finish(1, `[${label}] ${e.stack ?? e}`));
   });
 }

@@ -1,77 +1,22 @@
-// Composition root: construct, register, push to context.subscriptions. No logic here.
+// The desktop entry (package.json "main"), for VS Code's Node extension host. The host code
+// itself is in dist/host.js, the web build's single-file bundle, which this entry runs with
+// Node's worker threads and `require`: one copy of the host code serves both builds, which is
+// what keeps the VSIX with both under 400 KB (two copies would add 21 KB zipped).
 import * as vscode from 'vscode';
-import { createApi, type PapersApi } from './host/api';
-import { Bibliographies } from './host/bibliographies';
-import { CitationDiagnostics } from './host/citationDiagnostics';
-import { CitationFixes } from './host/citationFixes';
-import { LatexProject } from './host/latexProject';
-import { UnusedEntries } from './host/unusedEntries';
-import { EngineClient } from './host/engineClient';
+import type * as Host from './extension.browser';
+import type * as Engine from './engine';
 import { startEngineWorker } from './platform/worker.node';
-import { CitationSettingsReader, EditorTracker } from './host/cite';
-import { CITING_SELECTOR, registerCiteProviders } from './host/citeProviders';
-import { registerCommands, showFilterMessage } from './host/commands';
-import { DetailsPanel } from './host/details';
-import { History } from './host/history';
-import { ContextKeys, Views } from './host/ids';
-import { ReadingList } from './host/readingList';
-import { IndexCache } from './host/indexCache';
-import { PaperStore } from './host/store';
-import { createTestHooks } from './host/testing';
-import { UserCorpora } from './host/userCorpora';
-import { TOPICS } from './host/topics';
-import { PapersTreeProvider, ReadingListProvider, type TreeNode } from './host/tree';
 
 export type { PapersApi } from './host/api';
 
-/** How long after activation the library starts loading by itself. */
-const WARM_UP_MS = 1500;
-
-export function activate(context: vscode.ExtensionContext): PapersApi {
-  const log = vscode.window.createOutputChannel('Papers', { log: true });
-  const engineClient = new EngineClient(() => startEngineWorker(vscode.Uri.joinPath(context.extensionUri, 'dist').fsPath), log);
-  const store = new PaperStore(context.extensionUri, new IndexCache(context.globalStorageUri, log), engineClient, log);
-  const userCorpora = new UserCorpora(store, log);
-  const latex = new LatexProject();
-  const bibliographies = new Bibliographies(store, latex, log);
-  const checker = new CitationDiagnostics(bibliographies);
-  const unusedEntries = new UnusedEntries(bibliographies);
-  const readingList = new ReadingList(context.globalState);
-  const history = new History(context.globalState);
-  const editors = new EditorTracker();
-  const citationSettings = new CitationSettingsReader(log);
-  const tree = new PapersTreeProvider(store, readingList, context.workspaceState);
-  const treeView = vscode.window.createTreeView<TreeNode>(Views.papers, { treeDataProvider: tree, showCollapseAll: true });
-  const readingListProvider = new ReadingListProvider(store, readingList);
-  const readingListView = vscode.window.createTreeView(Views.readingList, { treeDataProvider: readingListProvider });
-  const details = new DetailsPanel(context.extensionUri, store, readingList, history, TOPICS, log);
-
-  void vscode.commands.executeCommand('setContext', ContextKeys.state, 'loading');
-  context.subscriptions.push(
-    log, engineClient, store, userCorpora, latex, bibliographies, checker, unusedEntries, readingList, editors, citationSettings, tree, treeView, readingListProvider, readingListView, details,
-    ...registerCiteProviders(store, bibliographies, details),
-    ...registerCommands({ store, readingList, details, tree, treeView, topics: TOPICS, history, editors, citationSettings, bibliographies, checker, log }),
-    vscode.languages.registerCodeActionsProvider(CITING_SELECTOR, new CitationFixes(store, bibliographies, checker), CitationFixes.metadata),
-    tree.onDidChangeTreeData(() => showFilterMessage({ tree, treeView })),
-    // The user's corpus files and bibliographies join once the papers are first needed, not at activation.
-    store.onDidLoadBundled(() => {
-      void userCorpora.start();
-      void bibliographies.start();
-      checker.start();
-      unusedEntries.start();
-    }),
-    // The engine worker was restarted: it needs the user's files again, read afresh.
-    store.onDidLoseInput(() => { void userCorpora.load(); void bibliographies.reload(true); }),
-  );
-  // A writer who opened a LaTeX or Markdown file will cite soon: load the library once the
-  // window has settled, so that the first \cite{ completes at once.
-  const warmUp = setTimeout(() => void store.library(), WARM_UP_MS);
-  context.subscriptions.push({ dispose: () => clearTimeout(warmUp) });
-  const api = createApi(store);
-  if (context.extensionMode === vscode.ExtensionMode.Test) {
-    api.testing = createTestHooks({ store, engineClient, userCorpora, bibliographies, checker, unusedEntries, tree, treeView, readingList: readingListProvider, details });
-  }
-  return api;
+export function activate(context: vscode.ExtensionContext): ReturnType<typeof Host.activateWith> {
+  // Resolved next to dist/extension.js at run time; the build keeps both out of this bundle.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const host = require('./host.js') as typeof Host;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  host.useEngine(() => require('./engine.js') as typeof Engine);
+  const dist = vscode.Uri.joinPath(context.extensionUri, 'dist').fsPath;
+  return host.activateWith(context, { startEngineWorker: () => startEngineWorker(dist) });
 }
 
 export function deactivate(): void {}

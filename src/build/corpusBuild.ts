@@ -1,5 +1,5 @@
 // The build step behind `npm run build`: seeds/*.txt → dist/corpus.json, dist/names.index and
-// dist/fulltext.index, each with the brotli copy (.br) that the extension reads.
+// dist/fulltext.index, each with the LZMA copy (.lz) that the extension reads.
 // Runs in Node at build time only; the extension never parses pages or builds an index on start-up.
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

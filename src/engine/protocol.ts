@@ -121,6 +121,8 @@ export type RequestType = Request['type'];
 export const ResponseSchema = z.union([
   z.object({ id: int, ok: z.literal(true), result: z.unknown() }),
   z.object({ id: int, ok: z.literal(false), error: text }),
+  // Not an answer: a Web Worker that stops says so first, since its host is not told otherwise.
+  z.object({ stopped: text }),
 ]);
 
 export type Response = z.infer<typeof ResponseSchema>;

@@ -9,6 +9,26 @@ import { fileShelf, readBytes, writeParts } from './files';
 import { CACHE_PARTS, type CachedBytes, type Request, type Response } from './protocol';
 import { LibraryService, type CachedLibrary, type UserInput } from './service';
 
+/** What this bundle uses of a Web Worker's global scope (the engine is compiled without the DOM's types). */
+interface WebWorkerScope {
+  importScripts?: unknown;
+  name?: string;
+  postMessage(message: unknown, transfer?: unknown[]): void;
+  addEventListener(type: string, listener: (event: { data?: unknown; message?: string; reason?: unknown }) => void): void;
+  close(): void;
+}
+
+/**
+ * Ends this Web Worker. Its host learns of a worker's end from nothing else: no event reaches
+ * the page when a worker closes, and VS Code's nested-worker polyfill in the web extension host
+ * passes on no error events either.
+ */
+function stopWebWorker(reason: string): void {
+  const scope = globalThis as unknown as WebWorkerScope;
+  scope.postMessage({ stopped: reason } satisfies Response);
+  scope.close();
+}
+
 interface Port {
   post(message: Response, transfer?: ArrayBuffer[]): void;
   listen(handle: (message: Request & { id: number }) => void): void;
@@ -20,9 +40,14 @@ interface Port {
  * (required by the extension host, or imported by a test).
  */
 function port(): Port | undefined {
-  const scope = globalThis as unknown as { importScripts?: unknown; name?: string; postMessage(m: unknown, t?: unknown[]): void; addEventListener(t: string, l: (e: { data: unknown }) => void): void };
+  const scope = globalThis as unknown as WebWorkerScope;
   if (typeof scope.importScripts === 'function') {
-    if (scope.name !== ENGINE_WORKER) return undefined;
+    // VS Code for the web names a worker an extension starts "<its own worker's name> -> <name>".
+    if (scope.name !== ENGINE_WORKER && !scope.name?.endsWith(` -> ${ENGINE_WORKER}`)) return undefined;
+    // An uncaught error ends a Node worker thread, and the host starts a new one; a Web Worker
+    // would go on in an unknown state, so it stops too, and says so (see stopWebWorker).
+    scope.addEventListener('error', e => stopWebWorker(`uncaught error: ${e.message ?? 'unknown'}`));
+    scope.addEventListener('unhandledrejection', e => stopWebWorker(`unhandled rejection: ${e.reason instanceof Error ? e.reason.message : String(e.reason)}`));
     return {
       post: (message, transfer) => scope.postMessage(message, transfer ?? []),
       listen: handle => scope.addEventListener('message', e => handle(e.data as Request & { id: number })),
@@ -131,8 +156,8 @@ async function answer(request: Request): Promise<{ result: unknown; transfer?: A
       return { result: null };
     case 'exit': {
       // Stops the worker the way a crash would (tests check that the host recovers).
-      const scope = globalThis as { close?: () => void; process?: { exit(code: number): void } };
-      if (scope.process) scope.process.exit(70); else scope.close?.();
+      const scope = globalThis as { process?: { exit(code: number): void } };
+      if (scope.process) scope.process.exit(70); else stopWebWorker('asked to exit');
       return { result: null };
     }
     case 'memory': {

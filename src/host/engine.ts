@@ -1,6 +1,16 @@
 import type * as Engine from '../engine';
 
+let load: (() => typeof Engine) | undefined;
 let loaded: typeof Engine | undefined;
+
+/**
+ * Says how to load the engine: the entry of each host calls this at activation (a `require` on
+ * the desktop; in a browser, evaluating the bundle's text, read at activation).
+ */
+export function useEngine(loader: () => typeof Engine): void {
+  load = loader;
+  loaded = undefined;
+}
 
 /**
  * The search engine, schemas and citation formats (dist/engine.js), loaded on first use
@@ -8,9 +18,7 @@ let loaded: typeof Engine | undefined;
  * needed to register views, commands and providers.
  */
 export function engine(): typeof Engine {
-  // Resolved next to dist/extension.js at run time; the build keeps it out of this bundle.
-  // A plain require: an import() would be bundled into this file, defeating the split.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  loaded ??= require('./engine.js') as typeof Engine;
+  if (!load) throw new Error('the engine loader was not set (useEngine is called at activation)');
+  loaded ??= load();
   return loaded;
 }

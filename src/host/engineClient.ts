@@ -40,15 +40,8 @@ export class EngineClient implements vscode.Disposable {
     const started = performance.now();
     const worker = this.start();
     this.worker = worker;
-    worker.onMessage(message => this.receive(message));
-    worker.onExit(reason => {
-      if (this.worker !== worker) return;
-      this.worker = undefined;
-      this.log.error(`The search engine stopped (${reason}).`);
-      for (const [, waiting] of this.pending) waiting.reject(new EngineStoppedError(`the search engine stopped (${reason})`));
-      this.pending.clear();
-      this.stopped.fire(reason);
-    });
+    worker.onMessage(message => this.receive(worker, message));
+    worker.onExit(reason => this.lost(worker, reason));
     this.log.info(`Search engine started in ${(performance.now() - started).toFixed(0)} ms`);
     return worker;
   }
@@ -63,11 +56,27 @@ export class EngineClient implements vscode.Disposable {
     });
   }
 
-  private receive(message: unknown): void {
+  /** The worker stopped without being asked to: every waiting request fails, and the store hears of it. */
+  private lost(worker: EngineWorker, reason: string): void {
+    if (this.worker !== worker) return;
+    this.worker = undefined;
+    this.log.error(`The search engine stopped (${reason}).`);
+    for (const [, waiting] of this.pending) waiting.reject(new EngineStoppedError(`the search engine stopped (${reason})`));
+    this.pending.clear();
+    this.stopped.fire(reason);
+  }
+
+  private receive(worker: EngineWorker, message: unknown): void {
     const { ResponseSchema, RESULT_SCHEMAS } = engine();
     const response = ResponseSchema.safeParse(message);
     if (!response.success) {
       this.log.warn(`Dropped a message from the search engine that is not an answer: ${JSON.stringify(message)?.slice(0, 200)}`);
+      return;
+    }
+    if ('stopped' in response.data) {
+      // A Web Worker that stopped by itself (it cannot be heard otherwise); make sure it is gone.
+      void worker.terminate();
+      this.lost(worker, response.data.stopped);
       return;
     }
     const waiting = this.pending.get(response.data.id);

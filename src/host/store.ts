@@ -1,9 +1,8 @@
-import { promisify } from 'node:util';
-import { brotliDecompress } from 'node:zlib';
 import * as vscode from 'vscode';
 import { CORPUS_FILE, NAMES_INDEX, shippedName, TEXT_INDEX } from '../core/corpus/files';
 import type { Problem } from '../core/corpus/paper';
 import { firstIssue } from '../core/util/issues';
+import { lzmaDecode } from '../core/util/lzma';
 import type { BibliographyBytes, CachedBytes, CorpusBytes, Request } from '../engine/protocol';
 import type { InputReport } from '../engine/service';
 import type { EngineClient } from './engineClient';
@@ -11,9 +10,6 @@ import { engine } from './engine';
 import { ContextKeys } from './ids';
 import { IndexCache } from './indexCache';
 import { LocalLibrary, RemoteLibrary, type BibliographyFileReport, type Library } from './library';
-
-// In the thread pool: the corpus decompresses while the engine bundle loads.
-const decompress = promisify(brotliDecompress);
 
 export type LoadState = 'loading' | 'ready' | 'failed' | 'empty';
 /** Where searches run: here (bundled papers only), in the engine worker, or here again while it restarts. */
@@ -301,8 +297,8 @@ export class PaperStore implements vscode.Disposable {
     const started = performance.now();
     this.setState('loading');
     try {
-      // Read and decompressed while the engine loads. (Awaited below; the catch only keeps a
-      // failure to load the engine from leaving this promise's own failure unhandled.)
+      // Read while the engine loads. (Awaited below; the catch only keeps a failure to load the
+      // engine from leaving this promise's own failure unhandled.)
       const reading = Promise.all([CORPUS_FILE, NAMES_INDEX, TEXT_INDEX].map(name => this.read(name)));
       reading.catch(() => undefined);
       const { LibraryService } = engine();
@@ -326,7 +322,7 @@ export class PaperStore implements vscode.Disposable {
   private async read(name: string): Promise<Uint8Array> {
     const uri = vscode.Uri.joinPath(this.extensionUri, 'dist', shippedName(name));
     try {
-      return new Uint8Array(await decompress(await vscode.workspace.fs.readFile(uri)));
+      return lzmaDecode(await vscode.workspace.fs.readFile(uri));
     } catch (error) {
       throw new Error(`cannot read ${uri.fsPath}: ${describe(error)} (reinstall the extension; in a checkout, run "npm run build")`);
     }

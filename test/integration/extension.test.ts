@@ -1,7 +1,5 @@
 // The extension shell in a real extension host: activation, the manifest's commands, the API.
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { PapersApi } from '../../src/extension';
 
@@ -44,8 +42,9 @@ suite('Extension shell (real extension host)', () => {
   });
 
   test('papers() returns every bundled paper, in corpus order', async () => {
-    const corpusFile = path.join(extension.extensionPath, 'dist', 'corpus.json');
-    const corpus: { papers: { id: string }[] } = JSON.parse(fs.readFileSync(corpusFile, 'utf8'));
+    // Read through VS Code, as on the web there is no file system but the workbench's.
+    const corpusFile = vscode.Uri.joinPath(extension.extensionUri, 'dist', 'corpus.json');
+    const corpus: { papers: { id: string }[] } = JSON.parse(new TextDecoder().decode(await vscode.workspace.fs.readFile(corpusFile)));
     await api.testing!.settled();
     const papers = await api.papers();
     // The five seed pages hold 454 entries, 390 of them distinct papers; entries of the
@@ -74,7 +73,7 @@ suite('Extension shell (real extension host)', () => {
     assert.ok(folder, 'a workspace folder is open');
     const names = (await vscode.workspace.fs.readDirectory(folder.uri)).map(([name]) => name);
     for (const name of ['paper.tex', 'notes.md', 'references.bib']) assert.ok(names.includes(name), `${name} in ${names.join(', ')}`);
-    const fixture = path.resolve(extension.extensionPath, 'test', 'fixtures', 'workspace');
-    assert.notEqual(path.resolve(folder.uri.fsPath), fixture, 'tests must not edit the checked-in fixture');
+    const fixture = vscode.Uri.joinPath(extension.extensionUri, 'test', 'fixtures', 'workspace');
+    assert.notEqual(folder.uri.with({ path: folder.uri.path.replace(/\/$/, '') }).toString(), fixture.toString(), 'tests must not edit the checked-in fixture');
   });
 });

@@ -13,11 +13,11 @@ suite('UI: a damaged corpus file', () => {
   let workbench: Workbench | undefined;
   // A copy of the built extension (what a VSIX holds), with the shipped corpus damaged.
   const extension = fs.mkdtempSync(path.join(os.tmpdir(), 'papers-damaged-'));
-  const corpus = path.join(extension, 'dist', 'corpus.json.br');
+  const corpus = path.join(extension, 'dist', 'corpus.json.lz');
 
   suiteSetup(async () => {
     for (const entry of ['package.json', 'dist', 'media']) fs.cpSync(path.join(ROOT, entry), path.join(extension, entry), { recursive: true });
-    fs.writeFileSync(corpus, 'this is not a brotli stream');
+    fs.writeFileSync(corpus, 'this is not an LZMA stream');
     workbench = await openWorkbench({ extensionPath: extension });
   });
   suiteTeardown(async () => {
@@ -38,9 +38,9 @@ suite('UI: a damaged corpus file', () => {
     await output.getByText('Could not load the papers').waitFor({ timeout: LONG });
     // The editor renders spaces as no-break spaces.
     const log = ((await output.textContent()) ?? '').replace(/\s/g, ' ');
-    assert.match(log, /cannot read \S+corpus\.json\.br: .*\(reinstall the extension; in a checkout, run "npm run build"\)/, 'the log names the file and says what to do');
+    assert.match(log, /cannot read \S+corpus\.json\.lz: .*\(reinstall the extension; in a checkout, run "npm run build"\)/, 'the log names the file and says what to do');
 
-    fs.copyFileSync(path.join(ROOT, 'dist', 'corpus.json.br'), corpus);
+    fs.copyFileSync(path.join(ROOT, 'dist', 'corpus.json.lz'), corpus);
     await welcome.getByRole('button', { name: 'Reload Papers' }).click();
     await treeRows(page).groups.first().waitFor({ timeout: LONG });
     assert.ok(await treeRows(page).groups.count() > 1, 'the topics are back');

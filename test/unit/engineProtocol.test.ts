@@ -48,6 +48,9 @@ suite('the engine protocol: what the host accepts from the worker', () => {
     assert.equal(RESULT_SCHEMAS.papers.safeParse([{ id: 'a' }]).success, false);
     assert.equal(ResponseSchema.safeParse({ id: 1, ok: 'yes' }).success, false);
     assert.equal(ResponseSchema.safeParse({ id: 1, ok: false, error: 'why' }).success, true);
+    // A Web Worker's notice that it stopped (engine/worker.ts): no id, only the reason.
+    assert.equal(ResponseSchema.safeParse({ stopped: 'uncaught error: x' }).success, true);
+    assert.equal(ResponseSchema.safeParse({ stopped: 3 }).success, false);
   });
 });
 
@@ -57,7 +60,11 @@ suite('the engine worker (dist/engine.js as a worker thread)', () => {
   const waiting = new Map<number, (message: unknown) => void>();
   const ask = (request: Request, transfer: ArrayBuffer[] = []) => new Promise<{ id: number; ok: boolean; result?: unknown; error?: string }>(resolve => {
     const id = ++next;
-    waiting.set(id, message => resolve(ResponseSchema.parse(message)));
+    waiting.set(id, message => {
+      const response = ResponseSchema.parse(message);
+      assert.ok(!('stopped' in response), 'an answer, not a stop notice');
+      resolve(response);
+    });
     worker.postMessage({ ...request, id }, transfer);
   });
 
@@ -109,7 +116,11 @@ suite('the engine worker (dist/engine.js as a worker thread)', () => {
       second.on('message', (m: { id: number }) => answers.get(m.id)?.(m));
       const askNext = (request: Request) => new Promise<{ ok: boolean; result?: unknown }>(resolve => {
         const id = ++next;
-        answers.set(id, m => resolve(ResponseSchema.parse(m)));
+        answers.set(id, m => {
+          const response = ResponseSchema.parse(m);
+          if ('stopped' in response) throw new Error(`the worker stopped: ${response.stopped}`);
+          resolve(response);
+        });
         second.postMessage({ ...request, id });
       });
       await askNext({ type: 'load', corpus: bytes(dist('corpus.json')), names: bytes(dist('names.index')), text: bytes(dist('fulltext.index')) });

@@ -8,5 +8,5 @@ export const NAMES_INDEX = 'names.index';
 /** The full-text part of the index (abstracts, topics), loaded behind the first search. */
 export const TEXT_INDEX = 'fulltext.index';
 
-/** The brotli copy of a file, which is what the extension ships and reads (src/build/compressed.ts). */
-export const shippedName = (name: string): string => `${name}.br`;
+/** The LZMA copy of a file, which is what the extension ships and reads (src/build/compressed.ts). */
+export const shippedName = (name: string): string => `${name}.lz`;

@@ -1,0 +1,81 @@
+// The composition root both entries share (src/extension.ts on the desktop, src/extension.browser.ts
+// in a browser): construct, register, push to context.subscriptions. No logic here; what differs
+// between the two hosts comes in as a `Platform`.
+import * as vscode from 'vscode';
+import type { EngineWorker } from '../platform/worker';
+import { createApi, type PapersApi } from './api';
+import { Bibliographies } from './bibliographies';
+import { CitationDiagnostics } from './citationDiagnostics';
+import { CitationFixes } from './citationFixes';
+import { LatexProject } from './latexProject';
+import { UnusedEntries } from './unusedEntries';
+import { EngineClient } from './engineClient';
+import { CitationSettingsReader, EditorTracker } from './cite';
+import { CITING_SELECTOR, registerCiteProviders } from './citeProviders';
+import { registerCommands, showFilterMessage } from './commands';
+import { DetailsPanel } from './details';
+import { History } from './history';
+import { ContextKeys, Views } from './ids';
+import { ReadingList } from './readingList';
+import { IndexCache } from './indexCache';
+import { PaperStore } from './store';
+import { createTestHooks } from './testing';
+import { UserCorpora } from './userCorpora';
+import { TOPICS } from './topics';
+import { PapersTreeProvider, ReadingListProvider, type TreeNode } from './tree';
+
+/** What the entry of each host provides. */
+export interface Platform {
+  /** Starts the engine worker on the extension's engine bundle (dist/engine.js). */
+  startEngineWorker(): EngineWorker;
+}
+
+/** How long after activation the library starts loading by itself. */
+const WARM_UP_MS = 1500;
+
+export function activateWith(context: vscode.ExtensionContext, platform: Platform): PapersApi {
+  const log = vscode.window.createOutputChannel('Papers', { log: true });
+  const engineClient = new EngineClient(() => platform.startEngineWorker(), log);
+  const store = new PaperStore(context.extensionUri, new IndexCache(context.globalStorageUri, log), engineClient, log);
+  const userCorpora = new UserCorpora(store, log);
+  const latex = new LatexProject();
+  const bibliographies = new Bibliographies(store, latex, log);
+  const checker = new CitationDiagnostics(bibliographies);
+  const unusedEntries = new UnusedEntries(bibliographies);
+  const readingList = new ReadingList(context.globalState);
+  const history = new History(context.globalState);
+  const editors = new EditorTracker();
+  const citationSettings = new CitationSettingsReader(log);
+  const tree = new PapersTreeProvider(store, readingList, context.workspaceState);
+  const treeView = vscode.window.createTreeView<TreeNode>(Views.papers, { treeDataProvider: tree, showCollapseAll: true });
+  const readingListProvider = new ReadingListProvider(store, readingList);
+  const readingListView = vscode.window.createTreeView(Views.readingList, { treeDataProvider: readingListProvider });
+  const details = new DetailsPanel(context.extensionUri, store, readingList, history, TOPICS, log);
+
+  void vscode.commands.executeCommand('setContext', ContextKeys.state, 'loading');
+  context.subscriptions.push(
+    log, engineClient, store, userCorpora, latex, bibliographies, checker, unusedEntries, readingList, editors, citationSettings, tree, treeView, readingListProvider, readingListView, details,
+    ...registerCiteProviders(store, bibliographies, details),
+    ...registerCommands({ store, readingList, details, tree, treeView, topics: TOPICS, history, editors, citationSettings, bibliographies, checker, log }),
+    vscode.languages.registerCodeActionsProvider(CITING_SELECTOR, new CitationFixes(store, bibliographies, checker), CitationFixes.metadata),
+    tree.onDidChangeTreeData(() => showFilterMessage({ tree, treeView })),
+    // The user's corpus files and bibliographies join once the papers are first needed, not at activation.
+    store.onDidLoadBundled(() => {
+      void userCorpora.start();
+      void bibliographies.start();
+      checker.start();
+      unusedEntries.start();
+    }),
+    // The engine worker was restarted: it needs the user's files again, read afresh.
+    store.onDidLoseInput(() => { void userCorpora.load(); void bibliographies.reload(true); }),
+  );
+  // A writer who opened a LaTeX or Markdown file will cite soon: load the library once the
+  // window has settled, so that the first \cite{ completes at once.
+  const warmUp = setTimeout(() => void store.library(), WARM_UP_MS);
+  context.subscriptions.push({ dispose: () => clearTimeout(warmUp) });
+  const api = createApi(store);
+  if (context.extensionMode === vscode.ExtensionMode.Test) {
+    api.testing = createTestHooks({ store, engineClient, userCorpora, bibliographies, checker, unusedEntries, tree, treeView, readingList: readingListProvider, details });
+  }
+  return api;
+}

@@ -1,0 +1,56 @@
+import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { lzmaDecode, lzmaHeader } from '../../src/core/util/lzma';
+import { prng } from '../../src/bench/synthetic';
+import { ROOT } from './seeds';
+
+/** `bytes` compressed the way the build does (src/build/compressed.ts), with these literal/position settings. */
+function compress(bytes: Uint8Array, lc = 3, lp = 0, pb = 0, preset = '9e'): Uint8Array {
+  const body = execFileSync('xz', ['--format=raw', `--lzma1=preset=${preset},lc=${lc},lp=${lp},pb=${pb}`, '--stdout'], { input: bytes, maxBuffer: 1 << 26 });
+  return new Uint8Array(Buffer.concat([lzmaHeader(bytes.length, lc, lp, pb), body]));
+}
+
+const text = (s: string) => new TextEncoder().encode(s);
+
+suite('lzmaDecode (the data files\' decoder, desktop and web)', () => {
+  test('gives back what xz compressed: empty, one byte, text, runs, random bytes', () => {
+    const random = prng(7);
+    const cases: Record<string, Uint8Array> = {
+      empty: new Uint8Array(0),
+      'one byte': text('x'),
+      'short text': text('τ²-Bench: Evaluating Conversational Agents in a Dual-Control Environment'),
+      // Long runs: repeated matches and the short-rep path.
+      runs: text('ab'.repeat(5000) + 'a'.repeat(70000) + 'abcabcabd'.repeat(999)),
+      // Incompressible bytes: literals everywhere, and matches far apart (the align bits).
+      random: Uint8Array.from({ length: 300_000 }, () => Math.floor(random() * 256)),
+      'random words': text(Array.from({ length: 60_000 }, () => ['agent', 'bench', 'tau', 'reasoning', 'model', '{"id":'][Math.floor(random() * 6)]).join(' ')),
+    };
+    for (const [name, bytes] of Object.entries(cases)) {
+      assert.deepEqual(lzmaDecode(compress(bytes)), bytes, name);
+    }
+  });
+
+  test('every literal context and position setting', () => {
+    const bytes = text(JSON.stringify(Array.from({ length: 400 }, (_, i) => ({ id: i, title: `Paper ${i * 7919 % 1000}`, upvotes: i % 13 }))));
+    for (const [lc, lp, pb] of [[0, 0, 0], [1, 2, 2], [4, 0, 4], [3, 1, 2], [0, 4, 0]]) {
+      assert.deepEqual(lzmaDecode(compress(bytes, lc, lp, pb, '6')), bytes, `lc=${lc} lp=${lp} pb=${pb}`);
+    }
+  });
+
+  test('reads the shipped corpus back to the build\'s plain file', () => {
+    const plain = readFileSync(join(ROOT, 'dist', 'corpus.json'));
+    assert.ok(Buffer.from(lzmaDecode(readFileSync(join(ROOT, 'dist', 'corpus.json.lz')))).equals(plain));
+  });
+
+  test('refuses what is not a data file, and a stream cut short, and one longer than its header says', () => {
+    const packed = compress(text('hello hello hello hello world'.repeat(40)));
+    assert.throws(() => lzmaDecode(text('this is not a compressed stream')), /not a compressed data file/);
+    assert.throws(() => lzmaDecode(packed.slice(0, 8)), /not a compressed data file/);
+    const longer = packed.slice();
+    new DataView(longer.buffer).setUint32(5, 2000, true);
+    assert.throws(() => lzmaDecode(longer), /corrupt LZMA stream/);
+    assert.throws(() => lzmaDecode(packed.slice(0, packed.length >> 1)), /corrupt LZMA stream/);
+  });
+});

@@ -2,7 +2,8 @@
 //   dist/extension.js      the desktop entry (node, cjs): Node's platform, then dist/host.js
 //   dist/host.js           the host code, and the web entry (package.json "browser"): one file
 //                          for the web extension host (a Web Worker) that imports only 'vscode'
-//   dist/engine.js         the engine (one classic script: required by the host, run as its worker)
+//   dist/engine.js         the engine (one classic script: evaluated by the host, run as its worker),
+//                          and dist/engine.js.lz, its LZMA copy, which is what ships and runs
 //   dist/webview/*.js      the details panel script (browser, iife)
 //   dist/cli.js            the command-line entry over the same core
 //   dist/corpus.json       the corpus built from seeds/; dist/names.index and dist/fulltext.index, its search index
@@ -120,6 +121,12 @@ async function buildCorpus() {
   console.log(`[build] corpus: ${summary} in ${Date.now() - started} ms`);
 }
 
+/** dist/engine.js.lz, what the extension runs (src/host/engineScript.ts); after the engine's bundle. */
+function packEngine() {
+  delete require.cache[require.resolve('./out/corpusBuild.js')];
+  console.log(`[build] ${require('./out/corpusBuild.js').packEngine({ root })}`);
+}
+
 if (watching) {
   const contexts = await Promise.all(builds.map(options => esbuild.context({
     ...options,
@@ -130,6 +137,10 @@ if (watching) {
           const out = options.outfile ?? options.outdir;
           console.log(`[watch] ${out}: ${result.errors.length ? `${result.errors.length} error(s)` : 'built'}`);
           if (out === 'out/corpusBuild.js' && !result.errors.length) buildCorpus().catch(e => console.error(e));
+          // The engine's shipped copy follows its bundle (once the build step itself is built).
+          if ((out === 'dist/engine.js' || out === 'out/corpusBuild.js') && !result.errors.length) {
+            try { packEngine(); } catch (error) { if (out === 'out/corpusBuild.js') console.error(error); }
+          }
         });
       },
     }],
@@ -151,4 +162,5 @@ if (watching) {
   await Promise.all(builds.map(options => esbuild.build(options)));
   console.log(`[build] bundles in ${Date.now() - started} ms${production ? ' (production)' : ''}: ${builds.map(b => b.outfile ?? relative(root, b.outdir)).join(', ')}`);
   await buildCorpus();
+  packEngine();
 }

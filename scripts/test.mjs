@@ -1,8 +1,9 @@
 // `npm test`: every check and every test stage, in order, then one line "N passed, N failed".
 //   typecheck · lint · build · unit · tools (if package.json has test:tools) · integration (real
-//   extension host, code-server) · package (the VSIX) · ui (the real workbench in Chromium)
+//   extension host, code-server) · web (the same integration tests in VS Code for the web's
+//   extension host, a Web Worker) · package (the VSIX) · ui (the real workbench in Chromium)
 // Works on a fresh clone: it imports no npm package before bootstrap() ran `npm ci` (and installed
-// code-server) if needed. A failing stage does not hide the others; only stages that cannot run
+// code-server, and VS Code for the web from npm) if needed. A failing stage does not hide the others; only stages that cannot run
 // without it (everything after a failed build) are skipped. Test stages report through the
 // [papers-test-summary] line of test/support/summaryReporter.ts; a failed check stage counts as
 // one failed test, and so does a test stage that failed without a failing test to show for it.
@@ -10,6 +11,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, bootstrap, codeServerInstalled } from './vscode-server.mjs';
+import { bootstrapWeb, vscodeWebInstalled } from './vscode-web.mjs';
 
 const bin = name => join(ROOT, 'node_modules', '.bin', name);
 const scripts = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts ?? {};
@@ -33,17 +35,19 @@ const stages = [
   { name: 'unit', tests: true, needs: ['build'], commands: [[bin('mocha'), '--config', 'test/unit/.mocharc.json']] },
   ...(scripts['test:tools'] ? [{ name: 'tools', tests: true, needs: ['build'], commands: [['npm', 'run', '--silent', 'test:tools']] }] : []),
   { name: 'integration', tests: true, needs: ['build', 'code-server'], commands: [[process.execPath, 'scripts/run-integration.mjs']] },
+  { name: 'web', tests: true, needs: ['build', 'vscode-web'], commands: [[process.execPath, 'scripts/run-web-integration.mjs']] },
   { name: 'package', needs: ['build'], commands: [['npm', 'run', '--silent', 'package']] },
   { name: 'ui', tests: true, needs: ['build', 'code-server'], commands: [[bin('mocha'), '--config', 'test/ui/.mocharc.json']] },
 ];
 
 const results = [];
 const failed = new Set();
-for (const step of bootstrap()) {
+for (const step of [...bootstrap(), ...bootstrapWeb()]) {
   results.push({ name: step.name, note: step.ok ? 'ok' : 'FAILED', passed: 0, failed: step.ok ? 0 : 1, pending: 0, seconds: step.seconds });
 }
 if (!existsSync(join(ROOT, 'node_modules'))) failed.add('node_modules');
 if (!codeServerInstalled()) failed.add('code-server');
+if (!vscodeWebInstalled()) failed.add('vscode-web');
 
 for (const stage of stages) {
   const missing = ['node_modules', ...(stage.needs ?? [])].filter(need => failed.has(need));

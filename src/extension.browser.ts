@@ -6,32 +6,30 @@ import type * as Engine from './engine';
 import { activateWith } from './host/activate';
 import type { PapersApi } from './host/api';
 import { useEngine } from './host/engine';
+import { ENGINE_SCRIPT, EngineScript } from './host/engineScript';
 import { evaluateEngine } from './platform/engine.web';
 import { startEngineWorker } from './platform/worker.web';
 
 export { activateWith } from './host/activate';
 export { useEngine } from './host/engine';
+export { ENGINE_SCRIPT, EngineScript } from './host/engineScript';
+export { evaluateEngine } from './platform/engine.web';
 
 export async function activate(context: vscode.ExtensionContext): Promise<PapersApi> {
-  // The engine bundle is read now (it cannot be required later) and evaluated on first use.
-  let script: Uint8Array | undefined;
+  // The engine is read now (it cannot be required later), decoded meanwhile, evaluated on first use.
+  let script: EngineScript | undefined;
   let failure: unknown;
   try {
-    script = await vscode.workspace.fs.readFile(vscode.Uri.joinPath(context.extensionUri, 'dist', 'engine.js'));
+    script = new EngineScript(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(context.extensionUri, 'dist', ENGINE_SCRIPT)), 'papers-engine.js');
   } catch (error) {
     failure = error;
   }
-  const unreadable = () => new Error(`cannot read the engine (dist/engine.js): ${failure instanceof Error ? failure.message : String(failure)}`);
-  useEngine(() => {
-    if (!script) throw unreadable();
-    return evaluateEngine<typeof Engine>(script);
-  });
-  return activateWith(context, {
-    startEngineWorker: () => {
-      if (!script) throw unreadable();
-      return startEngineWorker(script);
-    },
-  });
+  const source = () => {
+    if (!script) throw new Error(`cannot read the engine (dist/${ENGINE_SCRIPT}): ${failure instanceof Error ? failure.message : String(failure)}`);
+    return script.text();
+  };
+  useEngine(() => evaluateEngine<typeof Engine>(source()));
+  return activateWith(context, { startEngineWorker: () => startEngineWorker(source()) });
 }
 
 export function deactivate(): void {}

@@ -2,7 +2,9 @@
 // itself is in dist/host.js, the web build's single-file bundle, which this entry runs with
 // Node's worker threads and `require`: one copy of the host code serves both builds, which is
 // what keeps the VSIX with both under 400 KB (two copies would add 21 KB zipped).
-import * as vscode from 'vscode';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type * as vscode from 'vscode';
 import type * as Host from './extension.browser';
 import type * as Engine from './engine';
 import { startEngineWorker } from './platform/worker.node';
@@ -10,13 +12,24 @@ import { startEngineWorker } from './platform/worker.node';
 export type { PapersApi } from './host/api';
 
 export function activate(context: vscode.ExtensionContext): ReturnType<typeof Host.activateWith> {
-  // Resolved next to dist/extension.js at run time; the build keeps both out of this bundle.
+  // Resolved next to dist/extension.js at run time; the build keeps it out of this bundle.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const host = require('./host.js') as typeof Host;
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  host.useEngine(() => require('./engine.js') as typeof Engine);
-  const dist = vscode.Uri.joinPath(context.extensionUri, 'dist').fsPath;
-  return host.activateWith(context, { startEngineWorker: () => startEngineWorker(dist) });
+  // The engine ships compressed (host/engineScript.ts): read now (80 KB), decoded meanwhile.
+  const file = join(context.extensionPath, 'dist', host.ENGINE_SCRIPT);
+  let script: Host.EngineScript | undefined;
+  let failure: unknown;
+  try {
+    script = new host.EngineScript(readFileSync(file), file);
+  } catch (error) {
+    failure = error;
+  }
+  const source = () => {
+    if (!script) throw new Error(`cannot read the engine (${file}): ${failure instanceof Error ? failure.message : String(failure)}`);
+    return script.text();
+  };
+  host.useEngine(() => host.evaluateEngine<typeof Engine>(source(), require));
+  return host.activateWith(context, { startEngineWorker: () => startEngineWorker(source()) });
 }
 
 export function deactivate(): void {}

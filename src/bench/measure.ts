@@ -6,6 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import topicsFile from '../data/topics.json';
 import { readShipped } from '../build/compressed';
+import { fromColumns } from '../core/corpus/columns';
 import { PaperLibrary } from '../core/search/library';
 import { CorpusSchema, type Paper } from '../core/corpus/paper';
 import { decodeIndex } from '../core/search/indexCodec';
@@ -147,7 +148,7 @@ function timed<T>(run: () => T): [T, number] {
 
 /** Reads and validates a corpus file (the dist/corpus.json shape), as the extension does. */
 export function readCorpus(file: string): Paper[] {
-  const parsed = CorpusSchema.safeParse(JSON.parse(readShipped(file)));
+  const parsed = CorpusSchema.safeParse(fromColumns(JSON.parse(readShipped(file))));
   if (parsed.success) return parsed.data.papers;
   const issue = parsed.error.issues[0];
   throw new Error(`${file} is not a corpus: ${issue.path.join('.')}: ${issue.message}`);

@@ -47,7 +47,7 @@ export function writeCompressed(file: string, text: string, cacheDir: string): n
   return statSync(cached).size;
 }
 
-/** A file as the extension reads it: the compressed copy when the name says so. */
+/** A file as the extension reads it: the compressed copy when the name says so (the corpus's is in columns). */
 export function readShipped(file: string): string {
   const bytes = readFileSync(file);
   return file.endsWith('.lz') ? new TextDecoder().decode(lzmaDecode(bytes)) : bytes.toString('utf8');

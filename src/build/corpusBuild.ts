@@ -1,9 +1,12 @@
 // The build step behind `npm run build`: seeds/*.txt → dist/corpus.json, dist/names.index and
-// dist/fulltext.index, each with the LZMA copy (.lz) that the extension reads.
+// dist/fulltext.index, each with the LZMA copy (.lz) that the extension reads (the corpus's in
+// columns, core/corpus/columns.ts).
 // Runs in Node at build time only; the extension never parses pages or builds an index on start-up.
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { buildCorpus } from '../core/corpus/build';
+import { fromColumns, toColumns } from '../core/corpus/columns';
 import type { KeyLock } from '../core/corpus/keys';
 import { formatProblem } from '../core/corpus/paper';
 import { encodeIndex } from '../core/search/indexCodec';
@@ -41,7 +44,10 @@ export async function main({ root }: { root: string }): Promise<string> {
   const files: [string, string][] = [[CORPUS_FILE, corpusJson], [NAMES_INDEX, namesIndex], [TEXT_INDEX, textIndex]];
   const sizes = files.map(([name, content]) => {
     writeFileSync(join(dist, name), content);
-    return `${name} ${kb(Buffer.byteLength(content))} (${kb(writeCompressed(join(dist, name), content, join(root, 'out', 'compressed')))} as shipped)`;
+    // The corpus ships in columns (core/corpus/columns.ts), and must read back as the same papers.
+    const shipped = name === CORPUS_FILE ? JSON.stringify(toColumns(corpus)) : content;
+    if (name === CORPUS_FILE && !isDeepStrictEqual(fromColumns(JSON.parse(shipped)), JSON.parse(content))) throw new Error('the corpus in columns does not read back as the same papers');
+    return `${name} ${kb(Buffer.byteLength(content))} (${kb(writeCompressed(join(dist, name), shipped, join(root, 'out', 'compressed')))} as shipped)`;
   });
 
   // Keys are a promise to users: once a build gives one, the lock keeps it for good.
@@ -52,4 +58,14 @@ export async function main({ root }: { root: string }): Promise<string> {
     console.log(`[build] locked ${added} new citation key(s) in ${LOCK_FILE}; commit it with the pages`);
   }
   return `${pages.length} pages, ${corpus.papers.length} papers, ${problems.length} problem(s); ${sizes.join(', ')}`;
+}
+
+/**
+ * dist/engine.js → dist/engine.js.lz, the copy the extension ships and runs (host/engineScript.ts).
+ * Returns a line for the build's log.
+ */
+export function packEngine({ root }: { root: string }): string {
+  const file = join(root, 'dist', 'engine.js');
+  const source = readFileSync(file, 'utf8');
+  return `engine.js ${kb(Buffer.byteLength(source))} (${kb(writeCompressed(file, source, join(root, 'out', 'compressed')))} as shipped)`;
 }

@@ -5,6 +5,7 @@
 // the whole library.
 import type { ReadProblem } from '../core/bibliography/read';
 import * as z from '../core/util/zod';
+import { CACHE_PARTS, type CachePart } from './cacheParts';
 
 const text = z.string();
 const int = z.int();
@@ -83,9 +84,7 @@ export interface BibliographyBytes extends FileBytes { uri: string; after?: stri
  * when the cached library stands for it.
  */
 export interface CorpusBytes { file: string; bytes?: ArrayBuffer; path?: string }
-/** The parts of a cached library (`snapshot`). */
-export const CACHE_PARTS = ['meta', 'papers', 'text', 'names'] as const;
-export type CachePart = (typeof CACHE_PARTS)[number];
+export { CACHE_PARTS, type CachePart };
 /**
  * A library cached by an earlier session: its parts as bytes (read by the host, on the web), or
  * on the desktop their paths, for the worker to read (and the abstracts are read from the file

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 
-import { CACHE_PARTS as PARTS, type CachePart } from '../engine/protocol';
+import { CACHE_PARTS as PARTS, type CachePart } from '../engine/cacheParts';
 
 /**
  * A cached library of corpus files (`LibraryService.snapshot`), as bytes: its papers, its index

@@ -2,7 +2,8 @@ import * as vscode from 'vscode';
 import { CORPUS_FILE, NAMES_INDEX, shippedName, TEXT_INDEX } from '../core/corpus/files';
 import type { Problem } from '../core/corpus/paper';
 import { firstIssue } from '../core/util/issues';
-import { lzmaDecode } from '../core/util/lzma';
+import { lzmaDecodeInSlices } from '../core/util/lzma';
+import { pause } from '../core/util/pause';
 import type { BibliographyBytes, CachedBytes, CorpusBytes, Request } from '../engine/protocol';
 import type { InputReport } from '../engine/service';
 import type { EngineClient } from './engineClient';
@@ -322,7 +323,8 @@ export class PaperStore implements vscode.Disposable {
   private async read(name: string): Promise<Uint8Array> {
     const uri = vscode.Uri.joinPath(this.extensionUri, 'dist', shippedName(name));
     try {
-      return lzmaDecode(await vscode.workspace.fs.readFile(uri));
+      // Decoded a slice at a time: the corpus takes 30 to 50 ms, more than the host may be held.
+      return await lzmaDecodeInSlices(await vscode.workspace.fs.readFile(uri), pause);
     } catch (error) {
       throw new Error(`cannot read ${uri.fsPath}: ${describe(error)} (reinstall the extension; in a checkout, run "npm run build")`);
     }

@@ -1,13 +1,12 @@
-// Loading the engine bundle (dist/engine.js) into the extension host in a browser. The web
-// extension host has no `require` for an extension's own files (its loader resolves only
-// 'vscode'), so the web entry reads the bundle's bytes at activation and this evaluates them on
-// first use, the way that loader evaluates an extension's main file: as a CommonJS function body.
-// The same bytes start the engine worker (worker.web.ts).
+// Evaluating the engine's source (host/engineScript.ts) in the extension host. The web extension
+// host has no `require` for an extension's own files (its loader resolves only 'vscode'), and
+// the engine ships compressed on both hosts, so its source is evaluated the way that loader
+// evaluates an extension's main file: as a CommonJS function body. The same source starts the
+// engine worker (worker.web.ts, worker.node.ts).
 
-/** The module the bundle's CommonJS footer exports. */
-export function evaluateEngine<T>(script: Uint8Array): T {
+/** The module the bundle's CommonJS footer exports. `require`: Node's, on the desktop. */
+export function evaluateEngine<T>(source: string, require?: (id: string) => unknown): T {
   const module: { exports: unknown } = { exports: {} };
-  const body = `${new TextDecoder().decode(script)}\n//# sourceURL=papers-engine.js`;
-  new Function('module', 'exports', body)(module, module.exports);
+  new Function('module', 'exports', 'require', source)(module, module.exports, require);
   return module.exports as T;
 }

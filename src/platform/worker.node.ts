@@ -1,5 +1,5 @@
-// The engine worker on the desktop: a Node worker thread running the engine bundle
-// (dist/engine.js). Its heap is its own and capped, so a library too large for it costs the
+// The engine worker on the desktop: a Node worker thread running the engine's source
+// (dist/engine.js.lz, host/engineScript.ts; evaluated, so it needs no file of its own). Its heap is its own and capped, so a library too large for it costs the
 // worker, never the extension host that every extension shares.
 import { Worker } from 'node:worker_threads';
 import { ENGINE_WORKER, type EngineWorker } from './worker';
@@ -7,8 +7,8 @@ import { ENGINE_WORKER, type EngineWorker } from './worker';
 /** The worker's old-generation heap cap (MB): far above what 100,000 papers need, far below a crash of the host. */
 const HEAP_LIMIT_MB = 2048;
 
-export function startEngineWorker(distFolder: string): EngineWorker {
-  const worker = new Worker(`${distFolder}/engine.js`, { workerData: ENGINE_WORKER, resourceLimits: { maxOldGenerationSizeMb: HEAP_LIMIT_MB } });
+export function startEngineWorker(source: string): EngineWorker {
+  const worker = new Worker(source, { eval: true, workerData: ENGINE_WORKER, resourceLimits: { maxOldGenerationSizeMb: HEAP_LIMIT_MB } });
   let exited = false;
   const exitListeners: ((reason: string) => void)[] = [];
   const exit = (reason: string) => {

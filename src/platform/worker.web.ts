@@ -1,7 +1,7 @@
-// The engine worker in a browser: a Web Worker running the engine bundle (dist/engine.js), which
-// the web entry read at activation. A worker's script must come from the page's own origin, and
-// the extension's files come from elsewhere (a CDN on vscode.dev, the test server here), so the
-// worker starts from a Blob URL of the bytes. In VS Code for the web the extension host is itself
+// The engine worker in a browser: a Web Worker running the engine's source (dist/engine.js.lz,
+// host/engineScript.ts), which the web entry read at activation. A worker's script must come
+// from the page's own origin, and the extension's files come from elsewhere (a CDN on
+// vscode.dev, the test server here), so the worker starts from a Blob URL of the source. In VS Code for the web the extension host is itself
 // a worker; its `Worker` is VS Code's wrapper, which starts a classic worker that runs our script
 // with importScripts (the engine bundle is a classic script for that reason) and renames it
 // "ExtensionHostWorker -> papers-engine" (engine/worker.ts knows).
@@ -15,8 +15,8 @@ interface WebWorker {
 }
 declare const Worker: new (url: string, options: { name: string }) => WebWorker;
 
-export function startEngineWorker(script: Uint8Array): EngineWorker {
-  const url = URL.createObjectURL(new Blob([script as Uint8Array<ArrayBuffer>], { type: 'text/javascript' }));
+export function startEngineWorker(source: string): EngineWorker {
+  const url = URL.createObjectURL(new Blob([source], { type: 'text/javascript' }));
   const worker = new Worker(url, { name: ENGINE_WORKER });
   let exited = false;
   const exitListeners: ((reason: string) => void)[] = [];

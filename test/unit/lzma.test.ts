@@ -2,7 +2,8 @@ import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { lzmaDecode, lzmaHeader } from '../../src/core/util/lzma';
+import { fromColumns, toColumns } from '../../src/core/corpus/columns';
+import { lzmaDecode, lzmaDecodeInSlices, lzmaHeader } from '../../src/core/util/lzma';
 import { prng } from '../../src/bench/synthetic';
 import { ROOT } from './seeds';
 
@@ -39,9 +40,20 @@ suite('lzmaDecode (the data files\' decoder, desktop and web)', () => {
     }
   });
 
-  test('reads the shipped corpus back to the build\'s plain file', () => {
-    const plain = readFileSync(join(ROOT, 'dist', 'corpus.json'));
-    assert.ok(Buffer.from(lzmaDecode(readFileSync(join(ROOT, 'dist', 'corpus.json.lz')))).equals(plain));
+  test('reads the shipped index back to the build\'s plain file, at once and in slices', async () => {
+    const plain = readFileSync(join(ROOT, 'dist', 'fulltext.index'));
+    const packed = readFileSync(join(ROOT, 'dist', 'fulltext.index.lz'));
+    assert.ok(Buffer.from(lzmaDecode(packed)).equals(plain));
+    let pauses = 0;
+    const sliced = await lzmaDecodeInSlices(packed, async () => { pauses++; }, 16 << 10);
+    assert.ok(Buffer.from(sliced).equals(plain));
+    assert.equal(pauses, Math.ceil(plain.length / (16 << 10)) - 1, 'one pause after each slice but the last');
+  });
+
+  test('the shipped corpus, in columns, reads back as the build\'s papers', () => {
+    const plain = JSON.parse(readFileSync(join(ROOT, 'dist', 'corpus.json'), 'utf8')) as unknown;
+    const shipped = JSON.parse(new TextDecoder().decode(lzmaDecode(readFileSync(join(ROOT, 'dist', 'corpus.json.lz'))))) as unknown;
+    assert.deepStrictEqual(fromColumns(shipped), plain);
   });
 
   test('refuses what is not a data file, and a stream cut short, and one longer than its header says', () => {
@@ -52,5 +64,31 @@ suite('lzmaDecode (the data files\' decoder, desktop and web)', () => {
     new DataView(longer.buffer).setUint32(5, 2000, true);
     assert.throws(() => lzmaDecode(longer), /corrupt LZMA stream/);
     assert.throws(() => lzmaDecode(packed.slice(0, packed.length >> 1)), /corrupt LZMA stream/);
+  });
+});
+
+suite('corpus columns (the shipped corpus)', () => {
+  const paper = (id: string, title: string, extra: Record<string, unknown> = {}) => ({ id, key: id.replace(/-/g, ''), title, abstract: `About ${title}.`, upvotes: null, ...extra });
+
+  test('papers go to columns and back; only ids that are not the slug of the title are kept', () => {
+    const corpus = { papers: [paper('attention-is-all-you-need', 'Attention Is All You Need'), paper('merged-first-title', 'A Later Title', { upvotes: 3 })] };
+    const columns = toColumns(corpus);
+    assert.deepEqual(columns.ids, { 1: 'merged-first-title' });
+    assert.deepEqual(columns.fields.upvotes, [null, 3]);
+    assert.ok(!('id' in columns.fields));
+    assert.deepStrictEqual(fromColumns(JSON.parse(JSON.stringify(columns))), corpus);
+  });
+
+  test('papers with different fields are refused at build time; rows and other shapes pass through untouched', () => {
+    assert.throws(() => toColumns({ papers: [paper('a', 'A'), { id: 'b', title: 'B' }] }), /does not have the fields/);
+    const rows = { papers: [paper('a', 'A')] };
+    assert.equal(fromColumns(rows), rows);
+    assert.equal(fromColumns(null), null);
+  });
+
+  test('columns that do not line up are an error, not a corpus with holes', () => {
+    const columns = toColumns({ papers: [paper('a', 'A'), paper('b', 'B')] });
+    assert.throws(() => fromColumns({ ...columns, fields: { ...columns.fields, title: ['A'] } }), /title does not have 2 values/);
+    assert.throws(() => fromColumns({ ...columns, count: -1 }), /no count/);
   });
 });

@@ -2,6 +2,7 @@ import MiniSearch from 'minisearch';
 import topicsFile from '../../data/topics.json';
 import { decodeIndex } from './indexCodec';
 import { loadBundledPart } from './indexing';
+import { fromColumns } from '../corpus/columns';
 import { CorpusSchema, parseCorpusInSlices, type Paper } from '../corpus/paper';
 import { pause } from '../util/pause';
 import { applyFilters, byUpvotesThenTitle, parseQuery, type FilterReport, type QueryProblem, type TopicName } from './query';
@@ -81,7 +82,7 @@ export class PaperLibrary {
    * construct with a `SearchIndex` whose text part is a promise instead.)
    */
   static fromJSON(corpusJson: string, indexJson: string, options: LoadOptions = {}): PaperLibrary {
-    const corpus = CorpusSchema.parse(JSON.parse(corpusJson));
+    const corpus = CorpusSchema.parse(fromColumns(JSON.parse(corpusJson)));
     const indexes = [indexJson, options.fullTextJson].flatMap(json => (json === undefined ? [] : [loadIndex(json)]));
     // Files from two different builds would answer with papers the corpus does not have.
     for (const index of indexes) {
@@ -99,7 +100,7 @@ export class PaperLibrary {
    * in the compact form the build writes (`encodeIndex`).
    */
   static fromParts(corpusJson: string, namesIndex: string, textIndex: string, options: LibraryOptions = {}): PaperLibrary {
-    const corpus = CorpusSchema.parse(JSON.parse(corpusJson));
+    const corpus = CorpusSchema.parse(fromColumns(JSON.parse(corpusJson)));
     const ids = corpus.papers.map(p => p.id);
     const names = MiniSearch.loadJSON<SearchDocument>(decodeIndex(namesIndex, ids), SEARCH_OPTIONS);
     // Decoded in slices after a pause: the first search needs only the names.
@@ -113,7 +114,7 @@ export class PaperLibrary {
    * step may hold the event loop for long.
    */
   static async loadParts(corpusJson: string, namesIndex: string, textIndex: string, options: LibraryOptions = {}): Promise<PaperLibrary> {
-    const json: unknown = JSON.parse(corpusJson);
+    const json = fromColumns(JSON.parse(corpusJson));
     await pause();
     const corpus = await parseCorpusInSlices(json, pause);
     const ids = corpus.papers.map(p => p.id);

@@ -27,6 +27,31 @@ export function lzmaHeader(length: number, lc: number, lp: number, pb: number): 
  * @example new TextDecoder().decode(lzmaDecode(await workspace.fs.readFile(uri)))
  */
 export function lzmaDecode(input: Uint8Array): Uint8Array {
+  const steps = lzmaSteps(input, Infinity);
+  let step = steps.next();
+  while (!step.done) step = steps.next();
+  return step.value;
+}
+
+/**
+ * `lzmaDecode`, a slice of output at a time with `pause()` between slices: the corpus takes
+ * 30 to 50 ms to decode, longer than the extension host may be held.
+ */
+export async function lzmaDecodeInSlices(input: Uint8Array, pause: () => Promise<void>, sliceBytes = 1 << 17): Promise<Uint8Array> {
+  const steps = lzmaSteps(input, sliceBytes);
+  let step = steps.next();
+  while (!step.done) {
+    await pause();
+    step = steps.next();
+  }
+  return step.value;
+}
+
+/**
+ * The decoder itself, which yields after each `sliceBytes` of output and returns the whole
+ * output: a caller can go on in slices, or finish at once when it needs the output now.
+ */
+export function* lzmaSteps(input: Uint8Array, sliceBytes: number): Generator<void, Uint8Array, void> {
   if (input.length < LZMA_HEADER_BYTES + 5 || MAGIC.some((b, i) => input[i] !== b)) throw new Error('not a compressed data file of this extension');
   let props = input[4];
   if (props >= 9 * 5 * 5) throw new Error('bad LZMA properties');
@@ -76,8 +101,13 @@ export function lzmaDecode(input: Uint8Array): Uint8Array {
   let state = 0;
   let rep0 = 0, rep1 = 0, rep2 = 0, rep3 = 0;
   let pos = 0;
+  let sliceEnd = sliceBytes;
 
   while (pos < size) {
+    if (pos >= sliceEnd) {
+      yield;
+      sliceEnd = pos + sliceBytes;
+    }
     const posState = pos & pbMask;
     if (!bit(isMatch, (state << 4) + posState)) {
       const previous = pos > 0 ? out[pos - 1] : 0;

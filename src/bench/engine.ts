@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { CORPUS_FILE, NAMES_INDEX, shippedName, TEXT_INDEX } from '../core/corpus/files';
-import { lzmaDecode } from '../core/util/lzma';
+import { lzmaDecodeInSlices } from '../core/util/lzma';
+import { pause } from '../core/util/pause';
 import { CACHE_PARTS, RESULT_SCHEMAS, ResponseSchema, type Request, type RequestType } from '../engine/protocol';
 import { ENGINE_WORKER } from '../platform/worker';
 import type { RankingQuery } from './queries';
@@ -99,9 +100,9 @@ const bufferOf = (bytes: Uint8Array) => (bytes.byteOffset === 0 && bytes.byteLen
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 const gc = () => (globalThis as { gc?: () => void }).gc?.();
 
-/** The bundled papers as the host gives them to the worker: the shipped files, decoded. */
+/** The bundled papers as the host gives them to the worker: the shipped files, decoded in slices as the host's store does. */
 async function bundledBytes(dist: string): Promise<{ corpus: ArrayBuffer; names: ArrayBuffer; text: ArrayBuffer }> {
-  const [corpus, names, text] = await Promise.all([CORPUS_FILE, NAMES_INDEX, TEXT_INDEX].map(async name => bufferOf(lzmaDecode(await readFile(join(dist, shippedName(name)))))));
+  const [corpus, names, text] = await Promise.all([CORPUS_FILE, NAMES_INDEX, TEXT_INDEX].map(async name => bufferOf(await lzmaDecodeInSlices(await readFile(join(dist, shippedName(name))), pause))));
   return { corpus, names, text };
 }
 

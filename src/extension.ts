@@ -17,17 +17,7 @@ export function activate(context: vscode.ExtensionContext): ReturnType<typeof Ho
   const host = require('./host.js') as typeof Host;
   // The engine ships compressed (host/engineScript.ts): read now (80 KB), decoded meanwhile.
   const file = join(context.extensionPath, 'dist', host.ENGINE_SCRIPT);
-  let script: Host.EngineScript | undefined;
-  let failure: unknown;
-  try {
-    script = new host.EngineScript(readFileSync(file), file);
-  } catch (error) {
-    failure = error;
-  }
-  const source = () => {
-    if (!script) throw new Error(`cannot read the engine (${file}): ${failure instanceof Error ? failure.message : String(failure)}`);
-    return script.text();
-  };
+  const source = host.engineSource(() => readFileSync(file), file);
   host.useEngine(() => host.evaluateEngine<typeof Engine>(source(), require));
   return host.activateWith(context, { startEngineWorker: () => startEngineWorker(source()) });
 }

@@ -47,3 +47,22 @@ export class EngineScript {
     this.source = `${new TextDecoder().decode(bytes)}\n//# sourceURL=${this.name}`;
   }
 }
+
+/**
+ * The engine's source, on demand, from the bytes `read` gives at activation; when they could not
+ * be read, each use says so (the views and commands are registered all the same). `name`
+ * names the file in that message and in stack traces.
+ */
+export function engineSource(read: () => Uint8Array, name: string): () => string {
+  let script: EngineScript | undefined;
+  let failure: unknown;
+  try {
+    script = new EngineScript(read(), name);
+  } catch (error) {
+    failure = error;
+  }
+  return () => {
+    if (!script) throw new Error(`cannot read the engine (${name}): ${failure instanceof Error ? failure.message : String(failure)}`);
+    return script.text();
+  };
+}

@@ -1,18 +1,11 @@
 import { extractLinks } from './links';
-import type { Organization, Source } from './paper';
+import type { Source } from './paper';
 import type { PageEntry } from './parse';
 import { slugify } from '../util/text';
 
-/** A paper after merging its copies, before it gets a citation key and topics. */
-export interface MergedPaper {
+/** A paper after merging its copies, before it gets a citation key and topics: a page entry's fields, with every copy's source. */
+export interface MergedPaper extends Omit<PageEntry, 'source'> {
   id: string;
-  title: string;
-  abstract: string;
-  authorsCount: number | null;
-  organization: Organization | null;
-  date: string | null;
-  year: number | null;
-  upvotes: number | null;
   links: string[];
   sources: Source[];
 }

@@ -138,7 +138,8 @@ const TOPICS = topicList(topicsFile);
  * @example const service = LibraryService.load(bundled); await service.setInput({ corpus: [], bibliographies: [refs] }); service.query('attention', { limit: 5 })
  */
 export class LibraryService {
-  private current: PaperLibrary;
+  /** What is searched now; the bundled papers' own library until the user's files are given. */
+  private currentLibrary: PaperLibrary | undefined;
   private index: { key: string; index: LibraryIndex } | undefined;
   private corpusMerged: { files: readonly CorpusInput[]; key: string; result: CorpusSummary } | undefined;
   /** The read-only index of the corpus papers, cached or made compact (`snapshot`), under the corpus key. */
@@ -153,18 +154,40 @@ export class LibraryService {
   /** Bumped when the papers change: a view may ask whether what it shows is still current. */
   version = 0;
 
-  private constructor(private readonly bundled: PaperLibrary, private readonly parts: IndexParts) {
-    this.current = bundled;
+  private bundledLibrary: PaperLibrary | undefined;
+
+  private constructor(private readonly bundled: { papers: readonly Paper[] }, private readonly parts: IndexParts, library?: PaperLibrary) {
+    this.bundledLibrary = library;
   }
 
-  /** The bundled papers and their index; the full text loads behind (`fullText`). */
+  /**
+   * The bundled papers; their own index is loaded when first searched (`fullText` behind it).
+   * In the engine worker the user's files come next, and their index is grown from the
+   * bundled parts by itself: loading the bundled index first as well would be done for nothing.
+   */
   static load(bundled: BundledText): LibraryService {
-    return new LibraryService(PaperLibrary.fromParts(bundled.corpus, bundled.names, bundled.text), { names: bundled.names, text: bundled.text });
+    return new LibraryService(PaperLibrary.parseCorpus(bundled.corpus), { names: bundled.names, text: bundled.text });
   }
 
-  /** `load` in slices with pauses between them: in the extension host, where nothing may hold the event loop for long. */
+  /** `load` in slices with pauses between them, the index too: in the extension host, where nothing may hold the event loop for long. */
   static async loadInSlices(bundled: BundledText): Promise<LibraryService> {
-    return new LibraryService(await PaperLibrary.loadParts(bundled.corpus, bundled.names, bundled.text), { names: bundled.names, text: bundled.text });
+    const library = await PaperLibrary.loadParts(bundled.corpus, bundled.names, bundled.text);
+    return new LibraryService(library, { names: bundled.names, text: bundled.text }, library);
+  }
+
+  /** The bundled papers with their own index, loaded once when needed. */
+  private get bundledSearch(): PaperLibrary {
+    this.bundledLibrary ??= PaperLibrary.fromPapersAndParts(this.bundled, this.parts.names, this.parts.text);
+    return this.bundledLibrary;
+  }
+
+  private get current(): PaperLibrary {
+    this.currentLibrary ??= this.bundledSearch;
+    return this.currentLibrary;
+  }
+
+  private set current(library: PaperLibrary) {
+    this.currentLibrary = library;
   }
 
   /** Settles once abstracts are searchable too. */
@@ -173,7 +196,7 @@ export class LibraryService {
   }
 
   get size(): number {
-    return this.current.papers.length;
+    return (this.currentLibrary ?? this.bundled).papers.length;
   }
 
   /** The library itself, for code that runs beside it (the command line, tests). */
@@ -225,7 +248,7 @@ export class LibraryService {
     let fromCache = false;
     let snapshotWanted = false;
     if (!grown) {
-      this.current = this.bundled;
+      this.current = this.bundledSearch;
     } else {
       const made = await this.libraryIndex(corpusKey, input);
       fromCache = made.fromCache;

@@ -59,10 +59,13 @@ export function activateWith(context: vscode.ExtensionContext, platform: Platfor
     ...registerCommands({ store, readingList, details, tree, treeView, topics: TOPICS, history, editors, citationSettings, bibliographies, checker, log }),
     vscode.languages.registerCodeActionsProvider(CITING_SELECTOR, new CitationFixes(store, bibliographies, checker), CitationFixes.metadata),
     tree.onDidChangeTreeData(() => showFilterMessage({ tree, treeView })),
-    // The user's corpus files and bibliographies join once the papers are first needed, not at activation.
-    store.onDidLoadBundled(() => {
+    // The user's corpus files and bibliographies join once the papers are first needed, not at
+    // activation; they are found and read while the bundled papers load.
+    store.onWillLoadBundled(() => {
       void userCorpora.start();
       void bibliographies.start();
+    }),
+    store.onDidLoadBundled(() => {
       checker.start();
       unusedEntries.start();
     }),

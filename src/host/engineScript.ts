@@ -16,7 +16,7 @@ export class EngineScript {
 
   /** `packed`: the bytes of dist/engine.js.lz. Decoding starts at once, a slice at a time. */
   constructor(packed: Uint8Array, private readonly name: string) {
-    this.steps = lzmaSteps(packed, 1 << 16);
+    this.steps = lzmaSteps(packed, 1 << 15);
     void this.decodeInSlices().catch((error: unknown) => { this.failure = error; }); // text() reports it
   }
 

@@ -93,8 +93,14 @@ export class PaperStore implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   /** Fires when the papers were (re)loaded, so views and pickers refresh. */
   readonly onDidChange = this.changed.event;
+  private readonly bundledLoading = new vscode.EventEmitter<void>();
+  /**
+   * Fires when the papers are first needed and the bundled ones start loading: the moment to
+   * read the user's files, side by side with the bundled ones rather than after them.
+   */
+  readonly onWillLoadBundled = this.bundledLoading.event;
   private readonly bundledLoaded = new vscode.EventEmitter<void>();
-  /** Fires when the bundled papers were first needed and loaded: the moment to add the user's. */
+  /** Fires when the bundled papers were first needed and loaded. */
   readonly onDidLoadBundled = this.bundledLoaded.event;
   private readonly inputLost = new vscode.EventEmitter<void>();
   /** Fires when the engine was restarted and the user's files must be read and given again. */
@@ -297,6 +303,7 @@ export class PaperStore implements vscode.Disposable {
   private async readBundled(): Promise<Bundled | undefined> {
     const started = performance.now();
     this.setState('loading');
+    queueMicrotask(() => this.bundledLoading.fire());
     try {
       // Read while the engine loads. (Awaited below; the catch only keeps a failure to load the
       // engine from leaving this promise's own failure unhandled.)
@@ -341,6 +348,7 @@ export class PaperStore implements vscode.Disposable {
 
   dispose(): void {
     this.changed.dispose();
+    this.bundledLoading.dispose();
     this.bundledLoaded.dispose();
     this.inputLost.dispose();
     for (const s of this.subscriptions) s.dispose();

@@ -100,7 +100,16 @@ export class PaperLibrary {
    * in the compact form the build writes (`encodeIndex`).
    */
   static fromParts(corpusJson: string, namesIndex: string, textIndex: string, options: LibraryOptions = {}): PaperLibrary {
-    const corpus = CorpusSchema.parse(fromColumns(JSON.parse(corpusJson)));
+    return PaperLibrary.fromPapersAndParts(PaperLibrary.parseCorpus(corpusJson), namesIndex, textIndex, options);
+  }
+
+  /** The build's corpus file, validated: its papers without their index. */
+  static parseCorpus(corpusJson: string): { papers: Paper[] } {
+    return CorpusSchema.parse(fromColumns(JSON.parse(corpusJson)));
+  }
+
+  /** `fromParts` for a corpus already parsed (`parseCorpus`). */
+  static fromPapersAndParts(corpus: { papers: readonly Paper[] }, namesIndex: string, textIndex: string, options: LibraryOptions = {}): PaperLibrary {
     const ids = corpus.papers.map(p => p.id);
     const names = MiniSearch.loadJSON<SearchDocument>(decodeIndex(namesIndex, ids), SEARCH_OPTIONS);
     // Decoded in slices after a pause: the first search needs only the names.

@@ -133,8 +133,17 @@ export class LibraryIndex {
       const doc = toSearchDocument(paper, topicLabel);
       prints.set(paper.id, [namesPrint(doc), textPrint(doc)]);
     });
-    return new LibraryIndex(names, loadBundledPart(parts.text, ids), prints);
+    // The full-text part loads once the first update's names are in: loaded side by side, the
+    // two would share the thread, and every name would be searchable later.
+    let release!: () => void;
+    const namesIn = new Promise<void>(resolve => { release = resolve; });
+    const index = new LibraryIndex(names, namesIn.then(() => loadBundledPart(parts.text, ids)), prints);
+    index.startText = release;
+    return index;
   }
+
+  /** Lets a full-text part held back by `fromBundled` load. */
+  private startText = (): void => {};
 
   /** How many papers the index holds. */
   get size(): number {
@@ -192,6 +201,7 @@ export class LibraryIndex {
     this.prints.clear();
     for (const [id, print] of next) this.prints.set(id, print);
     this.search.changed();
+    this.startText();
     const fullText = this.textReady.then(async text => {
       await this.change(text, texts, removed);
       this.search.changed();
@@ -221,6 +231,7 @@ export class LibraryIndex {
   async toCompact(): Promise<IndexParts<CompactIndex>> {
     await this.settled();
     if (this.baseObjects) throw new Error('an index on a base is not made compact again');
+    this.startText();
     const text = await this.textReady;
     return { names: CompactIndex.fromMiniSearch(this.names), text: CompactIndex.fromMiniSearch(text) };
   }

@@ -37,7 +37,7 @@ export function lzmaDecode(input: Uint8Array): Uint8Array {
  * `lzmaDecode`, a slice of output at a time with `pause()` between slices: the corpus takes
  * 30 to 50 ms to decode, longer than the extension host may be held.
  */
-export async function lzmaDecodeInSlices(input: Uint8Array, pause: () => Promise<void>, sliceBytes = 1 << 17): Promise<Uint8Array> {
+export async function lzmaDecodeInSlices(input: Uint8Array, pause: () => Promise<void>, sliceBytes = 1 << 15): Promise<Uint8Array> {
   const steps = lzmaSteps(input, sliceBytes);
   let step = steps.next();
   while (!step.done) {

@@ -25,20 +25,34 @@ export async function run(): Promise<void> {
   const delay = monitorEventLoopDelay({ resolution: 1 });
   let longest = 0;
   let last = performance.now();
-  const tick = setInterval(() => { const now = performance.now(); longest = Math.max(longest, now - last - 1); last = now; }, 1);
+  // Blocks over 30 ms, by when they ended (ms after the profile started), to find in a --profile.
+  const blocks: { at: number; ms: number }[] = [];
+  let started = 0;
+  const tick = setInterval(() => {
+    const now = performance.now();
+    const gap = now - last - 1;
+    if (gap > 30) blocks.push({ at: Math.round(now - started), ms: Math.round(gap) });
+    longest = Math.max(longest, gap);
+    last = now;
+  }, 1);
   delay.enable();
   // With --profile, the extension host's CPU profile of the load (for chrome://inspect or speedscope).
   const profile = await vscode.workspace.fs.stat(vscode.Uri.joinPath(folder, 'bench-profile.txt')).then(() => true, () => false);
   const session = profile ? new Session() : undefined;
   if (session) { session.connect(); await session.post('Profiler.enable'); await session.post('Profiler.setSamplingInterval', { interval: 200 }); await session.post('Profiler.start'); }
-  const started = performance.now();
+  started = performance.now();
   const api = (await extension.activate()) as PapersApi & { testing: PapersTestHooks };
   const doc = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(folder, 'main.tex'));
   await vscode.window.showTextDocument(doc);
+  // When the engine changed state (local: bundled papers here; starting; worker), in ms from the start.
+  const timeline: Record<string, number> = {};
+  const watch = setInterval(() => { const state = api.testing.engine(); timeline[state] ??= Math.round(performance.now() - started); }, 2);
   await api.papers();
+  timeline.bundled = Math.round(performance.now() - started);
   // Searchable: the key of an entry of the library answers.
   while (!(await api.getPaper(key))) await new Promise(resolve => setTimeout(resolve, 2));
   const searchable = performance.now();
+  clearInterval(watch);
   await api.testing.settled();
   const settled = performance.now();
   clearInterval(tick);
@@ -112,7 +126,7 @@ export async function run(): Promise<void> {
     hoverProviderMs: { median: median(times.hover.slice(0, 30)), p95: p95(times.hover.slice(0, 30)) },
     completionProviderMs: { median: median(times.completion.slice(0, 15)) },
     entries, readMs: report.readMs, searchableMs: searchable - started, mergeSearchableMs: report.searchableMs, fullTextMs: settled - started,
-    hostBlockMaxMs: Math.max(longest, delay.max / 1e6), eventLoopDelayP99Ms: delay.percentile(99) / 1e6,
+    hostBlockMaxMs: Math.max(longest, delay.max / 1e6), blocks, timeline, eventLoopDelayP99Ms: delay.percentile(99) / 1e6,
     hoverMs: { median: median(hovers), p95: p95(hovers) }, completionMs: { median: median(completions), p95: p95(completions) },
     lookupMs: { median: median(own) }, documentChars: text.length,
     longLines: long.document.lineCount, longCitations, longUndefined,

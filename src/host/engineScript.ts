@@ -4,7 +4,7 @@
 // it at activation (a few milliseconds); it is decoded in slices in the background, and
 // evaluated on first use in the host (host/engine.ts) and as the engine worker's script.
 import { lzmaSteps } from '../core/util/lzma';
-import { pause } from '../core/util/pause';
+import { inSlices, pause } from '../core/util/pause';
 
 /** Where the engine's shipped bytes are, beside the entries in dist/. */
 export const ENGINE_SCRIPT = 'engine.js.lz';
@@ -16,7 +16,7 @@ export class EngineScript {
 
   /** `packed`: the bytes of dist/engine.js.lz. Decoding starts at once, a slice at a time. */
   constructor(packed: Uint8Array, private readonly name: string) {
-    this.steps = lzmaSteps(packed, 1 << 15);
+    this.steps = lzmaSteps(packed, 1 << 12);
     void this.decodeInSlices().catch((error: unknown) => { this.failure = error; }); // text() reports it
   }
 
@@ -35,12 +35,10 @@ export class EngineScript {
   }
 
   private async decodeInSlices(): Promise<void> {
-    while (this.source === undefined) {
-      await pause();
-      if (this.source !== undefined) return;
-      const step = this.steps.next();
-      if (step.done) this.finish(step.value);
-    }
+    await pause();
+    // Steps that `text()` took already are not taken again: it may finish the decoding at once.
+    const bytes = await inSlices(this.steps, pause);
+    if (this.source === undefined) this.finish(bytes);
   }
 
   private finish(bytes: Uint8Array): void {

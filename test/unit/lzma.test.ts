@@ -45,9 +45,21 @@ suite('lzmaDecode (the data files\' decoder, desktop and web)', () => {
     const packed = readFileSync(join(ROOT, 'dist', 'fulltext.index.lz'));
     assert.ok(Buffer.from(lzmaDecode(packed)).equals(plain));
     let pauses = 0;
-    const sliced = await lzmaDecodeInSlices(packed, async () => { pauses++; }, 16 << 10);
+    const sliced = await lzmaDecodeInSlices(packed, async () => { pauses++; }, { stepBytes: 16 << 10, budgetMs: 0 });
     assert.ok(Buffer.from(sliced).equals(plain));
-    assert.equal(pauses, Math.ceil(plain.length / (16 << 10)) - 1, 'one pause after each slice but the last');
+    assert.equal(pauses, Math.ceil(plain.length / (16 << 10)) - 1, 'with no time to spare, one pause after each step but the last');
+  });
+
+  test('a slice takes as many steps as fit in its time, on the clock it is given', async () => {
+    const plain = readFileSync(join(ROOT, 'dist', 'fulltext.index'));
+    const packed = readFileSync(join(ROOT, 'dist', 'fulltext.index.lz'));
+    // A clock that moves 1 ms each time it is read: a 3 ms slice reads it at its start and after each step, so it takes 3 steps.
+    let clock = 0;
+    let pauses = 0;
+    const sliced = await lzmaDecodeInSlices(packed, async () => { pauses++; }, { stepBytes: 4 << 10, budgetMs: 3, now: () => clock++ });
+    assert.ok(Buffer.from(sliced).equals(plain));
+    const steps = Math.ceil(plain.length / (4 << 10));
+    assert.equal(pauses, Math.ceil(steps / 3) - 1);
   });
 
   test('the shipped corpus, in columns, reads back as the build\'s papers', () => {

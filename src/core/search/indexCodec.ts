@@ -1,5 +1,5 @@
 import type { AsPlainObject } from 'minisearch';
-import { pause } from '../util/pause';
+import { inSlices, pause } from '../util/pause';
 
 // The index files the extension ships are most of its download. MiniSearch's JSON spends
 // bytes on what can be derived: the document ids (they are the corpus's ids, in order),
@@ -57,8 +57,8 @@ export function encodeIndex(js: AsPlainObject, ids: readonly string[]): string {
   return lines.join('\n');
 }
 
-/** Terms decoded between two pauses by `decodeIndexAsync` (the bundled full text has about 7,000). */
-const TERMS_PER_SLICE = 1500;
+/** Terms decoded in one step; `decodeIndexAsync` takes as many steps as fit in a slice of time (the bundled full text has about 7,000 terms). */
+const TERMS_PER_STEP = 200;
 
 /**
  * Decodes what `encodeIndex` wrote back into MiniSearch's JSON, for `MiniSearch.loadJSON`;
@@ -79,15 +79,11 @@ export function decodeIndex(text: string, ids: readonly string[]): string {
  * of milliseconds, more on a cold start.
  */
 export async function decodeIndexAsync(text: string, ids: readonly string[]): Promise<string> {
-  const slices = decodeSlices(text, ids);
-  for (;;) {
-    await pause();
-    const next = slices.next();
-    if (next.done) return next.value;
-  }
+  await pause();
+  return inSlices(decodeSlices(text, ids), pause);
 }
 
-/** The decoder, yielding after every `TERMS_PER_SLICE` terms. */
+/** The decoder, yielding after every `TERMS_PER_STEP` terms. */
 function* decodeSlices(text: string, ids: readonly string[]): Generator<void, string> {
   const line = (from: number) => { const end = text.indexOf('\n', from); return end < 0 ? text.length : end; };
   const end0 = line(0);
@@ -108,7 +104,7 @@ function* decodeSlices(text: string, ids: readonly string[]): Generator<void, st
   ];
   let terms = 0;
   for (let at = end2 + 1; at < text.length;) {
-    if (terms > 0 && terms % TERMS_PER_SLICE === 0) yield;
+    if (terms > 0 && terms % TERMS_PER_STEP === 0) yield;
     const end = line(at);
     out.push(`${terms++ ? ',' : ''}${decodeTerm(text.slice(at, end))}`);
     at = end + 1;

@@ -8,6 +8,8 @@
 // Input: the header that src/build/compressed.ts writes (the magic "PLZ1", lc/lp/pb in one byte,
 // the output's length as a 32-bit little-endian number), then a raw LZMA1 stream.
 
+import { inSlices, type SliceOptions } from './pause';
+
 const MAGIC = [0x50, 0x4c, 0x5a, 0x31];
 /** How many bytes come before the LZMA stream. */
 export const LZMA_HEADER_BYTES = 9;
@@ -34,17 +36,11 @@ export function lzmaDecode(input: Uint8Array): Uint8Array {
 }
 
 /**
- * `lzmaDecode`, a slice of output at a time with `pause()` between slices: the corpus takes
- * 30 to 50 ms to decode, longer than the extension host may be held.
+ * `lzmaDecode` in slices of about `budgetMs` with `pause()` between them (`inSlices`): the
+ * corpus takes 30 to 50 ms to decode, longer than the extension host may be held.
  */
-export async function lzmaDecodeInSlices(input: Uint8Array, pause: () => Promise<void>, sliceBytes = 1 << 15): Promise<Uint8Array> {
-  const steps = lzmaSteps(input, sliceBytes);
-  let step = steps.next();
-  while (!step.done) {
-    await pause();
-    step = steps.next();
-  }
-  return step.value;
+export function lzmaDecodeInSlices(input: Uint8Array, pause: () => Promise<void>, options: SliceOptions & { stepBytes?: number } = {}): Promise<Uint8Array> {
+  return inSlices(lzmaSteps(input, options.stepBytes ?? 1 << 12), pause, options);
 }
 
 /**

@@ -4,7 +4,7 @@
 // it at activation (a few milliseconds); it is decoded in slices in the background, and
 // evaluated on first use in the host (host/engine.ts) and as the engine worker's script.
 import { lzmaSteps } from '../core/util/lzma';
-import { inSlices, pause } from '../core/util/pause';
+import { inSlices, pause, runToEnd } from '../core/util/pause';
 
 /** Where the engine's shipped bytes are, beside the entries in dist/. */
 export const ENGINE_SCRIPT = 'engine.js.lz';
@@ -27,9 +27,7 @@ export class EngineScript {
   text(): string {
     if (this.source === undefined) {
       if (this.failure !== undefined) throw this.failure;
-      let step = this.steps.next();
-      while (!step.done) step = this.steps.next();
-      this.finish(step.value);
+      this.finish(runToEnd(this.steps));
     }
     return this.source as string;
   }

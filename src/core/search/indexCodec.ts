@@ -1,5 +1,5 @@
 import type { AsPlainObject } from 'minisearch';
-import { inSlices, pause } from '../util/pause';
+import { inSlices, pause, runToEnd } from '../util/pause';
 
 // The index files the extension ships are most of its download. MiniSearch's JSON spends
 // bytes on what can be derived: the document ids (they are the corpus's ids, in order),
@@ -66,11 +66,7 @@ const TERMS_PER_STEP = 200;
  * the objects is about twice as fast as building them here, and this runs at start-up.
  */
 export function decodeIndex(text: string, ids: readonly string[]): string {
-  const slices = decodeSlices(text, ids);
-  for (;;) {
-    const next = slices.next();
-    if (next.done) return next.value;
-  }
+  return runToEnd(decodeSlices(text, ids));
 }
 
 /**

@@ -8,7 +8,7 @@
 // Input: the header that src/build/compressed.ts writes (the magic "PLZ1", lc/lp/pb in one byte,
 // the output's length as a 32-bit little-endian number), then a raw LZMA1 stream.
 
-import { inSlices, type SliceOptions } from './pause';
+import { inSlices, runToEnd, type SliceOptions } from './pause';
 
 const MAGIC = [0x50, 0x4c, 0x5a, 0x31];
 /** How many bytes come before the LZMA stream. */
@@ -29,10 +29,7 @@ export function lzmaHeader(length: number, lc: number, lp: number, pb: number): 
  * @example new TextDecoder().decode(lzmaDecode(await workspace.fs.readFile(uri)))
  */
 export function lzmaDecode(input: Uint8Array): Uint8Array {
-  const steps = lzmaSteps(input, Infinity);
-  let step = steps.next();
-  while (!step.done) step = steps.next();
-  return step.value;
+  return runToEnd(lzmaSteps(input, Infinity));
 }
 
 /**

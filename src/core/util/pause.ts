@@ -12,6 +12,13 @@ const defer: (resolve: () => void) => unknown = typeof setImmediate === 'functio
 
 export const pause = (): Promise<void> => new Promise<void>(resolve => { defer(resolve); });
 
+/** Runs `steps` to the end at once and returns what the last step returns (`inSlices` without the pauses). */
+export function runToEnd<T>(steps: Iterator<unknown, T, undefined>): T {
+  let step = steps.next();
+  while (!step.done) step = steps.next();
+  return step.value;
+}
+
 export interface SliceOptions {
   /** How long one slice may run (ms). */
   budgetMs?: number;

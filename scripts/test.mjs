@@ -42,6 +42,8 @@ const stages = [
 
 const results = [];
 const failed = new Set();
+/** Each failing test's stage, title and first lines of its error, repeated at the end of the log. */
+const failures = [];
 for (const step of [...bootstrap(), ...bootstrapWeb()]) {
   results.push({ name: step.name, note: step.ok ? 'ok' : 'FAILED', passed: 0, failed: step.ok ? 0 : 1, pending: 0, seconds: step.seconds });
 }
@@ -70,7 +72,10 @@ for (const stage of stages) {
   result.seconds = (Date.now() - started) / 1000;
   if (stage.tests) {
     const summaries = [...output.matchAll(/^\s*\[papers-test-summary\] (\{.*\})\s*$/gm)].map(m => JSON.parse(m[1]));
-    for (const s of summaries) { result.passed += s.passed; result.failed += s.failed; result.pending += s.pending; }
+    for (const s of summaries) {
+      result.passed += s.passed; result.failed += s.failed; result.pending += s.pending;
+      for (const f of s.failures ?? []) failures.push({ stage: stage.name, ...f });
+    }
     if (!summaries.length) { result.failed += 1; result.note = `no test summary (exit ${exitCode})`; }
     else if (exitCode && !result.failed) { result.failed = 1; result.note = `exit ${exitCode} with no failing test`; }
   } else if (exitCode) {
@@ -79,6 +84,12 @@ for (const stage of stages) {
   result.note ??= result.failed ? 'FAILED' : 'ok';
   if (result.failed) failed.add(stage.name);
   results.push(result);
+}
+
+// CI may keep only the end of a long log: say again there which tests failed and why.
+if (failures.length) {
+  console.log(`\nfailed tests (${failures.length}):`);
+  for (const f of failures) console.log(`  [${f.stage}] ${f.title}\n${f.error.replace(/^/gm, '      ')}`);
 }
 
 const pad = (value, width) => String(value).padStart(width);

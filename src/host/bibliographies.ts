@@ -3,6 +3,7 @@ import type { BibliographyRef } from '../core/cite/bibliography';
 import type { ReadProblem } from '../core/bibliography/read';
 import { CITING_LANGUAGES } from './citeProviders';
 import { engine } from './engine';
+import { FileWatch } from './fileWatch';
 import { ContextKeys, Settings } from './ids';
 import type { LatexProject } from './latexProject';
 import type { BibliographyInput, BibliographyReport, PaperStore } from './store';
@@ -61,14 +62,15 @@ async function resolve(base: vscode.Uri | undefined, path: string): Promise<vsco
  * (`\bibliography`, `\addbibresource`, YAML `bibliography:`, a Quarto project's
  * `_quarto.yml`, Typst's `#bibliography`, reST's `.. bibliography::`; else the default
  * bibliography file), and those listed in `papers.bibliography.files`. A file once named
- * stays in the library for the session. Files are watched, and a save, a burst of writes or
- * a replace by rename reloads them once. Problems go to the "Papers" output and the
+ * stays in the library for the session. Files are watched (and looked at every two seconds for
+ * what a watcher can miss), and a save, a burst of writes or a replace by rename reloads them
+ * once. Problems go to the "Papers" output and the
  * Problems panel, with file and line; every entry that can be read is read.
  */
 export class Bibliographies implements vscode.Disposable {
   /** Files named by the documents seen this session, by URI string. */
   private readonly named = new Map<string, Target>();
-  private watchers = new Map<string, vscode.Disposable>();
+  private readonly watch = new FileWatch(() => this.schedule());
   private readonly subscriptions: vscode.Disposable[] = [];
   private timer: ReturnType<typeof setTimeout> | undefined;
   private started = false;
@@ -86,6 +88,12 @@ export class Bibliographies implements vscode.Disposable {
   private readonly loaded$ = new vscode.EventEmitter<BibliographyReport>();
   /** Fires after each load that read the files (not after one that found nothing changed). */
   readonly onDidLoad = this.loaded$.event;
+  private readonly sourcesChanged = new vscode.EventEmitter<void>();
+  /**
+   * Fires when the files that say where a document's citations are defined changed (a LaTeX main
+   * file, a _quarto.yml, a conf.py), even if no bibliography did: documents must be checked again.
+   */
+  readonly onDidChangeSources = this.sourcesChanged.event;
   readonly diagnostics = vscode.languages.createDiagnosticCollection('papers-bibliography');
   /** What the last load did. */
   lastReport: BibliographyReport | undefined;
@@ -106,8 +114,8 @@ export class Bibliographies implements vscode.Disposable {
       }),
       vscode.workspace.onDidChangeWorkspaceFolders(() => this.schedule()),
       // A chapter may now be brought in by another main file, which names other bibliographies.
-      latex.onDidChange(() => this.schedule()),
-      this.diagnostics, this.loaded$,
+      latex.onDidChange(() => { this.schedule(); this.sourcesChanged.fire(); }),
+      this.diagnostics, this.loaded$, this.sourcesChanged,
     );
     // A Quarto or Sphinx project's bibliographies come and go with its _quarto.yml or conf.py.
     const projects = vscode.workspace.createFileSystemWatcher('**/{_quarto.yml,_quarto.yaml,conf.py}');
@@ -115,6 +123,7 @@ export class Bibliographies implements vscode.Disposable {
       this.projectTexts.clear();
       this.projectVersion++;
       this.schedule();
+      this.sourcesChanged.fire();
     };
     this.subscriptions.push(projects, projects.onDidChange(projectChanged), projects.onDidCreate(projectChanged), projects.onDidDelete(projectChanged));
   }
@@ -131,7 +140,7 @@ export class Bibliographies implements vscode.Disposable {
   }
 
   private isTarget(uri: vscode.Uri): boolean {
-    return this.watchers.has(uri.toString());
+    return this.watch.has(uri);
   }
 
   private schedule(): void {
@@ -295,24 +304,9 @@ export class Bibliographies implements vscode.Disposable {
     return found;
   }
 
-  private watch(targets: readonly Target[]): void {
-    const wanted = new Set(targets.map(t => t.uri.toString()));
-    for (const [key, watcher] of this.watchers) {
-      if (!wanted.has(key)) { watcher.dispose(); this.watchers.delete(key); }
-    }
-    for (const { uri } of targets) {
-      const key = uri.toString();
-      if (this.watchers.has(key)) continue;
-      const name = uri.path.slice(uri.path.lastIndexOf('/') + 1);
-      const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.joinPath(uri, '..'), name));
-      const subscriptions = [watcher, watcher.onDidChange(() => this.schedule()), watcher.onDidCreate(() => this.schedule()), watcher.onDidDelete(() => this.schedule())];
-      this.watchers.set(key, vscode.Disposable.from(...subscriptions));
-    }
-  }
-
   private async load(force = false): Promise<BibliographyReport | undefined> {
     const targets = await this.discover();
-    this.watch(targets);
+    this.watch.set(targets.map(t => t.uri));
     const limit = vscode.workspace.getConfiguration(Settings.section).get<number>(Settings.maxBibliographySize, 50);
     const files: BibliographyInput[] = [];
     const stamps: unknown[] = [];
@@ -391,7 +385,7 @@ export class Bibliographies implements vscode.Disposable {
 
   dispose(): void {
     clearTimeout(this.timer);
-    for (const watcher of this.watchers.values()) watcher.dispose();
+    this.watch.dispose();
     for (const s of this.subscriptions) s.dispose();
   }
 }

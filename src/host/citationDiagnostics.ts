@@ -45,6 +45,7 @@ export class CitationDiagnostics implements vscode.Disposable {
         this.results.delete(doc.uri.toString());
       }),
       bibliographies.onDidLoad(() => this.checkAll()),
+      bibliographies.onDidChangeSources(() => this.checkAll()),
       vscode.workspace.onDidChangeConfiguration(e => {
         if (e.affectsConfiguration(`${Settings.section}.diagnostics`) || e.affectsConfiguration(`${Settings.section}.bibliography`)) this.checkAll();
       }),

@@ -1,16 +1,22 @@
 import * as vscode from 'vscode';
 import { engine } from './engine';
+import { watcherEvents } from './fileWatch';
 
 /** How many .tex files of the workspace are read to find a chapter's main file. */
 const MAX_FILES = 2000;
+/** At most one look for new or deleted .tex files in this long (a look lists the workspace). */
+const RELIST_MS = 1000;
 
 /**
  * The LaTeX files of the workspace, read when a chapter's main file is first looked for, and
  * read again after a .tex file is created, deleted or saved. Open documents are taken as the
- * editor holds them.
+ * editor holds them. A watcher's event can come late (after the chapter was checked) or never
+ * (inotify limits): when a chapter finds no main file, the workspace is listed again, and a .tex
+ * file created or deleted since counts as a change.
  */
 export class LatexProject implements vscode.Disposable {
   private files: Promise<Map<string, string>> | undefined;
+  private relist: { timer?: ReturnType<typeof setTimeout>; last: number; wanted: boolean } = { last: -Infinity, wanted: false };
   private readonly mains = new Map<string, string | undefined>();
   private readonly subscriptions: vscode.Disposable[] = [];
   private readonly changed = new vscode.EventEmitter<void>();
@@ -21,16 +27,44 @@ export class LatexProject implements vscode.Disposable {
 
   constructor() {
     const watcher = vscode.workspace.createFileSystemWatcher('**/*.tex');
-    const forget = () => {
-      this.files = undefined;
-      this.mains.clear();
-      this.version++;
-      this.changed.fire();
-    };
+    const forget = () => { if (!watcherEvents.dropped) this.forget(); };
     this.subscriptions.push(
       watcher, watcher.onDidCreate(forget), watcher.onDidDelete(forget), watcher.onDidChange(forget), this.changed,
-      vscode.workspace.onDidSaveTextDocument(doc => { if (doc.uri.path.endsWith('.tex')) forget(); }),
+      vscode.workspace.onDidSaveTextDocument(doc => { if (doc.uri.path.endsWith('.tex')) this.forget(); }),
     );
+  }
+
+  private forget(): void {
+    this.files = undefined;
+    this.mains.clear();
+    this.version++;
+    this.changed.fire();
+  }
+
+  /** Lists the workspace's .tex files again, soon, and forgets what was read if the list changed. */
+  private relistSoon(): void {
+    if (this.relist.timer) { this.relist.wanted = true; return; }
+    const wait = Math.max(0, this.relist.last + RELIST_MS - performance.now());
+    this.relist.timer = setTimeout(async () => {
+      this.relist.wanted = false;
+      try {
+        const known = this.files && new Set((await this.files).keys());
+        if (!known) return;
+        const listed = await this.list();
+        // A list cut at MAX_FILES may hold other files each time: it tells nothing.
+        if (listed.length < MAX_FILES && (listed.length !== known.size || listed.some(uri => !known.has(uri.path)))) this.forget();
+      } catch {
+        // Listing failed (the folder went away): the next look tries again.
+      } finally {
+        this.relist.last = performance.now();
+        this.relist.timer = undefined;
+        if (this.relist.wanted) this.relistSoon();
+      }
+    }, wait);
+  }
+
+  private list(): Thenable<vscode.Uri[]> {
+    return vscode.workspace.findFiles('**/*.tex', '**/node_modules/**', MAX_FILES);
   }
 
   /**
@@ -43,12 +77,17 @@ export class LatexProject implements vscode.Disposable {
     const named = latexRoot(text);
     if (named) return vscode.Uri.joinPath(uri, '..', named);
     const key = uri.toString();
-    if (this.mains.has(key)) return this.mainUri(uri, this.mains.get(key));
+    if (this.mains.has(key)) {
+      const main = this.mains.get(key);
+      if (main === undefined) this.relistSoon();
+      return this.mainUri(uri, main);
+    }
     const files = new Map(await this.workspaceFiles());
     for (const doc of vscode.workspace.textDocuments) if (doc.uri.path.endsWith('.tex')) files.set(doc.uri.path, doc.getText());
     files.set(uri.path, text);
     const main = findLatexMain(uri.path, files);
     this.mains.set(key, main);
+    if (main === undefined) this.relistSoon();
     return this.mainUri(uri, main);
   }
 
@@ -60,7 +99,7 @@ export class LatexProject implements vscode.Disposable {
     return (this.files ??= (async () => {
       const files = new Map<string, string>();
       if (!vscode.workspace.workspaceFolders?.length) return files;
-      const uris = await vscode.workspace.findFiles('**/*.tex', '**/node_modules/**', MAX_FILES);
+      const uris = await this.list();
       const decoder = new TextDecoder();
       await Promise.all(uris.map(async uri => {
         try {
@@ -74,6 +113,7 @@ export class LatexProject implements vscode.Disposable {
   }
 
   dispose(): void {
+    clearTimeout(this.relist.timer);
     for (const s of this.subscriptions) s.dispose();
   }
 }

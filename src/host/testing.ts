@@ -9,6 +9,7 @@ import type { Bibliographies } from './bibliographies';
 import type { CitationDiagnostics } from './citationDiagnostics';
 import type { UnusedEntries } from './unusedEntries';
 import { providerTimes } from './citeProviders';
+import { watcherEvents } from './fileWatch';
 import type { PapersTreeProvider, ReadingListProvider, TreeNode } from './tree';
 
 /**
@@ -44,6 +45,8 @@ export interface PapersTestHooks {
   nextCheck(uri: vscode.Uri): Promise<void>;
   /** Resolves once the faded unused entries are up to date. */
   unusedSettled(): Promise<void>;
+  /** Drops (true) or passes on the file watcher's events, to stand for a watcher that misses changes. */
+  dropWatcherEvents(dropped: boolean): void;
   /** The engine worker's memory (MB), when it runs. */
   engineMemory(): Promise<{ heapMB: number; externalMB: number; arrayBuffersMB: number } | undefined>;
 }
@@ -87,6 +90,7 @@ export function createTestHooks({ store, engineClient, userCorpora, bibliographi
         if (checked.toString() === uri.toString()) { listener.dispose(); resolve(); }
       });
     }),
+    dropWatcherEvents: dropped => { watcherEvents.dropped = dropped; },
     engineMemory: async () => (engineClient.running ? engineClient.request({ type: 'memory' }) : undefined),
   };
 }

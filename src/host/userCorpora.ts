@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { Problem } from '../core/corpus/paper';
 import type { CorpusInput } from './store';
 import { engine } from './engine';
+import { FileWatch } from './fileWatch';
 import { Commands, Settings } from './ids';
 import type { PaperStore, UserCorpusReport } from './store';
 
@@ -21,12 +22,15 @@ export function corpusFileUris(): { path: string; uri: vscode.Uri | undefined }[
 
 /**
  * Keeps the user's corpus files in the library: reads them when the setting names
- * them, watches them, and after an edit, a replace by rename or a burst of writes,
+ * them, watches them (and looks at them every two seconds, for what a watcher can miss),
+ * and after an edit, a replace by rename or a burst of writes,
  * reloads once. Problems go to the "Papers" output with file and line, and to one
  * notification per reload; the valid papers always load.
  */
 export class UserCorpora implements vscode.Disposable {
-  private watchers: vscode.Disposable[] = [];
+  private readonly watch = new FileWatch(() => this.schedule());
+  /** The files' sizes and times at the last load, to pass over a change event that changed nothing. */
+  private loaded: string | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private readonly subscriptions: vscode.Disposable[] = [];
   /** What the last load did: papers added, problems, whether the cached index was used. */
@@ -43,26 +47,20 @@ export class UserCorpora implements vscode.Disposable {
 
   /** Watches the configured files and loads them (now if there are any). */
   start(): Promise<UserCorpusReport | undefined> {
-    for (const w of this.watchers) w.dispose();
-    this.watchers = [];
-    const files = corpusFileUris();
-    for (const { uri } of files) {
-      if (!uri) continue;
-      const parent = vscode.Uri.joinPath(uri, '..');
-      const name = uri.path.slice(uri.path.lastIndexOf('/') + 1);
-      const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(parent, name));
-      this.watchers.push(watcher, watcher.onDidChange(() => this.schedule()), watcher.onDidCreate(() => this.schedule()), watcher.onDidDelete(() => this.schedule()));
-    }
-    return this.load();
+    this.watch.set(corpusFileUris().flatMap(({ uri }) => (uri ? [uri] : [])));
+    return this.load(true);
   }
 
   private schedule(): void {
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.load(), DEBOUNCE_MS);
+    this.timer = setTimeout(() => void this.load(false), DEBOUNCE_MS);
   }
 
-  /** Reads every configured file and hands them to the store. */
-  async load(): Promise<UserCorpusReport | undefined> {
+  /**
+   * Reads every configured file and hands them to the store; unless `force`, only if a file's size
+   * or time changed since the last load (a watcher event and the poll may both report one change).
+   */
+  async load(force = true): Promise<UserCorpusReport | undefined> {
     const problems: Problem[] = [];
     const files: CorpusInput[] = [];
     for (const { path, uri } of corpusFileUris()) {
@@ -77,8 +75,11 @@ export class UserCorpora implements vscode.Disposable {
         problems.push({ file: path, line: 1, message: `not found (${uri.fsPath}); check papers.corpus.files` });
       }
     }
+    const fingerprint = JSON.stringify([files.map(f => [f.file, f.stamp]), problems]);
+    if (!force && fingerprint === this.loaded && this.lastReport) return this.lastReport;
     const report = await this.store.applyUserFiles(files);
     if (!report) return undefined;
+    this.loaded = fingerprint;
     const all = [...problems, ...report.problems];
     this.lastReport = { ...report, problems: all };
     if (all.length) {
@@ -94,7 +95,7 @@ export class UserCorpora implements vscode.Disposable {
 
   dispose(): void {
     clearTimeout(this.timer);
-    for (const w of this.watchers) w.dispose();
+    this.watch.dispose();
     for (const s of this.subscriptions) s.dispose();
   }
 }

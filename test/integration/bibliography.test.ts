@@ -208,4 +208,22 @@ suite('Your bibliography (the sample workspace)', () => {
     assert.equal(paper.title, 'After the export');
     assert.equal(await api.getPaper('autoOne'), undefined);
   });
+
+  test('a change the file watcher misses (inotify limits, a network drive) is still seen within seconds', async () => {
+    const uri = dir('unwatched.bib');
+    await writeText(uri, '@misc{unwatchedOne, title = {Seen by the watcher}}\n');
+    await open(dir('unwatched.md'), '---\nbibliography: unwatched.bib\n---\n\n[@unwatchedOne]\n');
+    await waitFor('unwatchedOne', async () => { await api.testing.settled(); return api.getPaper('unwatchedOne'); });
+    api.testing.dropWatcherEvents(true);
+    try {
+      const written = Date.now();
+      await writeText(uri, '@misc{unwatchedTwo, title = {Seen by the poll alone}}\n');
+      const paper = await waitFor('unwatchedTwo with no watcher event', async () => { await api.testing.settled(); return api.getPaper('unwatchedTwo'); }, 10000);
+      console.log(`      [timing] written with no watcher event → entry in the library: ${Date.now() - written} ms`);
+      assert.equal(paper.title, 'Seen by the poll alone');
+      assert.equal(await api.getPaper('unwatchedOne'), undefined);
+    } finally {
+      api.testing.dropWatcherEvents(false);
+    }
+  });
 });

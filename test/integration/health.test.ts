@@ -147,6 +147,27 @@ suite('Bibliography health: diagnostics and quick fixes', () => {
     assert.equal(warning.message, 'Ghost2001 is not in health-tests/refs.bib');
   });
 
+  test('a main file written while the file watcher misses it is found at the next keystroke in the chapter', async () => {
+    await vscode.workspace.fs.createDirectory(dir('thesis', 'chapters'));
+    const editor = await open(dir('thesis', 'chapters', 'two.tex'), '\\chapter{Two}\nAs \\cite{russell2020aima} and \\cite{Ghost2002} show.\n');
+    await diagnosticsOf(editor.document.uri, 'the no-bibliography warning', d => d.length > 0 && d[0].code === 'no-bibliography');
+    // Saving the chapter would make every .tex file read again: the keystroke alone must do it.
+    const files = vscode.workspace.getConfiguration('files');
+    await files.update('autoSave', 'off', vscode.ConfigurationTarget.Workspace);
+    api.testing.dropWatcherEvents(true);
+    try {
+      await writeText(dir('thesis', 'main.tex'), '\\documentclass{book}\n\\begin{document}\n\\include{chapters/two}\n\\bibliography{../refs}\n\\end{document}\n');
+      await editor.edit(b => b.insert(new vscode.Position(2, 0), 'More.\n'));
+      const [warning, ...rest] = await diagnosticsOf(editor.document.uri, 'a warning on Ghost2002 only', d => d.length > 0 && d[0].code === 'undefined-key');
+      assert.deepEqual(rest, []);
+      assert.equal(warning.message, 'Ghost2002 is not in health-tests/refs.bib');
+    } finally {
+      api.testing.dropWatcherEvents(false);
+      await vscode.commands.executeCommand('workbench.action.files.revert');
+      await files.update('autoSave', undefined, vscode.ConfigurationTarget.Workspace);
+    }
+  });
+
   test('entries no document uses are faded hints, off with \\nocite{*} and with the setting', async () => {
     await writeText(dir('unused.bib'), '@misc{used, title = {U}}\n\n@misc{spare, title = {S}}\n');
     const doc = await open(dir('unused.tex'), '\\documentclass{article}\n\\addbibresource{unused.bib}\n\\cite{used}\n');

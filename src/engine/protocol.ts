@@ -77,7 +77,11 @@ export const MemorySchema = z.object({ heapMB: z.number(), externalMB: z.number(
 
 /** A file as the host read it: its bytes (UTF-8), and how to name it. */
 export interface FileBytes { file: string; bytes: ArrayBuffer }
-export interface BibliographyBytes extends FileBytes { uri: string; after?: string[] }
+/**
+ * A bibliography file: its bytes; or, on the desktop, its path, for the worker to read (the host
+ * then neither waits for a large file's bytes nor holds them).
+ */
+export interface BibliographyBytes { file: string; uri: string; bytes?: ArrayBuffer; path?: string; after?: string[] }
 /**
  * A corpus file: its bytes; or, on the desktop, its path, for the worker to read (a 200 MB file
  * read on the extension host would hold it up while the bytes are gathered); or only its name
@@ -94,7 +98,9 @@ export type CachedBytes = { key: string } & ({ bytes: Record<CachePart, ArrayBuf
 
 /** What the host asks, by `type`; `result` in the comments is what comes back. */
 export type Request =
-  | { type: 'load'; corpus: ArrayBuffer; names: ArrayBuffer; text: ArrayBuffer } // result: number of papers
+  // The bundled papers and their index; `shipped`: as the extension ships them (LZMA, see
+  // core/util/lzma), decoded by the worker, so that it need not wait for the host to decode them.
+  | { type: 'load'; corpus: ArrayBuffer; names: ArrayBuffer; text: ArrayBuffer; shipped?: boolean } // result: number of papers
   // Corpus files or bibliographies left out (undefined) are the same as the worker last had them.
   | { type: 'setInput'; corpus?: CorpusBytes[]; bibliographies?: BibliographyBytes[]; cacheKey?: string; cached?: CachedBytes } // InputReport
   | { type: 'query'; text: string; options: import('./service').QueryOptions } // QueryRows

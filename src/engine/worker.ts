@@ -4,6 +4,7 @@
 // the library (engine/service.ts) and answers the host's requests (engine/protocol.ts), so
 // that reading, indexing and searching a large library never hold up the extension host.
 import { memoryShelf } from '../core/corpus/shelf';
+import { lzmaDecode } from '../core/util/lzma';
 import { ENGINE_WORKER } from '../platform/worker';
 import { fileShelf, readBytes, writeParts } from './files';
 import { CACHE_PARTS, type CachedBytes, type Request, type Response } from './protocol';
@@ -87,6 +88,15 @@ function yieldToHost(): void {
 const utf8 = new TextDecoder();
 const decode = (bytes: ArrayBuffer) => utf8.decode(bytes);
 
+/** A bibliography file's text; one that went away since the host found it reads as empty, as on the host. */
+function readText(path: string): string {
+  try {
+    return utf8.decode(readBytes(path));
+  } catch {
+    return '';
+  }
+}
+
 let service: LibraryService | undefined;
 
 function loaded(): LibraryService {
@@ -115,13 +125,15 @@ function cachedLibrary(cached: CachedBytes): CachedLibrary | undefined {
 /** Answers one request; bytes to transfer back are returned beside the result. */
 async function answer(request: Request): Promise<{ result: unknown; transfer?: ArrayBuffer[] }> {
   switch (request.type) {
-    case 'load':
-      service = LibraryService.load({ corpus: decode(request.corpus), names: decode(request.names), text: decode(request.text) });
+    case 'load': {
+      const text = (bytes: ArrayBuffer) => (request.shipped ? utf8.decode(lzmaDecode(new Uint8Array(bytes))) : decode(bytes));
+      service = LibraryService.load({ corpus: text(request.corpus), names: text(request.names), text: text(request.text) });
       return { result: service.size };
+    }
     case 'setInput': {
       const input: UserInput = {
         corpus: request.corpus?.map(f => ({ file: f.file, text: f.path !== undefined ? utf8.decode(readBytes(f.path)) : f.bytes && decode(f.bytes) })),
-        bibliographies: request.bibliographies?.map(b => ({ uri: b.uri, file: b.file, text: decode(b.bytes), after: b.after })),
+        bibliographies: request.bibliographies?.map(b => ({ uri: b.uri, file: b.file, text: b.path !== undefined ? readText(b.path) : b.bytes ? decode(b.bytes) : '', after: b.after })),
         cacheKey: request.cacheKey,
         cached: request.cached && cachedLibrary(request.cached),
       };

@@ -31,8 +31,11 @@ export interface CorpusInput {
   path?: string;
   read(): Promise<Uint8Array>;
 }
-/** A bibliography file as read from disk: its bytes (UTF-8), and how to name it. */
-export interface BibliographyInput { uri: string; file: string; bytes: Uint8Array; after?: string[] }
+/**
+ * A bibliography file: how to name it, and its bytes (UTF-8) as read from disk, or, for a worker
+ * that reads files itself (`PaperStore.readsFiles`), its path on a local disk.
+ */
+export interface BibliographyInput { uri: string; file: string; bytes?: Uint8Array; path?: string; after?: string[] }
 
 export interface UserCorpusReport { added: number; updated: number; problems: Problem[]; fromCache: boolean }
 
@@ -48,11 +51,10 @@ export interface BibliographyReport {
 
 interface Merged { corpus: UserCorpusReport; bibliographies: BibliographyReport }
 
-interface Bundled {
-  local: LocalLibrary;
-  /** The shipped files, decompressed, for the engine worker. */
-  bytes: { corpus: Uint8Array; names: Uint8Array; text: Uint8Array };
-}
+interface Bundled { local: LocalLibrary }
+
+/** The bundled papers and their index as the extension ships them (LZMA-compressed). */
+interface Shipped { corpus: Uint8Array; names: Uint8Array; text: Uint8Array }
 
 /** Bumped whenever the way user corpora are indexed changes, so old cached indexes are not reused. */
 const INDEX_CACHE_VERSION = '4';
@@ -74,6 +76,9 @@ const buffer = (bytes: Uint8Array): ArrayBuffer => (bytes.byteOffset === 0 && by
  */
 export class PaperStore implements vscode.Disposable {
   private bundled: Promise<Bundled | undefined> | undefined;
+  private shipped: Promise<Shipped> | undefined;
+  /** The engine worker started and given the bundled papers; undefined once it stops. */
+  private engineLoad: Promise<void> | undefined;
   private remote: RemoteLibrary | undefined;
   private work: Promise<unknown> = Promise.resolve();
   /** Writing the latest snapshot of the worker's index to the cache, behind everything else. */
@@ -85,7 +90,6 @@ export class PaperStore implements vscode.Disposable {
    */
   private pending: { corpus?: readonly CorpusInput[]; bibliographies?: readonly BibliographyInput[] } = {};
   private has = { corpus: false, bibliographies: false };
-  private workerLoaded = false;
   private restarts = 0;
   private state: LoadState = 'loading';
   private engineState: EngineState = 'local';
@@ -161,9 +165,11 @@ export class PaperStore implements vscode.Disposable {
     // A snapshot of the index on its way to the cache is worth keeping: the reload may use it.
     await this.caching;
     this.bundled = undefined;
+    this.shipped = undefined;
     this.remote = undefined;
-    this.workerLoaded = false;
+    this.engineLoad = undefined;
     await this.client.stop();
+    this.engineLoad = undefined;
     this.setEngine('local');
     const library = await this.library();
     this.changed.fire();
@@ -174,6 +180,7 @@ export class PaperStore implements vscode.Disposable {
   async applyUserFiles(files: readonly CorpusInput[]): Promise<UserCorpusReport | undefined> {
     this.pending.corpus = files;
     this.has.corpus = files.length > 0;
+    if (files.length) this.startEarly();
     return (await this.schedule())?.corpus;
   }
 
@@ -181,6 +188,7 @@ export class PaperStore implements vscode.Disposable {
   async applyBibliographies(files: readonly BibliographyInput[]): Promise<BibliographyReport | undefined> {
     this.pending.bibliographies = files;
     this.has.bibliographies = files.length > 0;
+    if (files.length) this.startEarly();
     return (await this.schedule())?.bibliographies;
   }
 
@@ -192,42 +200,42 @@ export class PaperStore implements vscode.Disposable {
   }
 
   private async merge(): Promise<Merged | undefined> {
-    const bundled = await this.loadBundled();
-    if (!bundled) return undefined;
     if (!this.has.corpus && !this.has.bibliographies) {
+      if (!(await this.loadBundled())) return undefined;
       // Nothing of the user's: the bundled papers, here; the worker is not needed.
       if (this.remote || this.client.running) {
         this.remote = undefined;
-        this.workerLoaded = false;
+        this.engineLoad = undefined;
         await this.caching;
         await this.client.stop();
+        // A load started meanwhile went to the worker just stopped.
+        this.engineLoad = undefined;
         this.setEngine('local');
         this.changed.fire();
       }
       return { corpus: { added: 0, updated: 0, problems: [], fromCache: false }, bibliographies: { files: [], added: 0, joined: 0, readMs: 0, searchableMs: 0 } };
     }
     const started = performance.now();
-    const fresh = !this.workerLoaded || !this.client.running;
-    if (fresh) {
-      if (this.engineState !== 'restarting') this.setEngine('starting');
-      const { corpus, names, text } = bundled.bytes;
-      await this.client.request({ type: 'load', corpus: own(corpus), names: own(names), text: own(text) });
-      this.workerLoaded = true;
+    // The worker does not wait for the bundled papers to load here: it is given them as shipped.
+    const shipped = await this.shippedFiles().catch(() => undefined);
+    if (!shipped) {
+      await this.loadBundled(); // which says why
+      return undefined;
     }
-    // What changed since the worker last heard (everything, for a new worker), then forgotten here.
-    const corpus = this.pending.corpus ?? (fresh ? [] : undefined);
-    const bibliographies = this.pending.bibliographies ?? (fresh ? [] : undefined);
+    await this.startEngine();
+    // What changed since the worker last heard (a new worker starts with none), then forgotten here.
+    const { corpus, bibliographies } = this.pending;
     this.pending = {};
     // A corpus file's library is cached between sessions, under a hash of everything it depends on.
     // Named by each file's size and modification time, not its bytes: hashing a 100 MB file here
     // would hold up the extension host (and a save changes the time anyway).
-    const cacheKey = corpus?.length ? await IndexCache.hash([INDEX_CACHE_VERSION, bundled.bytes.names, ...corpus.flatMap(f => [f.file, f.stamp])]) : undefined;
+    const cacheKey = corpus?.length ? await IndexCache.hash([INDEX_CACHE_VERSION, shipped.names, ...corpus.flatMap(f => [f.file, f.stamp])]) : undefined;
     // On the desktop the worker reads the cache (and a corpus file) itself: nothing large passes through here.
     const readsFiles = this.client.readsFiles;
     const located = cacheKey && readsFiles ? await this.cache.locate(cacheKey) : undefined;
     const cachedBytes = cacheKey && !located ? await this.cache.get(cacheKey) : undefined;
     // The bytes change hands (transferred, not copied): the worker owns them from here.
-    const bibs: BibliographyBytes[] | undefined = bibliographies?.map(b => ({ uri: b.uri, file: b.file, bytes: buffer(b.bytes), after: b.after }));
+    const bibs: BibliographyBytes[] | undefined = bibliographies?.map(b => ({ uri: b.uri, file: b.file, bytes: b.bytes && buffer(b.bytes), path: b.path, after: b.after }));
     const send = async (withCache: boolean): Promise<InputReport> => {
       let cached: CachedBytes | undefined;
       if (withCache && cacheKey && located) cached = { key: cacheKey, paths: located };
@@ -240,7 +248,7 @@ export class PaperStore implements vscode.Disposable {
         if (f.path !== undefined && readsFiles) return { file: f.file, path: f.path };
         return { file: f.file, bytes: buffer(await f.read()) };
       }));
-      const transfer = [...(files ?? []).flatMap(f => (f.bytes ? [f.bytes] : [])), ...(bibs ?? []).map(b => b.bytes), ...(cached && 'bytes' in cached ? Object.values(cached.bytes) : [])];
+      const transfer = [...(files ?? []).flatMap(f => (f.bytes ? [f.bytes] : [])), ...(bibs ?? []).flatMap(b => (b.bytes ? [b.bytes] : [])), ...(cached && 'bytes' in cached ? Object.values(cached.bytes) : [])];
       const request: Request = { type: 'setInput', corpus: files, bibliographies: bibs, cacheKey, cached };
       return this.client.request(request, transfer);
     };
@@ -281,7 +289,7 @@ export class PaperStore implements vscode.Disposable {
   /** The worker stopped: the bundled papers serve at once; it starts again once, with the user's files read afresh. */
   private stopped(reason: string): void {
     this.remote = undefined;
-    this.workerLoaded = false;
+    this.engineLoad = undefined;
     this.changed.fire();
     if (this.restarts >= 1) {
       this.setEngine('failed');
@@ -293,6 +301,40 @@ export class PaperStore implements vscode.Disposable {
     this.setEngine('restarting');
     this.log.warn('Restarting the search engine and giving it your files again.');
     this.inputLost.fire();
+  }
+
+  /** Whether the engine worker reads files by path (on the desktop); starts it if needed. */
+  get readsFiles(): boolean {
+    return this.client.readsFiles;
+  }
+
+  /**
+   * Starts the engine worker for the user's files as soon as they are known, so that it loads the
+   * bundled papers while the host still finds and reads the files, rather than after.
+   */
+  private startEarly(): void {
+    if (this.engineLoad || this.engineState === 'failed') return;
+    this.startEngine().catch(() => undefined);
+  }
+
+  /** Starts the engine worker and gives it the bundled papers, once per worker. */
+  private startEngine(): Promise<void> {
+    this.engineLoad ??= (async () => {
+      const { corpus, names, text } = await this.shippedFiles();
+      if (this.engineState !== 'restarting') this.setEngine('starting');
+      await this.client.request({ type: 'load', shipped: true, corpus: own(corpus), names: own(names), text: own(text) });
+    })();
+    const load = this.engineLoad;
+    // A load that failed is tried again by the next request.
+    load.catch(() => { if (this.engineLoad === load) this.engineLoad = undefined; });
+    return load;
+  }
+
+  /** The shipped files, read once (the host decodes its own copy; the worker is sent another). */
+  private shippedFiles(): Promise<Shipped> {
+    this.shipped ??= Promise.all([CORPUS_FILE, NAMES_INDEX, TEXT_INDEX].map(name => this.readShipped(name)))
+      .then(([corpus, names, text]) => ({ corpus, names, text }));
+    return this.shipped;
   }
 
   private loadBundled(): Promise<Bundled | undefined> {
@@ -307,17 +349,20 @@ export class PaperStore implements vscode.Disposable {
     try {
       // Read while the engine loads. (Awaited below; the catch only keeps a failure to load the
       // engine from leaving this promise's own failure unhandled.)
-      const reading = Promise.all([CORPUS_FILE, NAMES_INDEX, TEXT_INDEX].map(name => this.read(name)));
+      const reading = this.shippedFiles();
       reading.catch(() => undefined);
       const { LibraryService } = engine();
-      const [corpus, names, text] = await reading;
+      const shipped = await reading;
+      const [corpus, names, text] = await Promise.all([
+        this.decode(CORPUS_FILE, shipped.corpus), this.decode(NAMES_INDEX, shipped.names), this.decode(TEXT_INDEX, shipped.text),
+      ]);
       const decoder = new TextDecoder();
       const service = await LibraryService.loadInSlices({ corpus: decoder.decode(corpus), names: decoder.decode(names), text: decoder.decode(text) });
       service.fullText.catch(error => this.log.error(`Could not load the full-text index, so searches cover titles, keys and organisations only: ${describe(error)}`));
       this.log.info(`Loaded ${service.size} papers and their index in ${(performance.now() - started).toFixed(1)} ms`);
       this.setState(service.size ? 'ready' : 'empty');
       queueMicrotask(() => this.bundledLoaded.fire());
-      return { local: new LocalLibrary(service), bytes: { corpus, names, text } };
+      return { local: new LocalLibrary(service) };
     } catch (error) {
       this.failure = describe(error);
       this.log.error(`Could not load the papers: ${this.failure}`);
@@ -326,15 +371,27 @@ export class PaperStore implements vscode.Disposable {
     }
   }
 
-  /** A file of dist/, from the compressed copy the extension ships. */
-  private async read(name: string): Promise<Uint8Array> {
+  /** A file of dist/, the compressed copy the extension ships. */
+  private async readShipped(name: string): Promise<Uint8Array> {
     const uri = vscode.Uri.joinPath(this.extensionUri, 'dist', shippedName(name));
     try {
-      // Decoded a slice at a time: the corpus takes 30 to 50 ms, more than the host may be held.
-      return await lzmaDecodeInSlices(await vscode.workspace.fs.readFile(uri), pause);
+      return await vscode.workspace.fs.readFile(uri);
     } catch (error) {
-      throw new Error(`cannot read ${uri.fsPath}: ${describe(error)} (reinstall the extension; in a checkout, run "npm run build")`);
+      throw this.unreadable(uri, error);
     }
+  }
+
+  /** A shipped file decoded, a slice at a time: the corpus takes 30 to 50 ms, more than the host may be held. */
+  private async decode(name: string, bytes: Uint8Array): Promise<Uint8Array> {
+    try {
+      return await lzmaDecodeInSlices(bytes, pause);
+    } catch (error) {
+      throw this.unreadable(vscode.Uri.joinPath(this.extensionUri, 'dist', shippedName(name)), error);
+    }
+  }
+
+  private unreadable(uri: vscode.Uri, error: unknown): Error {
+    return new Error(`cannot read ${uri.fsPath}: ${describe(error)} (reinstall the extension; in a checkout, run "npm run build")`);
   }
 
   private setState(state: LoadState): void {

@@ -138,6 +138,24 @@ suite('the engine worker (dist/engine.js as a worker thread)', () => {
     }
   });
 
+  test('loads the bundled papers as shipped (LZMA), and reads bibliographies by their paths; one that went away reads as empty', async () => {
+    const loaded = await ask({ type: 'load', shipped: true, corpus: bytes(dist('corpus.json.lz')), names: bytes(dist('names.index.lz')), text: bytes(dist('fulltext.index.lz')) });
+    assert.deepEqual([loaded.ok, loaded.result], [true, 390]);
+    const dir = mkdtempSync(join(tmpdir(), 'papers-worker-'));
+    writeFileSync(join(dir, 'refs.bib'), `\ufeff${BIB}`);
+    const bibliographies = [
+      { uri: 'file:///w/refs.bib', file: 'refs.bib', path: join(dir, 'refs.bib') },
+      { uri: 'file:///w/gone.bib', file: 'gone.bib', path: join(dir, 'gone.bib') },
+    ];
+    const report = RESULT_SCHEMAS.setInput.parse((await ask({ type: 'setInput', corpus: [], bibliographies })).result);
+    assert.deepEqual(report.bibliographies.files.map(f => [f.file, f.keys]), [['refs.bib', ['russell2020aima']], ['gone.bib', []]]);
+    assert.equal(report.papers, 391);
+    const found = RESULT_SCHEMAS.query.parse((await ask({ type: 'query', text: 'norvig', options: { limit: 1 } })).result);
+    assert.equal(found.rows[0].key, 'russell2020aima');
+    const damaged = await ask({ type: 'load', shipped: true, corpus: bytes(dist('corpus.json')), names: bytes(dist('names.index.lz')), text: bytes(dist('fulltext.index.lz')) });
+    assert.equal(damaged.ok, false, 'bytes that are not LZMA are refused, not taken for papers');
+  });
+
   test('an exit request stops the worker the way a crash would', async () => {
     const exited = new Promise<number>(resolve => worker.once('exit', resolve));
     worker.postMessage({ type: 'exit', id: ++next });

@@ -36,7 +36,7 @@ const WARM_UP_MS = 1500;
 export function activateWith(context: vscode.ExtensionContext, platform: Platform): PapersApi {
   const log = vscode.window.createOutputChannel('Papers', { log: true });
   const engineClient = new EngineClient(() => platform.startEngineWorker(), log);
-  const store = new PaperStore(context.extensionUri, new IndexCache(context.globalStorageUri, log), engineClient, log);
+  const store = new PaperStore(context.extensionUri, new IndexCache(context.globalStorageUri, log), engineClient, log, context.workspaceState);
   const userCorpora = new UserCorpora(store, log);
   const latex = new LatexProject();
   const bibliographies = new Bibliographies(store, latex, log);

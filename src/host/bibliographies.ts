@@ -307,6 +307,8 @@ export class Bibliographies implements vscode.Disposable {
   private async load(force = false): Promise<BibliographyReport | undefined> {
     const targets = await this.discover();
     this.watch.set(targets.map(t => t.uri));
+    // The engine worker loads the bundled papers while the files are looked at.
+    if (targets.length && this.started) this.store.prepareEngine();
     const limit = vscode.workspace.getConfiguration(Settings.section).get<number>(Settings.maxBibliographySize, 50);
     const files: BibliographyInput[] = [];
     const stamps: unknown[] = [];

@@ -56,6 +56,9 @@ interface Bundled { local: LocalLibrary }
 /** The bundled papers and their index as the extension ships them (LZMA-compressed). */
 interface Shipped { corpus: Uint8Array; names: Uint8Array; text: Uint8Array }
 
+/** Remembered per workspace: its last session gave the engine worker user files, so the next starts it at once. */
+const ENGINE_USED = 'papers.engineUsed';
+
 /** Bumped whenever the way user corpora are indexed changes, so old cached indexes are not reused. */
 const INDEX_CACHE_VERSION = '4';
 
@@ -90,6 +93,8 @@ export class PaperStore implements vscode.Disposable {
    */
   private pending: { corpus?: readonly CorpusInput[]; bibliographies?: readonly BibliographyInput[] } = {};
   private has = { corpus: false, bibliographies: false };
+  /** Whether the corpus files and the bibliographies were each given once: until both were, a worker started early is kept. */
+  private given = { corpus: false, bibliographies: false };
   private restarts = 0;
   private state: LoadState = 'loading';
   private engineState: EngineState = 'local';
@@ -116,6 +121,7 @@ export class PaperStore implements vscode.Disposable {
     private readonly cache: IndexCache,
     private readonly client: EngineClient,
     private readonly log: vscode.LogOutputChannel,
+    private readonly workspaceState?: vscode.Memento,
   ) {
     this.subscriptions.push(client.onDidStop(reason => this.stopped(reason)));
   }
@@ -180,7 +186,8 @@ export class PaperStore implements vscode.Disposable {
   async applyUserFiles(files: readonly CorpusInput[]): Promise<UserCorpusReport | undefined> {
     this.pending.corpus = files;
     this.has.corpus = files.length > 0;
-    if (files.length) this.startEarly();
+    this.given.corpus = true;
+    if (files.length) this.prepareEngine();
     return (await this.schedule())?.corpus;
   }
 
@@ -188,7 +195,8 @@ export class PaperStore implements vscode.Disposable {
   async applyBibliographies(files: readonly BibliographyInput[]): Promise<BibliographyReport | undefined> {
     this.pending.bibliographies = files;
     this.has.bibliographies = files.length > 0;
-    if (files.length) this.startEarly();
+    this.given.bibliographies = true;
+    if (files.length) this.prepareEngine();
     return (await this.schedule())?.bibliographies;
   }
 
@@ -202,8 +210,10 @@ export class PaperStore implements vscode.Disposable {
   private async merge(): Promise<Merged | undefined> {
     if (!this.has.corpus && !this.has.bibliographies) {
       if (!(await this.loadBundled())) return undefined;
+      // User files given while the bundled papers loaded: the merge queued behind this one takes them.
+      if (this.has.corpus || this.has.bibliographies) return undefined;
       // Nothing of the user's: the bundled papers, here; the worker is not needed.
-      if (this.remote || this.client.running) {
+      if ((this.remote || this.client.running) && this.given.corpus && this.given.bibliographies) {
         this.remote = undefined;
         this.engineLoad = undefined;
         await this.caching;
@@ -211,6 +221,7 @@ export class PaperStore implements vscode.Disposable {
         // A load started meanwhile went to the worker just stopped.
         this.engineLoad = undefined;
         this.setEngine('local');
+        void this.workspaceState?.update(ENGINE_USED, undefined);
         this.changed.fire();
       }
       return { corpus: { added: 0, updated: 0, problems: [], fromCache: false }, bibliographies: { files: [], added: 0, joined: 0, readMs: 0, searchableMs: 0 } };
@@ -260,6 +271,7 @@ export class PaperStore implements vscode.Disposable {
     }
     this.remote = new RemoteLibrary(this.client, report.papers, report.bibliographies.files);
     this.setEngine('worker');
+    void this.workspaceState?.update(ENGINE_USED, true);
     if (report.snapshotWanted) {
       // On the desktop the worker writes the cache itself; elsewhere its bytes come here to be written.
       const key = cacheKey!;
@@ -312,7 +324,7 @@ export class PaperStore implements vscode.Disposable {
    * Starts the engine worker for the user's files as soon as they are known, so that it loads the
    * bundled papers while the host still finds and reads the files, rather than after.
    */
-  private startEarly(): void {
+  prepareEngine(): void {
     if (this.engineLoad || this.engineState === 'failed') return;
     this.startEngine().catch(() => undefined);
   }
@@ -346,6 +358,8 @@ export class PaperStore implements vscode.Disposable {
     const started = performance.now();
     this.setState('loading');
     queueMicrotask(() => this.bundledLoading.fire());
+    // This workspace had files of the user's last time: they will be found again in a moment.
+    if (this.workspaceState?.get(ENGINE_USED)) this.prepareEngine();
     try {
       // Read while the engine loads. (Awaited below; the catch only keeps a failure to load the
       // engine from leaving this promise's own failure unhandled.)
@@ -353,9 +367,10 @@ export class PaperStore implements vscode.Disposable {
       reading.catch(() => undefined);
       const { LibraryService } = engine();
       const shipped = await reading;
-      const [corpus, names, text] = await Promise.all([
-        this.decode(CORPUS_FILE, shipped.corpus), this.decode(NAMES_INDEX, shipped.names), this.decode(TEXT_INDEX, shipped.text),
-      ]);
+      // One after another: decoded side by side, their slices would run back to back at each pause.
+      const corpus = await this.decode(CORPUS_FILE, shipped.corpus);
+      const names = await this.decode(NAMES_INDEX, shipped.names);
+      const text = await this.decode(TEXT_INDEX, shipped.text);
       const decoder = new TextDecoder();
       const service = await LibraryService.loadInSlices({ corpus: decoder.decode(corpus), names: decoder.decode(names), text: decoder.decode(text) });
       service.fullText.catch(error => this.log.error(`Could not load the full-text index, so searches cover titles, keys and organisations only: ${describe(error)}`));

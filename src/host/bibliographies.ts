@@ -78,7 +78,7 @@ export class Bibliographies implements vscode.Disposable {
   private readonly warnedSize = new Set<string>();
   private loadCount = 0;
   private filesOfCache: { key: string; files: Set<string> } | undefined;
-  private readonly sourcesCache = new Map<string, { key: string; sources: Promise<DocumentSources> }>();
+  private readonly sourcesCache = new Map<string, { key: string; sources: Promise<DocumentSources>; noMainFile?: boolean }>();
   private readonly projectTexts = new Map<string, Promise<string | undefined>>();
   private projectVersion = 0;
   private defaultExists: { key: string; at: number; uri: vscode.Uri | undefined } | undefined;
@@ -206,11 +206,16 @@ export class Bibliographies implements vscode.Disposable {
     const refs = engine().findBibliographies(doc.getText(), doc.languageId);
     const key = JSON.stringify([refs, this.loadCount, this.latex.version, this.projectVersion]);
     const cached = this.sourcesCache.get(doc.uri.toString());
-    if (cached?.key === key) return cached.sources;
+    if (cached?.key === key) {
+      // A chapter without a main file: one may have been written since that no watcher reported.
+      if (cached.noMainFile) this.latex.lookAgain();
+      return cached.sources;
+    }
     const sources = this.findSources(doc, refs);
     if (this.sourcesCache.size > 2000) this.sourcesCache.clear();
-    this.sourcesCache.set(doc.uri.toString(), { key, sources });
-    sources.catch(() => this.sourcesCache.delete(doc.uri.toString()));
+    const entry: { key: string; sources: Promise<DocumentSources>; noMainFile?: boolean } = { key, sources };
+    this.sourcesCache.set(doc.uri.toString(), entry);
+    sources.then(found => { entry.noMainFile = found.noMainFile; }, () => this.sourcesCache.delete(doc.uri.toString()));
     return sources;
   }
 

@@ -41,8 +41,11 @@ export class LatexProject implements vscode.Disposable {
     this.changed.fire();
   }
 
-  /** Lists the workspace's .tex files again, soon, and forgets what was read if the list changed. */
-  private relistSoon(): void {
+  /**
+   * Lists the workspace's .tex files again, soon (at most once a second), and forgets what was
+   * read if the list changed: for a chapter that found no main file.
+   */
+  lookAgain(): void {
     if (this.relist.timer) { this.relist.wanted = true; return; }
     const wait = Math.max(0, this.relist.last + RELIST_MS - performance.now());
     this.relist.timer = setTimeout(async () => {
@@ -58,7 +61,7 @@ export class LatexProject implements vscode.Disposable {
       } finally {
         this.relist.last = performance.now();
         this.relist.timer = undefined;
-        if (this.relist.wanted) this.relistSoon();
+        if (this.relist.wanted) this.lookAgain();
       }
     }, wait);
   }
@@ -79,7 +82,7 @@ export class LatexProject implements vscode.Disposable {
     const key = uri.toString();
     if (this.mains.has(key)) {
       const main = this.mains.get(key);
-      if (main === undefined) this.relistSoon();
+      if (main === undefined) this.lookAgain();
       return this.mainUri(uri, main);
     }
     const files = new Map(await this.workspaceFiles());
@@ -87,7 +90,7 @@ export class LatexProject implements vscode.Disposable {
     files.set(uri.path, text);
     const main = findLatexMain(uri.path, files);
     this.mains.set(key, main);
-    if (main === undefined) this.relistSoon();
+    if (main === undefined) this.lookAgain();
     return this.mainUri(uri, main);
   }
 

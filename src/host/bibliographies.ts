@@ -128,10 +128,13 @@ export class Bibliographies implements vscode.Disposable {
     this.subscriptions.push(projects, projects.onDidChange(projectChanged), projects.onDidCreate(projectChanged), projects.onDidDelete(projectChanged));
   }
 
-  /** Finds the bibliographies and loads them; afterwards, changes reload them by themselves. */
+  /**
+   * Finds the bibliographies and loads them; afterwards, changes reload them by themselves. Called
+   * again when the papers are reloaded, whose engine no longer has the files: they are read again.
+   */
   start(): Promise<BibliographyReport | undefined> {
     this.started = true;
-    return this.reload();
+    return this.reload(true);
   }
 
   /** Resolves once the latest reload is done. */
@@ -167,21 +170,26 @@ export class Bibliographies implements vscode.Disposable {
       const target = this.named.get(key) ?? { uri, after: new Set<string>() };
       for (const b of before) if (b.toString() !== key) target.after.add(b.toString());
       this.named.set(key, target);
+      // The engine worker loads the bundled papers while the other files are looked for and stat'ed.
+      if (this.started) this.store.prepareEngine();
     };
+    // Each look at the disk is a round trip of 30 to 170 ms while the window loads: the project
+    // files are asked for all at once, beside the documents' own bibliographies.
+    const projects = (vscode.workspace.workspaceFolders ?? []).flatMap(folder => ['_quarto.yml', '_quarto.yaml'].map(name => {
+      const uri = vscode.Uri.joinPath(folder.uri, name);
+      return { folder: folder.uri, text: readText(uri) };
+    }));
     for (const doc of vscode.workspace.textDocuments) {
       if (!CITING_LANGUAGES.includes(doc.languageId)) continue;
       const { files } = await this.sourcesOf(doc);
       files.forEach((uri, i) => add(uri, files.slice(0, i)));
     }
-    for (const folder of vscode.workspace.workspaceFolders ?? []) {
-      for (const name of ['_quarto.yml', '_quarto.yaml']) {
-        const uri = vscode.Uri.joinPath(folder.uri, name);
-        const text = await readText(uri);
-        if (text === undefined) continue;
-        const files: vscode.Uri[] = [];
-        for (const ref of quartoBibliographies(text)) files.push(...(await resolve(folder.uri, ref.path)));
-        files.forEach((uri, i) => add(uri, files.slice(0, i)));
-      }
+    for (const project of projects) {
+      const text = await project.text;
+      if (text === undefined) continue;
+      const files: vscode.Uri[] = [];
+      for (const ref of quartoBibliographies(text)) files.push(...(await resolve(project.folder, ref.path)));
+      files.forEach((uri, i) => add(uri, files.slice(0, i)));
     }
     const targets = new Map(this.named);
     const configured = vscode.workspace.getConfiguration(Settings.section).get<string[]>(Settings.bibliographyFiles, []);
@@ -319,12 +327,12 @@ export class Bibliographies implements vscode.Disposable {
     const stamps: unknown[] = [];
     const skipped: { uri: vscode.Uri; problem: ReadProblem }[] = [];
     const missing = new Set<string>();
-    for (const target of targets) {
+    // All at once: one round trip to the disk rather than one per file.
+    const stats = await Promise.all(targets.map(t => Promise.resolve(vscode.workspace.fs.stat(t.uri)).catch(() => undefined)));
+    for (const [i, target] of targets.entries()) {
       const file = vscode.workspace.asRelativePath(target.uri, false);
-      let stat: vscode.FileStat;
-      try {
-        stat = await vscode.workspace.fs.stat(target.uri);
-      } catch {
+      const stat = stats[i];
+      if (!stat) {
         // A document may name a bibliography that does not exist yet (citing creates it).
         missing.add(target.uri.toString());
         continue;

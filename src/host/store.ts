@@ -82,6 +82,19 @@ export class PaperStore implements vscode.Disposable {
   private shipped: Promise<Shipped> | undefined;
   /** The engine worker started and given the bundled papers; undefined once it stops. */
   private engineLoad: Promise<void> | undefined;
+  /** The host's own bundled papers, once loaded (`result` undefined: they could not be). */
+  private local: { result: Bundled | undefined } | undefined;
+  /**
+   * Once the host's own bundled papers were needed (the worker stopped, or there are no user
+   * files), they finish loading even while a worker runs.
+   */
+  private localWanted = false;
+  /** Counts the worker's loads, so that one dropped meanwhile is told apart. */
+  private engineAttempt = 0;
+  /** Callers of `library()` waiting for papers from either side. */
+  private waiting: (() => void)[] = [];
+  /** Whether `onDidLoadBundled` fired. */
+  private announced = false;
   private remote: RemoteLibrary | undefined;
   private work: Promise<unknown> = Promise.resolve();
   /** Writing the latest snapshot of the worker's index to the cache, behind everything else. */
@@ -131,10 +144,42 @@ export class PaperStore implements vscode.Disposable {
   /** Where searches run now (the quick pick says so while the engine restarts). */
   get engine(): EngineState { return this.engineState; }
 
-  /** The papers, loaded on first use; undefined when loading failed (already reported). */
+  /**
+   * The papers, loaded on first use; undefined when loading failed (already reported). While
+   * the engine worker starts for the user's files they come from it: the host then does not
+   * decode a copy of its own, which would take the CPU the worker needs and fill this thread's
+   * heap (its garbage collection held the host for 80 to 130 ms).
+   */
   async library(): Promise<Library | undefined> {
-    const bundled = await this.loadBundled();
-    return bundled && (this.remote ?? bundled.local);
+    void this.loadBundled();
+    for (;;) {
+      if (this.remote) return this.remote;
+      if (this.local) return this.local.result?.local;
+      await new Promise<void>(resolve => this.waiting.push(resolve));
+    }
+  }
+
+  /** Papers became available (from the worker or here), or the worker went: `library()` looks again. */
+  private wake(): void {
+    if (!this.announced && (this.remote || this.local?.result)) {
+      this.announced = true;
+      queueMicrotask(() => this.bundledLoaded.fire());
+    }
+    for (const resolve of this.waiting.splice(0)) resolve();
+  }
+
+  /** The worker is gone (stopped, not needed, or failed to load): the host's own bundled papers serve. */
+  private dropEngine(): void {
+    this.engineLoad = undefined;
+    this.engineAttempt++;
+    this.localWanted = true;
+    this.wake();
+  }
+
+  /** Between slices of the host's own load: waits while the worker holds the papers and they are not wanted here. */
+  private async yieldToEngine(): Promise<void> {
+    await pause();
+    while (this.engineLoad && !this.localWanted) await new Promise<void>(resolve => this.waiting.push(resolve));
   }
 
   /** For commands: the papers, or an error whose message tells the user what to do. */
@@ -171,11 +216,12 @@ export class PaperStore implements vscode.Disposable {
     // A snapshot of the index on its way to the cache is worth keeping: the reload may use it.
     await this.caching;
     this.bundled = undefined;
+    this.local = undefined;
     this.shipped = undefined;
     this.remote = undefined;
-    this.engineLoad = undefined;
+    this.dropEngine();
     await this.client.stop();
-    this.engineLoad = undefined;
+    this.dropEngine();
     this.setEngine('local');
     const library = await this.library();
     this.changed.fire();
@@ -209,17 +255,14 @@ export class PaperStore implements vscode.Disposable {
 
   private async merge(): Promise<Merged | undefined> {
     if (!this.has.corpus && !this.has.bibliographies) {
-      if (!(await this.loadBundled())) return undefined;
-      // User files given while the bundled papers loaded: the merge queued behind this one takes them.
-      if (this.has.corpus || this.has.bibliographies) return undefined;
       // Nothing of the user's: the bundled papers, here; the worker is not needed.
       if ((this.remote || this.client.running) && this.given.corpus && this.given.bibliographies) {
         this.remote = undefined;
-        this.engineLoad = undefined;
+        this.dropEngine();
         await this.caching;
         await this.client.stop();
         // A load started meanwhile went to the worker just stopped.
-        this.engineLoad = undefined;
+        this.dropEngine();
         this.setEngine('local');
         void this.workspaceState?.update(ENGINE_USED, undefined);
         this.changed.fire();
@@ -234,6 +277,7 @@ export class PaperStore implements vscode.Disposable {
       return undefined;
     }
     await this.startEngine();
+
     // What changed since the worker last heard (a new worker starts with none), then forgotten here.
     const { corpus, bibliographies } = this.pending;
     this.pending = {};
@@ -301,7 +345,7 @@ export class PaperStore implements vscode.Disposable {
   /** The worker stopped: the bundled papers serve at once; it starts again once, with the user's files read afresh. */
   private stopped(reason: string): void {
     this.remote = undefined;
-    this.engineLoad = undefined;
+    this.dropEngine();
     this.changed.fire();
     if (this.restarts >= 1) {
       this.setEngine('failed');
@@ -329,17 +373,29 @@ export class PaperStore implements vscode.Disposable {
     this.startEngine().catch(() => undefined);
   }
 
-  /** Starts the engine worker and gives it the bundled papers, once per worker. */
+  /**
+   * Starts the engine worker and gives it the bundled papers, once per worker. They are searched
+   * there at once, before the user's files are merged in.
+   */
   private startEngine(): Promise<void> {
-    this.engineLoad ??= (async () => {
-      const { corpus, names, text } = await this.shippedFiles();
-      if (this.engineState !== 'restarting') this.setEngine('starting');
-      await this.client.request({ type: 'load', shipped: true, corpus: own(corpus), names: own(names), text: own(text) });
-    })();
-    const load = this.engineLoad;
-    // A load that failed is tried again by the next request.
-    load.catch(() => { if (this.engineLoad === load) this.engineLoad = undefined; });
-    return load;
+    if (!this.engineLoad) {
+      const load = this.loadEngine(++this.engineAttempt);
+      this.engineLoad = load;
+      // A load that failed is tried again by the next request; meanwhile the host's own papers serve.
+      load.catch(() => { if (this.engineLoad === load) this.dropEngine(); });
+    }
+    return this.engineLoad;
+  }
+
+  private async loadEngine(attempt: number): Promise<void> {
+    const { corpus, names, text } = await this.shippedFiles();
+    if (this.engineState !== 'restarting') this.setEngine('starting');
+    const size = await this.client.request({ type: 'load', shipped: true, corpus: own(corpus), names: own(names), text: own(text) });
+    // Dropped meanwhile (`dropEngine`), or the user's files merged in already.
+    if (attempt !== this.engineAttempt || this.remote) return;
+    this.remote = new RemoteLibrary(this.client, size, []);
+    this.setState(size ? 'ready' : 'empty');
+    this.wake();
   }
 
   /** The shipped files, read once (the host decodes its own copy; the worker is sent another). */
@@ -350,7 +406,15 @@ export class PaperStore implements vscode.Disposable {
   }
 
   private loadBundled(): Promise<Bundled | undefined> {
-    this.bundled ??= this.readBundled();
+    if (!this.bundled) {
+      const run = this.readBundled();
+      this.bundled = run;
+      void run.then(result => {
+        if (this.bundled !== run) return;
+        this.local = { result };
+        this.wake();
+      });
+    }
     return this.bundled;
   }
 
@@ -368,15 +432,17 @@ export class PaperStore implements vscode.Disposable {
       const { LibraryService } = engine();
       const shipped = await reading;
       // One after another: decoded side by side, their slices would run back to back at each pause.
+      // Each waits while the engine worker holds the papers (`yieldToEngine`).
       const corpus = await this.decode(CORPUS_FILE, shipped.corpus);
       const names = await this.decode(NAMES_INDEX, shipped.names);
       const text = await this.decode(TEXT_INDEX, shipped.text);
       const decoder = new TextDecoder();
+      await this.yieldToEngine();
       const service = await LibraryService.loadInSlices({ corpus: decoder.decode(corpus), names: decoder.decode(names), text: decoder.decode(text) });
       service.fullText.catch(error => this.log.error(`Could not load the full-text index, so searches cover titles, keys and organisations only: ${describe(error)}`));
       this.log.info(`Loaded ${service.size} papers and their index in ${(performance.now() - started).toFixed(1)} ms`);
-      this.setState(service.size ? 'ready' : 'empty');
-      queueMicrotask(() => this.bundledLoaded.fire());
+      // The worker's papers may be what the views show by now.
+      if (!this.remote) this.setState(service.size ? 'ready' : 'empty');
       return { local: new LocalLibrary(service) };
     } catch (error) {
       this.failure = describe(error);
@@ -399,7 +465,7 @@ export class PaperStore implements vscode.Disposable {
   /** A shipped file decoded, a slice at a time: the corpus takes 30 to 50 ms, more than the host may be held. */
   private async decode(name: string, bytes: Uint8Array): Promise<Uint8Array> {
     try {
-      return await lzmaDecodeInSlices(bytes, pause);
+      return await lzmaDecodeInSlices(bytes, () => this.yieldToEngine());
     } catch (error) {
       throw this.unreadable(vscode.Uri.joinPath(this.extensionUri, 'dist', shippedName(name)), error);
     }

@@ -75,6 +75,13 @@ suite('Your bibliography (the sample workspace)', () => {
     assert.equal((await api.search('russell2020aima', { limit: 1 }))[0]?.key, 'russell2020aima', 'an exact key comes first');
   });
 
+  test('Reload Papers keeps the bibliography: its entries are read again and still found', async () => {
+    await vscode.commands.executeCommand('papers.reloadCorpus');
+    await api.testing.settled();
+    assert.equal((await api.getPaper('russell2020aima'))?.title, 'Artificial Intelligence: A Modern Approach');
+    assert.equal((await api.search('norvig', { limit: 1 }))[0]?.key, 'russell2020aima');
+  });
+
   test('go to definition on a key jumps to its line in references.bib', async () => {
     const editor = await open(workspaceUri('draft.typ'));
     const locations = await vscode.commands.executeCommand<vscode.LocationLink[]>('vscode.executeDefinitionProvider', editor.document.uri, at(editor, '@russell2020aima', 4));

@@ -44,11 +44,12 @@ export async function run(): Promise<void> {
   const api = (await extension.activate()) as PapersApi & { testing: PapersTestHooks };
   const doc = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(folder, 'main.tex'));
   await vscode.window.showTextDocument(doc);
-  // When the engine changed state (local: bundled papers here; starting; worker), in ms from the start.
+  // When the engine changed state (local: bundled papers here; starting; worker), and the first search answered, in ms from the start.
   const timeline: Record<string, number> = {};
   const watch = setInterval(() => { const state = api.testing.engine(); timeline[state] ??= Math.round(performance.now() - started); }, 2);
-  await api.papers();
-  timeline.bundled = Math.round(performance.now() - started);
+  // The first search a writer makes: the bundled papers answer, from wherever they are by then.
+  await api.search('attention', { limit: 5 });
+  timeline.firstSearch = Math.round(performance.now() - started);
   // Searchable: the key of an entry of the library answers.
   // Asked every 10 ms: each question now goes to the engine worker, which answers between the slices of its work.
   while (!(await api.getPaper(key))) await new Promise(resolve => setTimeout(resolve, 10));

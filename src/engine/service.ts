@@ -15,6 +15,7 @@ import { CompactIndex } from '../core/search/compactIndex';
 import type { IndexParts } from '../core/search/indexing';
 import { PaperLibrary } from '../core/search/library';
 import { LibraryIndex, type BaseIndex } from '../core/search/libraryIndex';
+import { pause } from '../core/util/pause';
 import { rowOf, type PaperRow } from './rows';
 
 export type { PaperRow } from './rows';
@@ -57,12 +58,20 @@ interface CorpusSummary {
   problems: Problem[];
 }
 
+/** A bibliography file as given: its text, or only its name when a cached library stands for it. */
+export type BibliographyInput = Omit<BibliographyText, 'text'> & { text?: string };
+
 export interface UserInput {
   /** The corpus files and the bibliographies; one left out (undefined) stays as the last call gave it. */
   corpus?: CorpusInput[];
-  bibliographies?: BibliographyText[];
+  bibliographies?: BibliographyInput[];
   /** Names the corpus files as they are now: a cached library under this key is theirs. */
   cacheKey?: string;
+  /**
+   * With no corpus files: names the bibliographies as they are now. The whole library (the
+   * bundled papers joined with them) is cached under it, and a cached library under it is theirs.
+   */
+  bibliographyKey?: string;
   cached?: CachedLibrary;
 }
 
@@ -146,7 +155,11 @@ export class LibraryService {
   private base: { key: string; index: BaseIndex } | undefined;
   private readonly readCache = new ReadCache();
   /** The last input, for the parts a later call leaves out. */
-  private lastInput: { corpus: CorpusInput[]; bibliographies: BibliographyText[]; cacheKey?: string } = { corpus: [], bibliographies: [] };
+  private lastInput: { corpus: CorpusInput[]; bibliographies: BibliographyInput[]; cacheKey?: string; bibliographyKey?: string } = { corpus: [], bibliographies: [] };
+  /** The whole library came from the cache under this key (its bibliographies by name only); what it reported then. */
+  private restored: { key: string; added: number; joined: number } | undefined;
+  /** What the bibliographies added to the library last read, for a snapshot of it. */
+  private joinedCounts = { added: 0, joined: 0 };
   private files: BibliographyFileReport[] = [];
   private assigner: TopicAssigner | undefined;
   private work: Promise<unknown> = Promise.resolve();
@@ -225,18 +238,32 @@ export class LibraryService {
       corpus: given.corpus ?? this.lastInput.corpus,
       bibliographies: given.bibliographies ?? this.lastInput.bibliographies,
       cacheKey: given.corpus ? given.cacheKey : this.lastInput.cacheKey,
+      bibliographyKey: given.bibliographies ? given.bibliographyKey : this.lastInput.bibliographyKey,
       cached: given.cached,
     };
+    const named = input.bibliographies.some(b => b.text === undefined);
+    // The bibliographies by name only: the whole library cached under their key stands for them.
+    if (named && !input.corpus.length && input.bibliographyKey !== undefined
+      && (this.restored?.key === input.bibliographyKey || (input.cached?.key === input.bibliographyKey && this.restoreWhole(input.cached)))) {
+      this.lastInput = { corpus: input.corpus, bibliographies: input.bibliographies, cacheKey: input.cacheKey, bibliographyKey: input.bibliographyKey };
+      const { added, joined } = this.restored!;
+      return {
+        ...this.unchanged(), bibliographies: { files: this.files, added, joined },
+        index: { fromCache: true, added: 0, changed: 0, removed: 0 }, searchableMs: performance.now() - started,
+      };
+    }
     const corpusKey = input.corpus.length ? input.cacheKey ?? `files:${input.corpus.map(f => `${f.file}:${f.text?.length}`).join('|')}` : 'bundled';
     if (input.cached?.key === corpusKey && this.corpusMerged?.key !== corpusKey) this.restore(input.cached, input.corpus);
-    if (this.corpusMerged?.key !== corpusKey && input.corpus.some(f => f.text === undefined)) {
+    if (named || (this.corpusMerged?.key !== corpusKey && input.corpus.some(f => f.text === undefined))) {
       // Named only, and no cached library for them (or one this build cannot read): nothing changes.
       return { ...this.unchanged(), needsFiles: true };
     }
-    this.lastInput = { corpus: input.corpus, bibliographies: input.bibliographies, cacheKey: input.cacheKey };
+    this.lastInput = { corpus: input.corpus, bibliographies: input.bibliographies, cacheKey: input.cacheKey, bibliographyKey: input.bibliographyKey };
+    // Read from now on: a library restored whole is replaced by one grown from the bundled index.
+    if (this.restored) { this.restored = undefined; this.index = undefined; }
     const merged = await this.mergedCorpus(input.corpus, corpusKey);
     const readStarted = performance.now();
-    const read = await readBibliographies(input.bibliographies, this.readCache);
+    const read = await readBibliographies(input.bibliographies as BibliographyText[], this.readCache);
     const readMs = performance.now() - readStarted;
     const joined = await mergeBibliographies(merged.papers, read);
     this.files = read.map(f => ({
@@ -256,7 +283,10 @@ export class LibraryService {
       const { added, changed, removed } = await made.index.update(joined.papers, topicLabel);
       update = { added, changed, removed };
       this.current = new PaperLibrary({ papers: joined.papers }, made.index.search);
+      // The whole library is worth caching too, when it is the bundled papers and bibliographies alone.
+      if (!input.corpus.length && input.bibliographyKey !== undefined && corpusKey === 'bundled') snapshotWanted = true;
     }
+    this.joinedCounts = { added: joined.added.length, joined: joined.updated.length };
     this.version++;
     this.tree = undefined;
     return {
@@ -297,6 +327,32 @@ export class LibraryService {
     } catch {
       this.corpusMerged = undefined;
       this.base = undefined;
+    }
+  }
+
+  /**
+   * Takes a cached whole library (the bundled papers joined with the bibliographies, `snapshot`
+   * under a bibliography key) as the library, searched in its compact index at once: the
+   * bibliographies are not read. False if this build cannot read it (then they are read).
+   */
+  private restoreWhole(cached: CachedLibrary): boolean {
+    try {
+      const meta = JSON.parse(new TextDecoder().decode(cached.meta)) as { files: BibliographyFileReport[]; added: number; joined: number };
+      if (!Array.isArray(meta.files)) throw new Error('the cached library names no bibliography files');
+      const papers = openShelf(cached.papers);
+      const names = CompactIndex.fromBytes(cached.names);
+      if (names.documentCount < papers.length) throw new Error('the cached index holds fewer papers than the cache');
+      const index = LibraryIndex.onBase({ names, text: CompactIndex.fromBytes(cached.text), papers });
+      this.current = new PaperLibrary({ papers }, index.search);
+      this.files = meta.files;
+      // A later change is read and indexed from the bundled papers again (see `apply`).
+      this.index = undefined;
+      this.restored = { key: cached.key, added: meta.added, joined: meta.joined };
+      this.version++;
+      this.tree = undefined;
+      return true;
+    } catch {
+      return false;
     }
   }
 
@@ -341,9 +397,27 @@ export class LibraryService {
    * files, when the library came from the cache, or when it is no longer the one under `key`.
    */
   snapshot(key?: string): Promise<LibrarySnapshot | undefined> {
-    const run = this.work.then(() => (key === undefined || this.index?.key === key ? this.makeSnapshot() : undefined));
+    const whole = key !== undefined && !this.lastInput.corpus.length && this.lastInput.bibliographyKey === key;
+    const run = this.work.then(() => (whole ? this.wholeSnapshot(key) : key === undefined || this.index?.key === key ? this.makeSnapshot() : undefined));
     this.work = run.catch(() => undefined);
     return run;
+  }
+
+  /**
+   * The whole library under a bibliography key (the bundled papers joined with the
+   * bibliographies), once its full text is indexed: its papers, its compact index, and the
+   * bibliography files as read (keys, lines, problems). This session keeps searching its own index.
+   */
+  private async wholeSnapshot(key: string): Promise<LibrarySnapshot | undefined> {
+    const kept = this.index;
+    // Still the library read under this key (not restored, not changed since).
+    if (!kept || kept.key !== 'bundled' || this.restored || this.lastInput.bibliographyKey !== key) return undefined;
+    const compact = await kept.index.toCompact();
+    await pause();
+    const meta = { files: this.files, ...this.joinedCounts };
+    const papers = shelve(this.current.papers);
+    await pause();
+    return { key, papers, names: compact.names.toBytes(), text: compact.text.toBytes(), meta: new TextEncoder().encode(JSON.stringify(meta)) };
   }
 
   private async makeSnapshot(): Promise<LibrarySnapshot | undefined> {

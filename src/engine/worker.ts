@@ -133,8 +133,9 @@ async function answer(request: Request): Promise<{ result: unknown; transfer?: A
     case 'setInput': {
       const input: UserInput = {
         corpus: request.corpus?.map(f => ({ file: f.file, text: f.path !== undefined ? utf8.decode(readBytes(f.path)) : f.bytes && decode(f.bytes) })),
-        bibliographies: request.bibliographies?.map(b => ({ uri: b.uri, file: b.file, text: b.path !== undefined ? readText(b.path) : b.bytes ? decode(b.bytes) : '', after: b.after })),
+        bibliographies: request.bibliographies?.map(b => ({ uri: b.uri, file: b.file, text: b.path !== undefined ? readText(b.path) : b.bytes ? decode(b.bytes) : undefined, after: b.after })),
         cacheKey: request.cacheKey,
+        bibliographyKey: request.bibliographyKey,
         cached: request.cached && cachedLibrary(request.cached),
       };
       return { result: await loaded().setInput(input) };

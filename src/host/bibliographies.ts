@@ -350,7 +350,7 @@ export class Bibliographies implements vscode.Disposable {
         continue;
       }
       stamps.push([target.uri.toString(), stat.size, stat.mtime, [...target.after]]);
-      files.push({ uri: target.uri.toString(), file, after: [...target.after] });
+      files.push({ uri: target.uri.toString(), file, after: [...target.after], stamp: `${stat.size}:${stat.mtime}` });
     }
     // A watcher firing twice, or a reload with nothing changed on disk: nothing to read again.
     const fingerprint = JSON.stringify([stamps, [...missing]]);

@@ -55,6 +55,15 @@ export class IndexCache {
   }
 
   /**
+   * The paths every part of a cached library would have, unchecked, for a worker that reads
+   * files itself and takes a missing one as no cached library; undefined when the cache is not on a local disk.
+   */
+  paths(hash: string): Record<CachePart, string> | undefined {
+    if (this.dir.scheme !== 'file') return undefined;
+    return Object.fromEntries(PARTS.map(part => [part, this.uri(hash, part).fsPath])) as Record<CachePart, string>;
+  }
+
+  /**
    * Where a worker that writes files itself should write the parts of a new entry (on a local
    * disk only; the folder is made); undefined otherwise.
    */

@@ -9,7 +9,7 @@ import type { InputReport } from '../engine/service';
 import type { EngineClient } from './engineClient';
 import { engine } from './engine';
 import { ContextKeys } from './ids';
-import { IndexCache } from './indexCache';
+import { IndexCache, type CachedIndex } from './indexCache';
 import { LocalLibrary, RemoteLibrary, type BibliographyFileReport, type Library } from './library';
 
 export type LoadState = 'loading' | 'ready' | 'failed' | 'empty';
@@ -35,7 +35,15 @@ export interface CorpusInput {
  * A bibliography file: how to name it, and its bytes (UTF-8) as read from disk, or, for a worker
  * that reads files itself (`PaperStore.readsFiles`), its path on a local disk.
  */
-export interface BibliographyInput { uri: string; file: string; bytes?: Uint8Array; path?: string; after?: string[] }
+export interface BibliographyInput {
+  uri: string;
+  file: string;
+  bytes?: Uint8Array;
+  path?: string;
+  after?: string[];
+  /** Its size and modification time, which name the cached library that stands for it. */
+  stamp?: string;
+}
 
 export interface UserCorpusReport { added: number; updated: number; problems: Problem[]; fromCache: boolean }
 
@@ -47,6 +55,8 @@ export interface BibliographyReport {
   /** How long the last merge took to read the files (parse and convert), and until every name was searchable (ms). */
   readMs: number;
   searchableMs: number;
+  /** The files were not read: the library a session made of them was taken from the cache. */
+  fromCache: boolean;
 }
 
 interface Merged { corpus: UserCorpusReport; bibliographies: BibliographyReport }
@@ -60,7 +70,12 @@ interface Shipped { corpus: Uint8Array; names: Uint8Array; text: Uint8Array }
 const ENGINE_USED = 'papers.engineUsed';
 
 /** Bumped whenever the way user corpora are indexed changes, so old cached indexes are not reused. */
-const INDEX_CACHE_VERSION = '4';
+const INDEX_CACHE_VERSION = '5';
+
+/** A cached library's parts as buffers to transfer. */
+const bytesOf = (cached: CachedIndex): { papers: ArrayBuffer; names: ArrayBuffer; text: ArrayBuffer; meta: ArrayBuffer } => ({
+  papers: buffer(cached.papers), names: buffer(cached.names), text: buffer(cached.text), meta: buffer(cached.meta),
+});
 
 /** A copy of some bytes as an ArrayBuffer of their own, to transfer (the host keeps the bundled files for a restart). */
 const own = (bytes: Uint8Array): ArrayBuffer => bytes.slice().buffer as ArrayBuffer;
@@ -267,7 +282,7 @@ export class PaperStore implements vscode.Disposable {
         void this.workspaceState?.update(ENGINE_USED, undefined);
         this.changed.fire();
       }
-      return { corpus: { added: 0, updated: 0, problems: [], fromCache: false }, bibliographies: { files: [], added: 0, joined: 0, readMs: 0, searchableMs: 0 } };
+      return { corpus: { added: 0, updated: 0, problems: [], fromCache: false }, bibliographies: { files: [], added: 0, joined: 0, readMs: 0, searchableMs: 0, fromCache: false } };
     }
     const started = performance.now();
     // The worker does not wait for the bundled papers to load here: it is given them as shipped.
@@ -285,17 +300,27 @@ export class PaperStore implements vscode.Disposable {
     // Named by each file's size and modification time, not its bytes: hashing a 100 MB file here
     // would hold up the extension host (and a save changes the time anyway).
     const cacheKey = corpus?.length ? await IndexCache.hash([INDEX_CACHE_VERSION, shipped.names, ...corpus.flatMap(f => [f.file, f.stamp])]) : undefined;
+    // With no corpus files, the whole library (the bundled papers joined with the bibliographies)
+    // is cached, named by each bibliography's size and time, in the order the documents name them.
+    const bibliographyKey = bibliographies?.length && !this.has.corpus && bibliographies.every(b => b.stamp !== undefined)
+      ? await IndexCache.hash([INDEX_CACHE_VERSION, 'bibliographies', shipped.names, ...bibliographies.flatMap(b => [b.uri, b.stamp!, (b.after ?? []).join('\n')])])
+      : undefined;
     // On the desktop the worker reads the cache (and a corpus file) itself: nothing large passes through here.
     const readsFiles = this.client.readsFiles;
     const located = cacheKey && readsFiles ? await this.cache.locate(cacheKey) : undefined;
     const cachedBytes = cacheKey && !located ? await this.cache.get(cacheKey) : undefined;
-    // The bytes change hands (transferred, not copied): the worker owns them from here.
-    const bibs: BibliographyBytes[] | undefined = bibliographies?.map(b => ({ uri: b.uri, file: b.file, bytes: b.bytes && buffer(b.bytes), path: b.path, after: b.after }));
+    // The whole library's cache: on the desktop the worker tries its paths itself (a missing one
+    // costs a reply; looking first would cost a round trip to the disk on every start).
+    const wholePaths = bibliographyKey && readsFiles ? this.cache.paths(bibliographyKey) : undefined;
+    const wholeBytes = bibliographyKey && !wholePaths ? await this.cache.get(bibliographyKey) : undefined;
     const send = async (withCache: boolean): Promise<InputReport> => {
       let cached: CachedBytes | undefined;
+      let whole = false;
       if (withCache && cacheKey && located) cached = { key: cacheKey, paths: located };
-      else if (withCache && cacheKey && cachedBytes) {
-        cached = { key: cacheKey, bytes: { papers: buffer(cachedBytes.papers), names: buffer(cachedBytes.names), text: buffer(cachedBytes.text), meta: buffer(cachedBytes.meta) } };
+      else if (withCache && cacheKey && cachedBytes) cached = { key: cacheKey, bytes: bytesOf(cachedBytes) };
+      else if (withCache && bibliographyKey && (wholePaths || wholeBytes)) {
+        cached = wholePaths ? { key: bibliographyKey, paths: wholePaths } : { key: bibliographyKey, bytes: bytesOf(wholeBytes!) };
+        whole = true;
       }
       // With a cached library the files go by name only; otherwise by path, or read now.
       const files: CorpusBytes[] | undefined = corpus && await Promise.all(corpus.map(async (f): Promise<CorpusBytes> => {
@@ -303,22 +328,32 @@ export class PaperStore implements vscode.Disposable {
         if (f.path !== undefined && readsFiles) return { file: f.file, path: f.path };
         return { file: f.file, bytes: buffer(await f.read()) };
       }));
+      // The bytes change hands (transferred, not copied): the worker owns them from here.
+      const bibs: BibliographyBytes[] | undefined = bibliographies?.map(b => (whole
+        ? { uri: b.uri, file: b.file, after: b.after }
+        : { uri: b.uri, file: b.file, bytes: b.bytes && buffer(b.bytes), path: b.path, after: b.after }));
       const transfer = [...(files ?? []).flatMap(f => (f.bytes ? [f.bytes] : [])), ...(bibs ?? []).flatMap(b => (b.bytes ? [b.bytes] : [])), ...(cached && 'bytes' in cached ? Object.values(cached.bytes) : [])];
-      const request: Request = { type: 'setInput', corpus: files, bibliographies: bibs, cacheKey, cached };
+      const request: Request = { type: 'setInput', corpus: files, bibliographies: bibs, cacheKey, bibliographyKey, cached };
       return this.client.request(request, transfer);
     };
-    let report = await send(located !== undefined || cachedBytes !== undefined);
-    if (report.needsFiles) {
-      // A cached library this build cannot read (damaged, or of another format): read the files after all.
-      this.log.info('The cached library of your corpus files could not be used; reading the files again.');
+    const withCache = located !== undefined || cachedBytes !== undefined || wholePaths !== undefined || wholeBytes !== undefined;
+    let report = await send(withCache);
+    if (report.needsFiles && withCache) {
+      // No cached library after all (a first session), or one this build cannot read (damaged, or of another format): the files are read.
+      if (!wholePaths) this.log.info('The cached library of your files could not be used; reading the files again.');
       report = await send(false);
+    }
+    if (report.needsFiles) {
+      // The worker holds bibliographies a cached library stood for, by name only, and the corpus files changed: every file is given again.
+      this.inputLost.fire();
+      return undefined;
     }
     this.remote = new RemoteLibrary(this.client, report.papers, report.bibliographies.files);
     this.setEngine('worker');
     void this.workspaceState?.update(ENGINE_USED, true);
     if (report.snapshotWanted) {
       // On the desktop the worker writes the cache itself; elsewhere its bytes come here to be written.
-      const key = cacheKey!;
+      const key = (cacheKey ?? bibliographyKey)!;
       this.caching = (readsFiles ? this.cache.target(key) : Promise.resolve(undefined))
         .then(paths => this.client.request({ type: 'snapshot', key, paths }))
         .then(snapshot => {
@@ -338,7 +373,7 @@ export class PaperStore implements vscode.Disposable {
     this.changed.fire();
     return {
       corpus: { ...report.corpus, fromCache: index.fromCache },
-      bibliographies: { ...report.bibliographies, readMs: report.readMs, searchableMs: report.searchableMs },
+      bibliographies: { ...report.bibliographies, readMs: report.readMs, searchableMs: report.searchableMs, fromCache: index.fromCache && !corpus?.length },
     };
   }
 

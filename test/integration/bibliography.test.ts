@@ -82,6 +82,31 @@ suite('Your bibliography (the sample workspace)', () => {
     assert.equal((await api.search('norvig', { limit: 1 }))[0]?.key, 'russell2020aima');
   });
 
+  test('a new session on the same bibliography takes the library from the cache, and an edit is read again', async () => {
+    // The first read was cached once its full text was in (settled waits for the cache to be written).
+    await api.testing.settled();
+    await vscode.commands.executeCommand('papers.reloadCorpus');
+    await api.testing.settled();
+    const restored = api.testing.bibliographies();
+    assert.equal(restored?.fromCache, true, 'the library came from the cache, the file not read');
+    assert.ok(restored?.files.some(f => f.keys.includes('russell2020aima')), 'the file\'s entries as it was read');
+    assert.equal((await api.getPaper('russell2020aima'))?.title, 'Artificial Intelligence: A Modern Approach');
+    assert.equal((await api.search('norvig', { limit: 1 }))[0]?.key, 'russell2020aima');
+    // An edit changes the file's time: read and indexed again, and the new entry answers.
+    const bib = workspaceUri('references.bib');
+    const before = await read(bib);
+    try {
+      await vscode.workspace.fs.writeFile(bib, new TextEncoder().encode(`${before}\n@book{cachetest2026,\n  title = {An Unmistakable Cache Monograph},\n  author = {Quastler, Wilhelmina},\n  year = {2026},\n}\n`));
+      const edited = await api.testing.reloadBibliographies();
+      assert.equal(edited?.fromCache, false);
+      assert.equal((await api.search('quastler', { limit: 1 }))[0]?.key, 'cachetest2026');
+    } finally {
+      await vscode.workspace.fs.writeFile(bib, new TextEncoder().encode(before));
+      await api.testing.reloadBibliographies();
+    }
+    assert.equal(await api.getPaper('cachetest2026'), undefined);
+  });
+
   test('go to definition on a key jumps to its line in references.bib', async () => {
     const editor = await open(workspaceUri('draft.typ'));
     const locations = await vscode.commands.executeCommand<vscode.LocationLink[]>('vscode.executeDefinitionProvider', editor.document.uri, at(editor, '@russell2020aima', 4));

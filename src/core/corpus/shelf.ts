@@ -4,15 +4,19 @@
 // shown (its details, a completion's documentation, its related papers) makes loading a parse
 // of a tenth of the bytes, and keeps the rest out of the JavaScript heap.
 //
+// A bibliography entry's reference (every field as read, and its raw text: most of a
+// bibliography's bytes) is needed only to cite or export it, so it is kept beside its abstract.
+//
 // Bytes: "PAPERSSH" (8), format version (u32), paper count (u32), rows length (u32),
-// abstracts length (u32), then the rows (UTF-8 JSON: one array per field, which parses faster
+// texts length (u32), then the rows (UTF-8 JSON: one array per field, which parses faster
 // than an object per paper, and the fields no corpus paper has, per paper, or null), padding to
-// a multiple of 4, the abstract offsets (u32, count + 1), and the abstracts.
+// a multiple of 4, the text offsets (u32, 2 × count + 1), and the texts: per paper its abstract,
+// then its reference as JSON (empty without one).
 import type { Paper } from './paper';
 
 const MAGIC = 'PAPERSSH';
 /** Bumped whenever the layout changes: older bytes are refused, not misread. */
-export const SHELF_VERSION = 2;
+export const SHELF_VERSION = 3;
 
 /** The fields of a corpus paper besides its abstract, each stored as one column. */
 const COLUMNS = ['id', 'key', 'title', 'authorsCount', 'organization', 'date', 'year', 'upvotes', 'links', 'topics', 'sources'] as const;
@@ -33,7 +37,7 @@ const align4 = (n: number) => (n + 3) & ~3;
  */
 export function shelve(papers: readonly Paper[]): Uint8Array {
   const encoder = new TextEncoder();
-  const known = new Set<string>([...COLUMNS, 'abstract']);
+  const known = new Set<string>([...COLUMNS, 'abstract', 'reference']);
   const extra = papers.map(p => {
     const more = Object.keys(p).filter(k => !known.has(k));
     return more.length ? Object.fromEntries(more.map(k => [k, (p as unknown as Record<string, unknown>)[k]])) : null;
@@ -43,10 +47,10 @@ export function shelve(papers: readonly Paper[]): Uint8Array {
     extra: extra.some(e => e) ? extra : null,
   };
   const rows = encoder.encode(JSON.stringify(table));
-  const abstracts = papers.map(p => encoder.encode(p.abstract));
+  const abstracts = papers.flatMap(p => [encoder.encode(p.abstract), encoder.encode(p.reference ? JSON.stringify(p.reference) : '')]);
   const abstractBytes = abstracts.reduce((n, a) => n + a.length, 0);
   const offsetsAt = HEADER + align4(rows.length);
-  const textAt = offsetsAt + 4 * (papers.length + 1);
+  const textAt = offsetsAt + 4 * (abstracts.length + 1);
   const bytes = new Uint8Array(textAt + abstractBytes);
   const view = new DataView(bytes.buffer);
   bytes.set(encoder.encode(MAGIC), 0);
@@ -61,7 +65,7 @@ export function shelve(papers: readonly Paper[]): Uint8Array {
     bytes.set(a, textAt + at);
     at += a.length;
   });
-  view.setUint32(offsetsAt + 4 * papers.length, at, true);
+  view.setUint32(offsetsAt + 4 * abstracts.length, at, true);
   return bytes;
 }
 
@@ -83,7 +87,7 @@ export function shelfHeadLength(first: Uint8Array): number {
   const view = new DataView(first.buffer, first.byteOffset, first.byteLength);
   const version = view.getUint32(8, true);
   if (version !== SHELF_VERSION) throw new Error(`the papers were cached in format ${version}, but this build reads format ${SHELF_VERSION}`);
-  return HEADER + align4(view.getUint32(16, true)) + 4 * (view.getUint32(12, true) + 1);
+  return HEADER + align4(view.getUint32(16, true)) + 4 * (2 * view.getUint32(12, true) + 1);
 }
 
 /** A shelf held in memory whole. */
@@ -110,10 +114,10 @@ export function openShelf(source: ShelfSource): Paper[] {
   const { columns: c, extra } = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(head.subarray(HEADER, HEADER + rowsLength))) as Rows;
   if (COLUMNS.some(name => !Array.isArray(c?.[name]) || c[name].length !== count)) throw new Error('the cached papers are damaged');
   // The offsets are copied out: the rest of the head (the rows' text) is let go once parsed.
-  const offsets = new Uint32Array(count + 1);
-  for (let i = 0; i <= count; i++) offsets[i] = view.getUint32(offsetsAt + 4 * i, true);
+  const offsets = new Uint32Array(2 * count + 1);
+  for (let i = 0; i <= 2 * count; i++) offsets[i] = view.getUint32(offsetsAt + 4 * i, true);
   const read = source.abstract;
-  const abstractOf = (i: number) => read(offsets[i], offsets[i + 1]);
+  const abstractOf = (i: number) => read(offsets[2 * i], offsets[2 * i + 1]);
   const papers = new Array<Paper>(count);
   const { id, key, title, authorsCount, organization, date, year, upvotes, links, topics, sources } = c;
   for (let i = 0; i < count; i++) {
@@ -126,7 +130,20 @@ export function openShelf(source: ShelfSource): Paper[] {
     } as Paper;
   }
   if (extra) extra.forEach((more, i) => { if (more) Object.assign(papers[i], more); });
+  for (let i = 0; i < count; i++) if (offsets[2 * i + 2] > offsets[2 * i + 1]) lazyReference(papers[i], () => read(offsets[2 * i + 1], offsets[2 * i + 2]));
   return papers;
+}
+
+/** An entry's reference, read and parsed when first asked for (then kept), enumerable like any field. */
+function lazyReference(paper: Paper, text: () => string): void {
+  Object.defineProperty(paper, 'reference', {
+    enumerable: true, configurable: true,
+    get() {
+      const value = JSON.parse(text() || 'null') as Paper['reference'];
+      Object.defineProperty(paper, 'reference', { value, enumerable: true, configurable: true, writable: true });
+      return value;
+    },
+  });
 }
 
 /** The papers `shelve` wrote, from bytes held in memory (`bytes` must not change afterwards). */

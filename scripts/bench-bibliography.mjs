@@ -1,13 +1,15 @@
 // A large real bibliography in the real extension host (code-server's Node host): each run starts
 // a fresh code-server + workbench on a workspace holding the 3 MB, 7,166-entry Better BibTeX library
 // of ../shared/bibliographies (library.bib) and a main.tex that cites from it, and runs
-// test/integration/bench/bibliography.ts. Also long.tex: 5,000 lines with 1,000 citations of the
+// test/integration/bench/bibliography.ts; then opens the same window again (same workspace and
+// user data), where the library comes from the cache the first session wrote. Also long.tex: 5,000 lines with 1,000 citations of the
 // library's keys (ten of them undefined), typed into to time the diagnostics. Prints one JSON
 // object (medians and every sample) on stdout; progress on stderr. Build first (npm run bench
 // builds the production bundles).
 // Usage: node scripts/bench-bibliography.mjs [--runs 3] [--file FILE.bib] [--profile FILE]
 //        node scripts/bench-bibliography.mjs --long-document FILE.tex   (writes long.tex only, for npm run bench)
-import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ROOT, copyFixtureWorkspace, removeWorkspace, runExtensionTests } from './vscode-server.mjs';
@@ -51,26 +53,35 @@ if (values['long-document']) {
 }
 
 const samples = [];
+// The same window opened again (same workspace, same user data): the library a session cached.
+const reopened = [];
+async function runWindow(workspace, profile, label) {
+  let sample;
+  const code = await runExtensionTests({
+    extensionTestsPath: join(ROOT, 'out/test/integration/bench/bibliography'), workspace, profile,
+    onLog: line => {
+      const found = /^\[papers-bench\] (\{.*\})$/.exec(line);
+      if (found) sample = JSON.parse(found[1]); else console.error(line);
+    },
+  });
+  if (code !== 0 || !sample) { console.error(`${label} failed (exit ${code})`); process.exit(1); }
+  console.error(`${label}: ${sample.entries} entries${sample.fromCache ? ' (from the cache)' : ''}, read ${sample.readMs.toFixed(0)} ms, searchable ${sample.searchableMs.toFixed(0)} ms, longest block ${sample.hostBlockMaxMs.toFixed(1)} ms, hover ${sample.hoverMs.median.toFixed(1)} ms (provider ${sample.hoverProviderMs.median.toFixed(2)} ms); diagnostics after a keystroke ${sample.keystrokeMs.median.toFixed(1)} ms (check ${sample.checkMs.median.toFixed(2)} ms), longest block while typing ${sample.typingBlockMaxMs.toFixed(1)} ms`);
+  return sample;
+}
 for (let i = 1; i <= Number(values.runs); i++) {
   const workspace = copyFixtureWorkspace();
+  const profile = mkdtempSync(join(tmpdir(), 'papers-bench-profile-'));
   copyFileSync(values.file, join(workspace, 'library.bib'));
   writeFileSync(join(workspace, 'main.tex'), `\\documentclass{article}\n\\usepackage[backend=biber]{biblatex}\n\\addbibresource{library.bib}\n\\begin{document}\nAs shown before~\\cite{${key}}.\n\\printbibliography\n\\end{document}\n`);
   writeFileSync(join(workspace, 'bench-key.txt'), key);
   writeFileSync(join(workspace, 'long.tex'), longDocument(keys, key));
   // --profile FILE: the extension host's CPU profile of the load, run i written to FILE-i.cpuprofile.
   if (values.profile) writeFileSync(join(workspace, 'bench-profile.txt'), `${resolve(values.profile)}-${i}.cpuprofile`);
-  let sample;
-  const code = await runExtensionTests({
-    extensionTestsPath: join(ROOT, 'out/test/integration/bench/bibliography'), workspace,
-    onLog: line => {
-      const found = /^\[papers-bench\] (\{.*\})$/.exec(line);
-      if (found) sample = JSON.parse(found[1]); else console.error(line);
-    },
-  });
+  samples.push(await runWindow(workspace, profile, `run ${i}`));
+  rmSync(join(workspace, 'bench-profile.txt'), { force: true });
+  reopened.push(await runWindow(workspace, profile, `run ${i}, reopened`));
   removeWorkspace(workspace);
-  if (code !== 0 || !sample) { console.error(`run ${i} failed (exit ${code})`); process.exit(1); }
-  console.error(`run ${i}: ${sample.entries} entries, read ${sample.readMs.toFixed(0)} ms, searchable ${sample.searchableMs.toFixed(0)} ms, longest block ${sample.hostBlockMaxMs.toFixed(1)} ms, hover ${sample.hoverMs.median.toFixed(1)} ms (provider ${sample.hoverProviderMs.median.toFixed(2)} ms); diagnostics after a keystroke ${sample.keystrokeMs.median.toFixed(1)} ms (check ${sample.checkMs.median.toFixed(2)} ms), longest block while typing ${sample.typingBlockMaxMs.toFixed(1)} ms`);
-  samples.push(sample);
+  rmSync(profile, { recursive: true, force: true });
 }
 const pick = f => samples.map(f);
 console.log(JSON.stringify({
@@ -85,5 +96,11 @@ console.log(JSON.stringify({
   keystrokeMs: round(median(pick(s => s.keystrokeMs.median))), keystrokeP95Ms: round(median(pick(s => s.keystrokeMs.p95))),
   checkMs: round(median(pick(s => s.checkMs.median)) * 100) / 100, checkP95Ms: round(median(pick(s => s.checkMs.p95)) * 100) / 100,
   typingBlockMaxMs: round(Math.max(...pick(s => s.typingBlockMaxMs))),
-  samples,
+  reopened: {
+    fromCache: reopened.every(s => s.fromCache),
+    searchableMs: round(median(reopened.map(s => s.searchableMs))), fullTextMs: round(median(reopened.map(s => s.fullTextMs))),
+    hostBlockMaxMs: round(Math.max(...reopened.map(s => s.hostBlockMaxMs))), hostBlockMaxMsMedian: round(median(reopened.map(s => s.hostBlockMaxMs))),
+    hoverProviderMs: round(median(reopened.map(s => s.hoverProviderMs.median)) * 100) / 100,
+  },
+  samples, reopenedSamples: reopened,
 }));

@@ -119,14 +119,16 @@ const DEFAULT_SETTINGS = {
  * `tmp` holds the user-data and extensions dirs, so installVsix(server, file) installs into the
  * profile this server uses. `port`: the one to use if it is free; `settings`: user settings.
  */
-export async function startCodeServer({ port = 0, settings = {} } = {}) {
+export async function startCodeServer({ port = 0, settings = {}, profile } = {}) {
   if (!codeServerInstalled()) throw new Error(`code-server ${CODE_SERVER_VERSION} is not installed in ${CODE_SERVER_HOME}: run sh scripts/setup-offline-vscode.sh`);
-  const tmp = mkdtempSync(join(tmpdir(), 'papers-vscode-'));
+  // `profile`: a folder to keep the profile in (the caller removes it), so that a later server
+  // opens the same user data (extensions' global storage) as a reopened VS Code would.
+  const tmp = profile ?? mkdtempSync(join(tmpdir(), 'papers-vscode-'));
   const userData = join(tmp, 'user-data');
   mkdirSync(join(userData, 'User'), { recursive: true });
   writeFileSync(join(userData, 'User', 'settings.json'), JSON.stringify({ ...DEFAULT_SETTINGS, ...settings }, null, 2));
   writeFileSync(join(tmp, 'config.yaml'), 'auth: none\ncert: false\n');
-  mkdirSync(join(tmp, 'tmp'));
+  mkdirSync(join(tmp, 'tmp'), { recursive: true });
   // Everything code-server writes stays in `tmp`: without XDG_* it writes ~/.config/code-server and
   // ~/.local/share/code-server; without TMPDIR each run leaves vscode-ipc-*.sock files in /tmp.
   const env = {
@@ -169,7 +171,7 @@ export async function startCodeServer({ port = 0, settings = {} } = {}) {
     if (stopped) return;
     stopped = true;
     try { process.kill(-child.pid, 'SIGTERM'); } catch { /* already gone */ }
-    rmSync(tmp, { recursive: true, force: true });
+    if (!profile) rmSync(tmp, { recursive: true, force: true });
   };
   onShutdown(stop);
   // The same host:port in the page URL and in vscode-remote:// URIs, or the workbench treats them as two remotes.
@@ -252,9 +254,9 @@ const WORKBENCH_NOISE = new RegExp('^(Resolving connection token|Resolved connec
  * line the extension host logged; by default they are printed.
  */
 export async function runExtensionTests({ extensionDevelopmentPath = ROOT, extensionTestsPath, workspace,
-  disableExtensions = true, timeoutSec = 300, onLog = line => console.log(line) }) {
+  disableExtensions = true, timeoutSec = 300, onLog = line => console.log(line), profile }) {
   const started = Date.now();
-  const server = await startCodeServer();
+  const server = await startCodeServer({ profile });
   const payload = [
     ...[].concat(extensionDevelopmentPath).map(p => ['extensionDevelopmentPath', remoteUri(server, p)]),
     ['extensionTestsPath', remoteUri(server, extensionTestsPath)],

@@ -127,7 +127,7 @@ export async function run(): Promise<void> {
   const sample = {
     hoverProviderMs: { median: median(times.hover.slice(0, 30)), p95: p95(times.hover.slice(0, 30)) },
     completionProviderMs: { median: median(times.completion.slice(0, 15)) },
-    entries, readMs: report.readMs, searchableMs: searchable - started, mergeSearchableMs: report.searchableMs, fullTextMs: settled - started,
+    entries, fromCache: report.fromCache, readMs: report.readMs, searchableMs: searchable - started, mergeSearchableMs: report.searchableMs, fullTextMs: settled - started,
     hostBlockMaxMs: Math.max(longest, delay.max / 1e6), blocks, timeline, eventLoopDelayP99Ms: delay.percentile(99) / 1e6,
     hoverMs: { median: median(hovers), p95: p95(hovers) }, completionMs: { median: median(completions), p95: p95(completions) },
     lookupMs: { median: median(own) }, documentChars: text.length,

@@ -23,7 +23,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Papers
     throw read;
   }, `dist/${ENGINE_SCRIPT}`);
   useEngine(() => evaluateEngine<typeof Engine>(source()));
-  return activateWith(context, { startEngineWorker: () => startEngineWorker(source()) });
+  return activateWith(context, { startEngineWorker: () => startEngineWorker(source()), engineDecoded: source.decoded });
 }
 
 export function deactivate(): void {}

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type * as vscode from 'vscode';
 import type * as Host from './extension.browser';
 import type * as Engine from './engine';
+import { nodeDisk } from './platform/disk.node';
 import { startEngineWorker } from './platform/worker.node';
 
 export type { PapersApi } from './host/api';
@@ -19,7 +20,7 @@ export function activate(context: vscode.ExtensionContext): ReturnType<typeof Ho
   const file = join(context.extensionPath, 'dist', host.ENGINE_SCRIPT);
   const source = host.engineSource(() => readFileSync(file), file);
   host.useEngine(() => host.evaluateEngine<typeof Engine>(source(), require));
-  return host.activateWith(context, { startEngineWorker: () => startEngineWorker(source()) });
+  return host.activateWith(context, { startEngineWorker: () => startEngineWorker(source()), engineDecoded: source.decoded, disk: nodeDisk });
 }
 
 export function deactivate(): void {}

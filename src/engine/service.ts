@@ -168,9 +168,32 @@ export class LibraryService {
   version = 0;
 
   private bundledLibrary: PaperLibrary | undefined;
+  private shipped: { bundled: { papers: readonly Paper[] }; parts: IndexParts } | undefined;
 
-  private constructor(private readonly bundled: { papers: readonly Paper[] }, private readonly parts: IndexParts, library?: PaperLibrary) {
+  private constructor(private readonly open: () => { bundled: { papers: readonly Paper[] }; parts: IndexParts }, library?: PaperLibrary) {
     this.bundledLibrary = library;
+  }
+
+  /** The bundled papers, parsed when first needed. */
+  private get bundled(): { papers: readonly Paper[] } {
+    this.shipped ??= this.open();
+    return this.shipped.bundled;
+  }
+
+  private get parts(): IndexParts {
+    this.shipped ??= this.open();
+    return this.shipped.parts;
+  }
+
+  /**
+   * `load`, with the bundled papers decoded and parsed only when first needed: in the engine
+   * worker, a library taken whole from the cache needs none of it (the bundled papers are in it).
+   */
+  static lazy(bundled: () => BundledText): LibraryService {
+    return new LibraryService(() => {
+      const text = bundled();
+      return { bundled: PaperLibrary.parseCorpus(text.corpus), parts: { names: text.names, text: text.text } };
+    });
   }
 
   /**
@@ -179,13 +202,15 @@ export class LibraryService {
    * bundled parts by itself: loading the bundled index first as well would be done for nothing.
    */
   static load(bundled: BundledText): LibraryService {
-    return new LibraryService(PaperLibrary.parseCorpus(bundled.corpus), { names: bundled.names, text: bundled.text });
+    const shipped = { bundled: PaperLibrary.parseCorpus(bundled.corpus), parts: { names: bundled.names, text: bundled.text } };
+    return new LibraryService(() => shipped);
   }
 
   /** `load` in slices with pauses between them, the index too: in the extension host, where nothing may hold the event loop for long. */
   static async loadInSlices(bundled: BundledText): Promise<LibraryService> {
     const library = await PaperLibrary.loadParts(bundled.corpus, bundled.names, bundled.text);
-    return new LibraryService(library, { names: bundled.names, text: bundled.text }, library);
+    const shipped = { bundled: library, parts: { names: bundled.names, text: bundled.text } };
+    return new LibraryService(() => shipped, library);
   }
 
   /** The bundled papers with their own index, loaded once when needed. */

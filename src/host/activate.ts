@@ -2,11 +2,13 @@
 // in a browser): construct, register, push to context.subscriptions. No logic here; what differs
 // between the two hosts comes in as a `Platform`.
 import * as vscode from 'vscode';
+import type { LocalDisk } from '../platform/disk';
 import type { EngineWorker } from '../platform/worker';
 import { createApi, type PapersApi } from './api';
 import { Bibliographies } from './bibliographies';
 import { CitationDiagnostics } from './citationDiagnostics';
 import { CitationFixes } from './citationFixes';
+import { useLocalDisk } from './disk';
 import { LatexProject } from './latexProject';
 import { UnusedEntries } from './unusedEntries';
 import { EngineClient } from './engineClient';
@@ -28,14 +30,19 @@ import { PapersTreeProvider, ReadingListProvider, type TreeNode } from './tree';
 export interface Platform {
   /** Starts the engine worker on the extension's engine bundle (dist/engine.js). */
   startEngineWorker(): EngineWorker;
+  /** Settles once the worker's script is decoded in the background: starting it then holds the host up less. */
+  engineDecoded?: Promise<void>;
+  /** The local disk, where the host has one (the desktop): `file:` URIs are read through it. */
+  disk?: LocalDisk;
 }
 
 /** How long after activation the library starts loading by itself. */
 const WARM_UP_MS = 1500;
 
 export function activateWith(context: vscode.ExtensionContext, platform: Platform): PapersApi {
+  useLocalDisk(platform.disk);
   const log = vscode.window.createOutputChannel('Papers', { log: true });
-  const engineClient = new EngineClient(() => platform.startEngineWorker(), log);
+  const engineClient = new EngineClient(() => platform.startEngineWorker(), log, platform.engineDecoded);
   const store = new PaperStore(context.extensionUri, new IndexCache(context.globalStorageUri, log), engineClient, log, context.workspaceState);
   const userCorpora = new UserCorpora(store, log);
   const latex = new LatexProject();

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import * as disk from './disk';
 import type { BibliographyRef } from '../core/cite/bibliography';
 import type { ReadProblem } from '../core/bibliography/read';
 import { CITING_LANGUAGES } from './citeProviders';
@@ -328,7 +329,7 @@ export class Bibliographies implements vscode.Disposable {
     const skipped: { uri: vscode.Uri; problem: ReadProblem }[] = [];
     const missing = new Set<string>();
     // All at once: one round trip to the disk rather than one per file.
-    const stats = await Promise.all(targets.map(t => Promise.resolve(vscode.workspace.fs.stat(t.uri)).catch(() => undefined)));
+    const stats = await Promise.all(targets.map(t => Promise.resolve(disk.stat(t.uri)).catch(() => undefined)));
     for (const [i, target] of targets.entries()) {
       const file = vscode.workspace.asRelativePath(target.uri, false);
       const stat = stats[i];
@@ -413,7 +414,7 @@ export class Bibliographies implements vscode.Disposable {
 
 async function exists(uri: vscode.Uri): Promise<boolean> {
   try {
-    await vscode.workspace.fs.stat(uri);
+    await disk.stat(uri);
     return true;
   } catch {
     return false;
@@ -426,7 +427,7 @@ const lineRange = (line: number) => new vscode.Range(Math.max(line, 1) - 1, 0, M
 /** A file's bytes, from the disk (what the tools will read); undefined if it cannot be read. */
 async function readBytes(uri: vscode.Uri): Promise<Uint8Array | undefined> {
   try {
-    return await vscode.workspace.fs.readFile(uri);
+    return await disk.readFile(uri);
   } catch {
     return undefined;
   }
@@ -453,7 +454,7 @@ function openText(uri: vscode.Uri): string | undefined {
 /** A small file's text (a _quarto.yml), from the disk; undefined if it cannot be read. */
 async function readText(uri: vscode.Uri): Promise<string | undefined> {
   try {
-    return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+    return new TextDecoder().decode(await disk.readFile(uri));
   } catch {
     return undefined;
   }

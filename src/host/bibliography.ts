@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import * as disk from './disk';
 import type { AppendPlan } from '../core/cite';
 import type { Paper } from '../core/corpus/paper';
 import type { DocumentSources } from './bibliographies';
@@ -45,7 +46,7 @@ async function read(uri: vscode.Uri): Promise<{ text: string; open?: vscode.Text
   const open = vscode.workspace.textDocuments.find(d => d.uri.toString() === uri.toString());
   if (open) return { text: open.getText(), open };
   try {
-    return { text: new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)) };
+    return { text: new TextDecoder().decode(await disk.readFile(uri)) };
   } catch (error) {
     if (isFileNotFound(error)) return 'missing';
     throw error;

@@ -19,12 +19,26 @@ export class EngineStoppedError extends Error {}
 export class EngineClient implements vscode.Disposable {
   private worker: EngineWorker | undefined;
   private next = 1;
+  /** Counts `stop` calls, so that a warm-up started before one does not start a worker after it. */
+  private stops = 0;
   private readonly pending = new Map<number, { type: RequestType; resolve(value: unknown): void; reject(error: Error): void }>();
   private readonly stopped = new vscode.EventEmitter<string>();
   /** Fires when the worker stops without being asked to (the reason). */
   readonly onDidStop = this.stopped.event;
 
-  constructor(private readonly start: () => EngineWorker, private readonly log: vscode.LogOutputChannel) {}
+  constructor(private readonly start: () => EngineWorker, private readonly log: vscode.LogOutputChannel, private readonly decoded: Promise<void> = Promise.resolve()) {}
+
+  /**
+   * Starts the worker once its script is decoded in the background (started before, the rest of
+   * the decoding would be done at once, holding up the extension host), so that it boots while
+   * the host gets its first request ready. Fails as starting it would.
+   */
+  async warmUp(): Promise<void> {
+    const stops = this.stops;
+    await this.decoded;
+    // Stopped meanwhile: the next request starts it.
+    if (stops === this.stops) this.ensure();
+  }
 
   /** Whether the worker reads files by path (see `EngineWorker.readsFiles`); starts it if needed. */
   get readsFiles(): boolean {
@@ -98,6 +112,7 @@ export class EngineClient implements vscode.Disposable {
 
   /** Ends the worker on purpose (nothing of the user's left to hold): no stop event. */
   async stop(): Promise<void> {
+    this.stops++;
     const worker = this.worker;
     this.worker = undefined;
     for (const [, waiting] of this.pending) waiting.reject(new EngineStoppedError('the search engine was stopped'));

@@ -13,11 +13,13 @@ export class EngineScript {
   private readonly steps: Generator<void, Uint8Array, void>;
   private source?: string;
   private failure?: unknown;
+  /** Settles once the background decoding is done (or failed): `text()` then holds nothing up. */
+  readonly decoded: Promise<void>;
 
   /** `packed`: the bytes of dist/engine.js.lz. Decoding starts at once, a slice at a time. */
   constructor(packed: Uint8Array, private readonly name: string) {
     this.steps = lzmaSteps(packed, 1 << 12);
-    void this.decodeInSlices().catch((error: unknown) => { this.failure = error; }); // text() reports it
+    this.decoded = this.decodeInSlices().catch((error: unknown) => { this.failure = error; }); // text() reports it
   }
 
   /**
@@ -49,7 +51,13 @@ export class EngineScript {
  * be read, each use says so (the views and commands are registered all the same). `name`
  * names the file in that message and in stack traces.
  */
-export function engineSource(read: () => Uint8Array, name: string): () => string {
+export interface EngineSource {
+  (): string;
+  /** Settles once the source is decoded in the background (or could not be). */
+  decoded: Promise<void>;
+}
+
+export function engineSource(read: () => Uint8Array, name: string): EngineSource {
   let script: EngineScript | undefined;
   let failure: unknown;
   try {
@@ -57,8 +65,9 @@ export function engineSource(read: () => Uint8Array, name: string): () => string
   } catch (error) {
     failure = error;
   }
-  return () => {
+  const source = () => {
     if (!script) throw new Error(`cannot read the engine (${name}): ${failure instanceof Error ? failure.message : String(failure)}`);
     return script.text();
   };
+  return Object.assign(source, { decoded: script?.decoded ?? Promise.resolve() });
 }

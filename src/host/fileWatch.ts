@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import * as disk from './disk';
 
 /**
  * How often the watched files are looked at again. VS Code's file watcher can miss changes: on
@@ -16,7 +17,7 @@ type Stamp = string;
 
 async function stampOf(uri: vscode.Uri): Promise<Stamp> {
   try {
-    const stat = await vscode.workspace.fs.stat(uri);
+    const stat = await disk.stat(uri);
     return `${stat.size}:${stat.mtime}`;
   } catch {
     return 'missing';

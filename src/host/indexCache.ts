@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import * as disk from './disk';
 
 import { CACHE_PARTS as PARTS, type CachePart } from '../engine/cacheParts';
 
@@ -47,7 +48,7 @@ export class IndexCache {
   async locate(hash: string): Promise<Record<CachePart, string> | undefined> {
     if (this.dir.scheme !== 'file') return undefined;
     try {
-      await Promise.all(PARTS.map(part => vscode.workspace.fs.stat(this.uri(hash, part))));
+      await Promise.all(PARTS.map(part => disk.stat(this.uri(hash, part))));
     } catch {
       return undefined;
     }
@@ -80,7 +81,7 @@ export class IndexCache {
   /** Every part of a cached library, or undefined if one is missing. */
   async get(hash: string): Promise<CachedIndex | undefined> {
     try {
-      const [meta, papers, text, names] = await Promise.all(PARTS.map(part => vscode.workspace.fs.readFile(this.uri(hash, part))));
+      const [meta, papers, text, names] = await Promise.all(PARTS.map(part => disk.readFile(this.uri(hash, part))));
       return { meta, papers, text, names };
     } catch {
       return undefined;
@@ -112,7 +113,7 @@ export class IndexCache {
       if (old) await vscode.workspace.fs.delete(vscode.Uri.joinPath(this.dir, name), { useTrash: false }).then(undefined, () => undefined);
       const hash = /^library-([0-9a-f]+)-names\.bin$/.exec(name)?.[1];
       if (!hash || hash === keep) continue;
-      hashes.set(hash, (await vscode.workspace.fs.stat(vscode.Uri.joinPath(this.dir, name))).mtime);
+      hashes.set(hash, (await disk.stat(vscode.Uri.joinPath(this.dir, name))).mtime);
     }
     for (const [old] of [...hashes].sort((a, b) => b[1] - a[1]).slice(KEEP - 1)) {
       for (const part of PARTS) await vscode.workspace.fs.delete(this.uri(old, part), { useTrash: false }).then(undefined, () => undefined);

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import * as disk from './disk';
 import { engine } from './engine';
 import { watcherEvents } from './fileWatch';
 
@@ -106,7 +107,7 @@ export class LatexProject implements vscode.Disposable {
       const decoder = new TextDecoder();
       await Promise.all(uris.map(async uri => {
         try {
-          files.set(uri.path, decoder.decode(await vscode.workspace.fs.readFile(uri)));
+          files.set(uri.path, decoder.decode(await disk.readFile(uri)));
         } catch {
           // Gone since it was listed: it brings nothing in.
         }

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import * as disk from './disk';
 import { CORPUS_FILE, NAMES_INDEX, shippedName, TEXT_INDEX } from '../core/corpus/files';
 import type { Problem } from '../core/corpus/paper';
 import { firstIssue } from '../core/util/issues';
@@ -97,6 +98,8 @@ export class PaperStore implements vscode.Disposable {
   private shipped: Promise<Shipped> | undefined;
   /** The engine worker started and given the bundled papers; undefined once it stops. */
   private engineLoad: Promise<void> | undefined;
+  /** Settles once that worker was sent the bundled papers: what is asked after goes to it behind them. */
+  private enginePosted: Promise<void> | undefined;
   /** The host's own bundled papers, once loaded (`result` undefined: they could not be). */
   private local: { result: Bundled | undefined } | undefined;
   /**
@@ -291,7 +294,10 @@ export class PaperStore implements vscode.Disposable {
       await this.loadBundled(); // which says why
       return undefined;
     }
-    await this.startEngine();
+    // The user's files go right behind the bundled papers, without waiting for them to load: a
+    // library the worker takes whole from the cache holds them, and it then never decodes them.
+    const load = this.startEngine();
+    await Promise.race([load, this.enginePosted]);
 
     // What changed since the worker last heard (a new worker starts with none), then forgotten here.
     const { corpus, bibliographies } = this.pending;
@@ -349,6 +355,8 @@ export class PaperStore implements vscode.Disposable {
       return undefined;
     }
     this.remote = new RemoteLibrary(this.client, report.papers, report.bibliographies.files);
+    // Callers of `library()` may still wait: a library from the cache can come before the bundled papers' own reply.
+    this.wake();
     this.setEngine('worker');
     void this.workspaceState?.update(ENGINE_USED, true);
     if (report.snapshotWanted) {
@@ -414,7 +422,9 @@ export class PaperStore implements vscode.Disposable {
    */
   private startEngine(): Promise<void> {
     if (!this.engineLoad) {
-      const load = this.loadEngine(++this.engineAttempt);
+      let posted!: () => void;
+      this.enginePosted = new Promise<void>(resolve => { posted = resolve; });
+      const load = this.loadEngine(++this.engineAttempt, posted);
       this.engineLoad = load;
       // A load that failed is tried again by the next request; meanwhile the host's own papers serve.
       load.catch(() => { if (this.engineLoad === load) this.dropEngine(); });
@@ -422,10 +432,14 @@ export class PaperStore implements vscode.Disposable {
     return this.engineLoad;
   }
 
-  private async loadEngine(attempt: number): Promise<void> {
+  private async loadEngine(attempt: number, posted: () => void): Promise<void> {
+    // The worker boots (its script is evaluated) while the shipped files are read, not after.
+    this.client.warmUp().catch(() => undefined);
     const { corpus, names, text } = await this.shippedFiles();
     if (this.engineState !== 'restarting') this.setEngine('starting');
-    const size = await this.client.request({ type: 'load', shipped: true, corpus: own(corpus), names: own(names), text: own(text) });
+    const loading = this.client.request({ type: 'load', shipped: true, corpus: own(corpus), names: own(names), text: own(text) });
+    posted();
+    const size = await loading;
     // Dropped meanwhile (`dropEngine`), or the user's files merged in already.
     if (attempt !== this.engineAttempt || this.remote) return;
     this.remote = new RemoteLibrary(this.client, size, []);
@@ -491,7 +505,7 @@ export class PaperStore implements vscode.Disposable {
   private async readShipped(name: string): Promise<Uint8Array> {
     const uri = vscode.Uri.joinPath(this.extensionUri, 'dist', shippedName(name));
     try {
-      return await vscode.workspace.fs.readFile(uri);
+      return await disk.readFile(uri);
     } catch (error) {
       throw this.unreadable(uri, error);
     }

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import * as disk from './disk';
 import type { FileUse } from '../core/health/entries';
 import type { Bibliographies, CitingText } from './bibliographies';
 import { CITING_LANGUAGES } from './citeProviders';
@@ -150,7 +151,7 @@ export class UnusedEntries implements vscode.Disposable {
 /** A citing file as it is on the disk; undefined when it cannot be read. */
 async function diskText(file: CitingText): Promise<CitingText | undefined> {
   try {
-    const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(file.uri));
+    const text = new TextDecoder().decode(await disk.readFile(file.uri));
     return { ...file, getText: () => text };
   } catch {
     return undefined;

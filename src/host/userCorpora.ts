@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import * as disk from './disk';
 import type { Problem } from '../core/corpus/paper';
 import type { CorpusInput } from './store';
 import { engine } from './engine';
@@ -69,8 +70,8 @@ export class UserCorpora implements vscode.Disposable {
         continue;
       }
       try {
-        const stat = await vscode.workspace.fs.stat(uri);
-        files.push({ file: path, stamp: `${stat.size}:${stat.mtime}`, path: uri.scheme === 'file' ? uri.fsPath : undefined, read: async () => vscode.workspace.fs.readFile(uri) });
+        const stat = await disk.stat(uri);
+        files.push({ file: path, stamp: `${stat.size}:${stat.mtime}`, path: uri.scheme === 'file' ? uri.fsPath : undefined, read: async () => disk.readFile(uri) });
       } catch {
         problems.push({ file: path, line: 1, message: `not found (${uri.fsPath}); check papers.corpus.files` });
       }

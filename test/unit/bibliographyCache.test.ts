@@ -63,6 +63,21 @@ suite('the whole library cached for a writer\'s bibliography', () => {
     assert.equal(next.keys().length, first.keys().length);
   });
 
+  test('in the worker, a library taken from the cache never decodes the bundled papers; reading a file does, once', async () => {
+    let opened = 0;
+    const next = LibraryService.lazy(() => { opened++; return bundled(); });
+    await next.setInput({ corpus: [], bibliographies: [file], bibliographyKey: 'b1', cached });
+    assert.equal(next.size, first.size);
+    assert.deepEqual(next.query('akamatsu', { limit: 10 }).rows.map(r => r.id), expected.get('akamatsu'));
+    const bundledKey = first.library.papers[0].key;
+    assert.ok(!first.library.papers[0].entries, 'a bundled paper');
+    assert.equal(next.papers([bundledKey])[0]?.title, first.papers([bundledKey])[0]?.title, 'bundled papers answer from the cached library');
+    assert.equal(opened, 0, 'the bundled papers are in the cached library');
+    await next.setInput({ bibliographies: [{ ...file, text }], bibliographyKey: 'b2' });
+    await next.setInput({ bibliographies: [{ ...file, text: `${text}\n@misc{one2026, title = {One}}\n` }], bibliographyKey: 'b3' });
+    assert.equal(opened, 1);
+  });
+
   test('the same bibliographies given again by name keep the restored library; an edit is read and indexed', async () => {
     const next = LibraryService.load(bundled());
     await next.setInput({ corpus: [], bibliographies: [file], bibliographyKey: 'b1', cached });

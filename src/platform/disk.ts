@@ -1,0 +1,19 @@
+// Reading local files. On the desktop the extension host runs beside the files of `file:` URIs,
+// and Node's own file system answers at once; `vscode.workspace.fs` goes through VS Code's file
+// service, a round trip that took 40 to 60 ms in an idle window and 500 to 750 ms while the
+// window loads (bench-bibliography, code-server): four of them in a row (the shipped papers,
+// the project files, a bibliography's size and time) were most of the wait before a writer's
+// library answered. In a browser there is no local disk: host/disk.ts uses vscode.workspace.fs.
+
+/** What the host asks of a local file: its size, time (ms) and kind; its bytes. */
+export interface LocalStat {
+  size: number;
+  mtime: number;
+  isFile: boolean;
+  isDirectory: boolean;
+}
+
+export interface LocalDisk {
+  stat(path: string): Promise<LocalStat>;
+  readFile(path: string): Promise<Uint8Array>;
+}

@@ -75,10 +75,10 @@ for (let i = 1; i <= Number(values.runs); i++) {
   writeFileSync(join(workspace, 'main.tex'), `\\documentclass{article}\n\\usepackage[backend=biber]{biblatex}\n\\addbibresource{library.bib}\n\\begin{document}\nAs shown before~\\cite{${key}}.\n\\printbibliography\n\\end{document}\n`);
   writeFileSync(join(workspace, 'bench-key.txt'), key);
   writeFileSync(join(workspace, 'long.tex'), longDocument(keys, key));
-  // --profile FILE: the extension host's CPU profile of the load, run i written to FILE-i.cpuprofile.
+  // --profile FILE: the extension host's CPU profile of the load, run i written to FILE-i.cpuprofile (FILE-i-reopened.cpuprofile when reopened).
   if (values.profile) writeFileSync(join(workspace, 'bench-profile.txt'), `${resolve(values.profile)}-${i}.cpuprofile`);
   samples.push(await runWindow(workspace, profile, `run ${i}`));
-  rmSync(join(workspace, 'bench-profile.txt'), { force: true });
+  if (values.profile) writeFileSync(join(workspace, 'bench-profile.txt'), `${resolve(values.profile)}-${i}-reopened.cpuprofile`);
   reopened.push(await runWindow(workspace, profile, `run ${i}, reopened`));
   removeWorkspace(workspace);
   rmSync(profile, { recursive: true, force: true });

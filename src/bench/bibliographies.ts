@@ -48,6 +48,10 @@ export interface HostBibliography {
   checkMs: number;
   checkP95Ms: number;
   typingBlockMaxMs: number;
+  /** The same window opened again (same user data): the library from the cache the first session wrote. */
+  reopened: { fromCache: boolean; searchableMs: number; fullTextMs: number; hostBlockMaxMs: number; hostBlockMaxMsMedian: number; hoverProviderMs: number };
+  hostBlockMaxMsMedian: number;
+  runs: number;
 }
 
 function bibFiles(dir: string): string[] {

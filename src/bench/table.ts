@@ -133,19 +133,30 @@ export function printBibliographies(readers: readonly ReaderRow[], host: HostBib
     console.log(`Not measured: ${host}.`);
     return;
   }
+  const { reopened } = host;
+  const name = `${host.file} (${(host.bytes / 2 ** 20).toFixed(1)} MB)`;
   console.log(table(
-    ['file', 'entries', 'read (parse + convert)', 'searchable', 'full text indexed', 'longest host block', 'hover: provider (p95)', 'hover: round trip', 'completion: provider', 'completion: round trip'],
-    [[`${host.file} (${(host.bytes / 2 ** 20).toFixed(1)} MB)`, String(host.entries), ms(host.readMs), ms(host.searchableMs), ms(host.fullTextMs), ms(host.hostBlockMaxMs),
-      `${host.hoverProviderMs.toFixed(2)} ms (${host.hoverProviderP95Ms.toFixed(2)} ms)`, ms(host.hoverMs), ms(host.completionProviderMs), ms(host.completionMs)]],
+    ['window', 'entries', 'read (parse + convert)', 'searchable', 'full text indexed', 'longest host block (median)', 'hover: provider (p95)', 'hover: round trip', 'completion: provider', 'completion: round trip'],
+    [
+      ['first opened', String(host.entries), ms(host.readMs), ms(host.searchableMs), ms(host.fullTextMs), `${ms(host.hostBlockMaxMs)} (${ms(host.hostBlockMaxMsMedian)})`,
+        `${host.hoverProviderMs.toFixed(2)} ms (${host.hoverProviderP95Ms.toFixed(2)} ms)`, ms(host.hoverMs), ms(host.completionProviderMs), ms(host.completionMs)],
+      [`opened again${reopened.fromCache ? ' (from the cache)' : ' (NOT from the cache)'}`, String(host.entries), '–', ms(reopened.searchableMs), ms(reopened.fullTextMs),
+        `${ms(reopened.hostBlockMaxMs)} (${ms(reopened.hostBlockMaxMsMedian)})`, `${reopened.hoverProviderMs.toFixed(2)} ms`, '', '', ''],
+    ],
   ));
-  console.log('\nVS Code 1.100.3 (code-server), its Node extension host; median of 3 fresh windows, each opening a main.tex that names the');
-  console.log('library, 3 s after the window loads. "searchable": from activation until a key of the library answers; "longest host');
-  console.log('block": the longest the extension host\'s event loop was held (a 1 ms timer and monitorEventLoopDelay), over the 3 runs;');
-  console.log('hover and completion at a key of the library: the provider itself (timed inside it), and the round trip of');
-  console.log('vscode.executeHoverProvider / executeCompletionItemProvider, which adds VS Code\'s messages to the workbench and back.');
+  console.log(`\n${name}. VS Code 1.100.3 (code-server), its Node extension host; median of ${host.runs} fresh windows, each opening a main.tex`);
+  console.log('that names the library, 3 s after the window loads; then the same window opened again on the same user data, where the');
+  console.log('library comes from the cache the first session wrote. "searchable": from activation until a key of the library answers;');
+  console.log('"longest host block": the longest the extension host\'s event loop was held (a 1 ms timer and monitorEventLoopDelay), the');
+  console.log('longest over the runs (and the median of each run\'s longest); hover and completion at a key of the library: the provider');
+  console.log('itself (timed inside it), and the round trip of vscode.executeHoverProvider / executeCompletionItemProvider, which adds');
+  console.log('VS Code\'s messages to the workbench and back.');
   console.log('\nTargets: read ≤ 500 ms, searchable ≤ 1 s, no host block over 50 ms, hover ≤ 5 ms:');
   const check = (label: string, value: number, limit: number) => `- ${label}: ${value.toFixed(1)} ms (target ≤ ${limit} ms) ${value <= limit ? 'met' : 'MISSED'}`;
-  console.log([check('read', host.readMs, 500), check('searchable', host.searchableMs, 1000), check('longest host block', host.hostBlockMaxMs, 50), check('hover (provider)', host.hoverProviderMs, 5)].join('\n'));
+  console.log([
+    check('read', host.readMs, 500), check('searchable', host.searchableMs, 1000), check('searchable, opened again', reopened.searchableMs, 1000),
+    check('longest host block', host.hostBlockMaxMs, 50), check('hover (provider)', host.hoverProviderMs, 5),
+  ].join('\n'));
 }
 
 /** Checking a long document's citations: ours in the core, in the real host as the writer types, on the command line, and the tools. */

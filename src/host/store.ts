@@ -381,7 +381,7 @@ export class PaperStore implements vscode.Disposable {
     this.changed.fire();
     return {
       corpus: { ...report.corpus, fromCache: index.fromCache },
-      bibliographies: { ...report.bibliographies, readMs: report.readMs, searchableMs: report.searchableMs, fromCache: index.fromCache && !corpus?.length },
+      bibliographies: { ...report.bibliographies, readMs: report.readMs, searchableMs: report.searchableMs, fromCache: index.fromCache && !this.has.corpus },
     };
   }
 

@@ -33,7 +33,8 @@ export class CitationFixes implements vscode.CodeActionProvider {
     const sources = await this.bibliographies.sourcesOf(doc);
     const target = appendTarget(sources);
     const keys = ours.map(d => doc.getText(d.range));
-    const papers = await known(this.store, keys);
+    // A library that cannot answer now (the search engine restarting) leaves the other fixes.
+    const papers = await known(this.store, keys).catch(() => new Map<string, Paper>());
     const defined: string[] = [];
     for (const file of sources.files) {
       const fileKeys = this.bibliographies.keysOf(file);

@@ -7,7 +7,8 @@ import * as assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { memoryShelf } from '../../src/core/corpus/shelf';
+import { memoryShelf, openShelf } from '../../src/core/corpus/shelf';
+import { RESULT_SCHEMAS } from '../../src/engine/protocol';
 import { fileShelf } from '../../src/engine/files';
 import { LibraryService, type CachedLibrary, type LibrarySnapshot } from '../../src/engine/service';
 import { ROOT } from './seeds';
@@ -91,6 +92,17 @@ suite('the whole library cached for a writer\'s bibliography', () => {
     assert.equal(next.query('zweistein monograph', { limit: 1 }).rows[0]?.key, 'writer2026new');
     assert.equal(next.query('akamatsu', { limit: 1 }).rows[0]?.id, expected.get('akamatsu')![0], 'the other entries still answer');
     assert.equal(report.snapshotWanted, true, 'the edited library is worth caching under its new key');
+  });
+
+  test('an entry whose reference cannot be read from the cache (file closed, damaged) has none, and still crosses to the host', () => {
+    const { head } = memoryShelf(snapshot.papers);
+    for (const [why, text] of [['closed', ''], ['damaged', '{"key": "akam']] as const) {
+      const papers = openShelf({ head, abstract: () => text });
+      const entry = papers.find(p => p.key === 'akamatsu1989')!;
+      assert.equal(entry.reference, undefined, why);
+      assert.equal(entry.title, first.papers(['akamatsu1989'])[0]?.title, why);
+      assert.ok(RESULT_SCHEMAS.papers.safeParse([structuredClone(entry)]).success, `${why}: the host takes it`);
+    }
   });
 
   test('on the desktop the worker reads the parts from their files', async () => {

@@ -134,12 +134,21 @@ export function openShelf(source: ShelfSource): Paper[] {
   return papers;
 }
 
-/** An entry's reference, read and parsed when first asked for (then kept), enumerable like any field. */
+/**
+ * An entry's reference, read and parsed when first asked for (then kept), enumerable like any
+ * field; none when it cannot be read (the cache file was closed for a newer library, or damaged).
+ */
 function lazyReference(paper: Paper, text: () => string): void {
   Object.defineProperty(paper, 'reference', {
     enumerable: true, configurable: true,
     get() {
-      const value = JSON.parse(text() || 'null') as Paper['reference'];
+      let value: Paper['reference'];
+      try {
+        const raw = text();
+        value = raw ? JSON.parse(raw) as Paper['reference'] : undefined;
+      } catch {
+        value = undefined;
+      }
       Object.defineProperty(paper, 'reference', { value, enumerable: true, configurable: true, writable: true });
       return value;
     },

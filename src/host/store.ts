@@ -70,6 +70,9 @@ interface Shipped { corpus: Uint8Array; names: Uint8Array; text: Uint8Array }
 /** Remembered per workspace: its last session gave the engine worker user files, so the next starts it at once. */
 const ENGINE_USED = 'papers.engineUsed';
 
+/** How long a bibliography's library stays the same before it is cached (ms). */
+const CACHE_AFTER_MS = 15_000;
+
 /** Bumped whenever the way user corpora are indexed changes, so old cached indexes are not reused. */
 const INDEX_CACHE_VERSION = '5';
 
@@ -117,6 +120,8 @@ export class PaperStore implements vscode.Disposable {
   private work: Promise<unknown> = Promise.resolve();
   /** Writing the latest snapshot of the worker's index to the cache, behind everything else. */
   private caching: Promise<unknown> = Promise.resolve();
+  /** A bibliography's library waiting to be cached (`CACHE_AFTER_MS`). */
+  private cacheLater: { timer: ReturnType<typeof setTimeout>; write(): void } | undefined;
   private generation = 0;
   /**
    * The user's files not yet given to the worker (undefined: unchanged since). Once given, their
@@ -231,8 +236,8 @@ export class PaperStore implements vscode.Disposable {
 
   /** Loads the bundled papers again from disk (the "Reload Papers" command, or after a failure). */
   async reload(): Promise<Library | undefined> {
-    // A snapshot of the index on its way to the cache is worth keeping: the reload may use it.
-    await this.caching;
+    // A snapshot of the index on its way to the cache (or waiting to be) is worth keeping: the reload may use it.
+    await this.cacheNow();
     this.bundled = undefined;
     this.local = undefined;
     this.shipped = undefined;
@@ -359,19 +364,31 @@ export class PaperStore implements vscode.Disposable {
     this.wake();
     this.setEngine('worker');
     void this.workspaceState?.update(ENGINE_USED, true);
+    clearTimeout(this.cacheLater?.timer);
+    this.cacheLater = undefined;
     if (report.snapshotWanted) {
       // On the desktop the worker writes the cache itself; elsewhere its bytes come here to be written.
       const key = (cacheKey ?? bibliographyKey)!;
-      this.caching = (readsFiles ? this.cache.target(key) : Promise.resolve(undefined))
-        .then(paths => this.client.request({ type: 'snapshot', key, paths }))
-        .then(snapshot => {
-          if (!snapshot) return undefined;
-          if ('written' in snapshot) return this.cache.prune(snapshot.key);
-          return this.cache.put(snapshot.key, {
-            papers: new Uint8Array(snapshot.papers), names: new Uint8Array(snapshot.names), text: new Uint8Array(snapshot.text), meta: new Uint8Array(snapshot.meta),
-          });
-        })
-        .catch(error => this.log.warn(`Could not cache the index of your corpus files: ${describe(error)}`));
+      const write = () => {
+        this.cacheLater = undefined;
+        // The worker stopped meanwhile (Reload Papers, no files left, a crash): its library went with it.
+        if (!this.client.running) return;
+        this.caching = (readsFiles ? this.cache.target(key) : Promise.resolve(undefined))
+          .then(paths => this.client.request({ type: 'snapshot', key, paths }))
+          .then(snapshot => {
+            if (!snapshot) return undefined;
+            if ('written' in snapshot) return this.cache.prune(snapshot.key);
+            return this.cache.put(snapshot.key, {
+              papers: new Uint8Array(snapshot.papers), names: new Uint8Array(snapshot.names), text: new Uint8Array(snapshot.text), meta: new Uint8Array(snapshot.meta),
+            });
+          })
+          .catch(error => this.log.warn(`Could not cache the index of your files: ${describe(error)}`));
+      };
+      // A bibliography's library is cached once it has stayed the same a while: making the cache
+      // holds the worker about a second (more while other work runs), which a writer would feel
+      // as a slow hover or quick fix just after the file was read, and after each save of it.
+      if (bibliographyKey) this.cacheLater = { timer: setTimeout(write, CACHE_AFTER_MS), write };
+      else write();
     }
     const { index } = report;
     this.log.info(`Your papers: ${report.corpus.added} from corpus files, ${report.bibliographies.added} from bibliographies (${report.bibliographies.joined} joined to known papers); `
@@ -533,7 +550,17 @@ export class PaperStore implements vscode.Disposable {
     this.engineState = state;
   }
 
+  /** Caches a library waiting to be (`CACHE_AFTER_MS`) now, and resolves once it is written. */
+  async cacheNow(): Promise<void> {
+    await this.work;
+    const later = this.cacheLater;
+    clearTimeout(later?.timer);
+    later?.write();
+    await this.caching;
+  }
+
   dispose(): void {
+    clearTimeout(this.cacheLater?.timer);
     this.changed.dispose();
     this.bundledLoading.dispose();
     this.bundledLoaded.dispose();

@@ -20,6 +20,8 @@ import type { PapersTreeProvider, ReadingListProvider, TreeNode } from './tree';
 export interface PapersTestHooks {
   /** Resolves when the user's corpus files are merged and indexed. */
   settled(): Promise<void>;
+  /** Caches now a bibliography's library that waits to be cached, and resolves once it is written. */
+  cacheNow(): Promise<void>;
   tree: PapersTreeProvider;
   treeView: vscode.TreeView<TreeNode>;
   readingList: ReadingListProvider;
@@ -67,6 +69,7 @@ export interface TestedParts {
 export function createTestHooks({ store, engineClient, userCorpora, bibliographies, checker, unusedEntries, tree, treeView, readingList, details }: TestedParts): PapersTestHooks {
   return {
     settled: async () => { await store.library(); await bibliographies.settled(); await store.settled(); },
+    cacheNow: () => store.cacheNow(),
     tree,
     treeView,
     readingList,

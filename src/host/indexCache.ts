@@ -52,7 +52,7 @@ export class IndexCache {
     } catch {
       return undefined;
     }
-    return Object.fromEntries(PARTS.map(part => [part, this.uri(hash, part).fsPath])) as Record<CachePart, string>;
+    return this.paths(hash);
   }
 
   /**
@@ -75,7 +75,7 @@ export class IndexCache {
     } catch {
       return undefined;
     }
-    return Object.fromEntries(PARTS.map(part => [part, this.uri(hash, part).fsPath])) as Record<CachePart, string>;
+    return this.paths(hash);
   }
 
   /** Every part of a cached library, or undefined if one is missing. */

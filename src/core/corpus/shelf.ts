@@ -47,25 +47,26 @@ export function shelve(papers: readonly Paper[]): Uint8Array {
     extra: extra.some(e => e) ? extra : null,
   };
   const rows = encoder.encode(JSON.stringify(table));
-  const abstracts = papers.flatMap(p => [encoder.encode(p.abstract), encoder.encode(p.reference ? JSON.stringify(p.reference) : '')]);
-  const abstractBytes = abstracts.reduce((n, a) => n + a.length, 0);
+  // Per paper its abstract, then its reference.
+  const texts = papers.flatMap(p => [encoder.encode(p.abstract), encoder.encode(p.reference ? JSON.stringify(p.reference) : '')]);
+  const textBytes = texts.reduce((n, a) => n + a.length, 0);
   const offsetsAt = HEADER + align4(rows.length);
-  const textAt = offsetsAt + 4 * (abstracts.length + 1);
-  const bytes = new Uint8Array(textAt + abstractBytes);
+  const textAt = offsetsAt + 4 * (texts.length + 1);
+  const bytes = new Uint8Array(textAt + textBytes);
   const view = new DataView(bytes.buffer);
   bytes.set(encoder.encode(MAGIC), 0);
   view.setUint32(8, SHELF_VERSION, true);
   view.setUint32(12, papers.length, true);
   view.setUint32(16, rows.length, true);
-  view.setUint32(20, abstractBytes, true);
+  view.setUint32(20, textBytes, true);
   bytes.set(rows, HEADER);
   let at = 0;
-  abstracts.forEach((a, i) => {
+  texts.forEach((a, i) => {
     view.setUint32(offsetsAt + 4 * i, at, true);
     bytes.set(a, textAt + at);
     at += a.length;
   });
-  view.setUint32(offsetsAt + 4 * abstracts.length, at, true);
+  view.setUint32(offsetsAt + 4 * texts.length, at, true);
   return bytes;
 }
 
@@ -76,7 +77,7 @@ export function shelve(papers: readonly Paper[]): Uint8Array {
  */
 export interface ShelfSource {
   head: Uint8Array;
-  /** The UTF-8 of the abstracts from `start` to `end` (offsets into the abstracts), decoded. */
+  /** The UTF-8 of the texts (abstracts, references) from `start` to `end` (offsets into the texts), decoded. */
   abstract(start: number, end: number): string;
 }
 

@@ -102,7 +102,7 @@ export type Request =
   // core/util/lzma), decoded by the worker, so that it need not wait for the host to decode them.
   | { type: 'load'; corpus: ArrayBuffer; names: ArrayBuffer; text: ArrayBuffer; shipped?: boolean } // result: number of papers
   // Corpus files or bibliographies left out (undefined) are the same as the worker last had them.
-  // A bibliography with neither bytes nor path goes by name only: `cached`, under `bibliographyKey`, stands for it.
+  // Beside `cached` under `bibliographyKey` (the whole library), the bibliographies are read only if it cannot stand for them.
   | { type: 'setInput'; corpus?: CorpusBytes[]; bibliographies?: BibliographyBytes[]; cacheKey?: string; bibliographyKey?: string; cached?: CachedBytes } // InputReport
   | { type: 'query'; text: string; options: import('./service').QueryOptions } // QueryRows
   | { type: 'untyped'; files: string[]; ownLimit: number; restLimit: number; excerpt: number } // PaperRow[]

@@ -333,7 +333,8 @@ export class LibraryService {
       corpus: { added: merged?.added ?? 0, updated: merged?.updated ?? 0, problems: merged?.problems ?? [] },
       bibliographies: { files: this.files, added: 0, joined: 0 },
       index: { fromCache: false, added: 0, changed: 0, removed: 0 },
-      papers: this.current.papers.length, readMs: 0, searchableMs: 0, snapshotWanted: false, needsFiles: false,
+      // The size, not the current library: that would load the bundled papers' own index, which a library asking for its files never searches.
+      papers: this.size, readMs: 0, searchableMs: 0, snapshotWanted: false, needsFiles: false,
     };
   }
 

@@ -135,14 +135,25 @@ async function answer(request: Request): Promise<{ result: unknown; transfer?: A
       return { result: service.size };
     }
     case 'setInput': {
+      const cached = request.cached && cachedLibrary(request.cached);
+      // A whole library from the cache stands for the bibliographies: they are read only if it cannot
+      // (missing, as in a first session, or damaged), here and now rather than after a round trip to the host.
+      const whole = cached !== undefined && cached.key === request.bibliographyKey && !request.corpus?.length;
+      const bibliographies = (read: boolean) => request.bibliographies?.map(b => ({
+        uri: b.uri, file: b.file, after: b.after,
+        text: !read ? undefined : b.path !== undefined ? readText(b.path) : b.bytes ? decode(b.bytes) : undefined,
+      }));
       const input: UserInput = {
         corpus: request.corpus?.map(f => ({ file: f.file, text: f.path !== undefined ? utf8.decode(readBytes(f.path)) : f.bytes && decode(f.bytes) })),
-        bibliographies: request.bibliographies?.map(b => ({ uri: b.uri, file: b.file, text: b.path !== undefined ? readText(b.path) : b.bytes ? decode(b.bytes) : undefined, after: b.after })),
+        bibliographies: bibliographies(!whole),
         cacheKey: request.cacheKey,
         bibliographyKey: request.bibliographyKey,
-        cached: request.cached && cachedLibrary(request.cached),
+        cached,
       };
-      return { result: await loaded().setInput(input) };
+      const report = await loaded().setInput(input);
+      const readable = request.bibliographies?.every(b => b.path !== undefined || b.bytes !== undefined);
+      if (!report.needsFiles || !whole || !readable) return { result: report };
+      return { result: await loaded().setInput({ ...input, bibliographies: bibliographies(true), cached: undefined }) };
     }
     case 'query': return { result: loaded().query(request.text, request.options) };
     case 'untyped': return { result: loaded().untyped(request.files, request.ownLimit, request.restLimit, request.excerpt) };

@@ -320,18 +320,16 @@ export class PaperStore implements vscode.Disposable {
     const readsFiles = this.client.readsFiles;
     const located = cacheKey && readsFiles ? await this.cache.locate(cacheKey) : undefined;
     const cachedBytes = cacheKey && !located ? await this.cache.get(cacheKey) : undefined;
-    // The whole library's cache: on the desktop the worker tries its paths itself (a missing one
-    // costs a reply; looking first would cost a round trip to the disk on every start).
+    // The whole library's cache: on the desktop the worker tries its paths itself, and reads the
+    // files when they are missing (looking first would cost a round trip to the disk on every start).
     const wholePaths = bibliographyKey && readsFiles ? this.cache.paths(bibliographyKey) : undefined;
     const wholeBytes = bibliographyKey && !wholePaths ? await this.cache.get(bibliographyKey) : undefined;
     const send = async (withCache: boolean): Promise<InputReport> => {
       let cached: CachedBytes | undefined;
-      let whole = false;
       if (withCache && cacheKey && located) cached = { key: cacheKey, paths: located };
       else if (withCache && cacheKey && cachedBytes) cached = { key: cacheKey, bytes: bytesOf(cachedBytes) };
       else if (withCache && bibliographyKey && (wholePaths || wholeBytes)) {
         cached = wholePaths ? { key: bibliographyKey, paths: wholePaths } : { key: bibliographyKey, bytes: bytesOf(wholeBytes!) };
-        whole = true;
       }
       // With a cached library the files go by name only; otherwise by path, or read now.
       const files: CorpusBytes[] | undefined = corpus && await Promise.all(corpus.map(async (f): Promise<CorpusBytes> => {
@@ -339,10 +337,9 @@ export class PaperStore implements vscode.Disposable {
         if (f.path !== undefined && readsFiles) return { file: f.file, path: f.path };
         return { file: f.file, bytes: buffer(await f.read()) };
       }));
-      // The bytes change hands (transferred, not copied): the worker owns them from here.
-      const bibs: BibliographyBytes[] | undefined = bibliographies?.map(b => (whole
-        ? { uri: b.uri, file: b.file, after: b.after }
-        : { uri: b.uri, file: b.file, bytes: b.bytes && buffer(b.bytes), path: b.path, after: b.after }));
+      // The bytes change hands (transferred, not copied): the worker owns them from here. Beside a
+      // whole cached library they go too: the worker reads them only if that cannot stand for them.
+      const bibs: BibliographyBytes[] | undefined = bibliographies?.map(b => ({ uri: b.uri, file: b.file, bytes: b.bytes && buffer(b.bytes), path: b.path, after: b.after }));
       const transfer = [...(files ?? []).flatMap(f => (f.bytes ? [f.bytes] : [])), ...(bibs ?? []).flatMap(b => (b.bytes ? [b.bytes] : [])), ...(cached && 'bytes' in cached ? Object.values(cached.bytes) : [])];
       const request: Request = { type: 'setInput', corpus: files, bibliographies: bibs, cacheKey, bibliographyKey, cached };
       return this.client.request(request, transfer);

@@ -156,6 +156,54 @@ suite('the engine worker (dist/engine.js as a worker thread)', () => {
     assert.equal(damaged.ok, false, 'bytes that are not LZMA are refused, not taken for papers');
   });
 
+  test('a bibliography beside its whole library\'s cache paths: read in the same answer when the cache is missing or damaged, taken from the cache when it is there', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'papers-worker-'));
+    writeFileSync(join(dir, 'refs.bib'), BIB);
+    const paths = Object.fromEntries(CACHE_PARTS.map(part => [part, join(dir, `library-b1-${part}.bin`)])) as Record<CachePart, string>;
+    const request: Request = {
+      type: 'setInput', corpus: [], bibliographyKey: 'b1', cached: { key: 'b1', paths },
+      bibliographies: [{ uri: 'file:///w/refs.bib', file: 'refs.bib', path: join(dir, 'refs.bib') }],
+    };
+    const fresh = async () => {
+      const other = new Worker(join(ROOT, 'dist', 'engine.js'), { workerData: ENGINE_WORKER });
+      const answers = new Map<number, (m: unknown) => void>();
+      other.on('message', (m: { id: number }) => answers.get(m.id)?.(m));
+      const askIt = (r: Request) => new Promise<unknown>((resolve, reject) => {
+        const id = ++next;
+        answers.set(id, m => {
+          const response = ResponseSchema.parse(m);
+          if ('stopped' in response || !response.ok) reject(new Error(JSON.stringify(response))); else resolve(response.result);
+        });
+        other.postMessage({ ...r, id });
+      });
+      await askIt({ type: 'load', shipped: true, corpus: bytes(dist('corpus.json.lz')), names: bytes(dist('names.index.lz')), text: bytes(dist('fulltext.index.lz')) });
+      return { ask: askIt, stop: () => other.terminate() };
+    };
+    // A first session: no cache yet; the file is read at once, not asked for again.
+    const first = await fresh();
+    try {
+      const report = RESULT_SCHEMAS.setInput.parse(await first.ask(request));
+      assert.deepEqual([report.needsFiles, report.index.fromCache, report.bibliographies.files[0].keys], [false, false, ['russell2020aima']]);
+      assert.equal(report.snapshotWanted, true);
+      assert.deepEqual(RESULT_SCHEMAS.snapshot.parse(await first.ask({ type: 'snapshot', key: 'b1', paths })), { key: 'b1', written: true });
+    } finally { await first.stop(); }
+    // The next session: the library from the cache, the file unread (it is gone, and the entry is still there).
+    writeFileSync(join(dir, 'refs.bib'), '');
+    const again = await fresh();
+    try {
+      const report = RESULT_SCHEMAS.setInput.parse(await again.ask(request));
+      assert.deepEqual([report.needsFiles, report.index.fromCache, report.bibliographies.files[0].keys], [false, true, ['russell2020aima']]);
+    } finally { await again.stop(); }
+    // A damaged cache: the file is read instead, in the same answer.
+    writeFileSync(join(dir, 'refs.bib'), BIB.replace('russell2020aima', 'russell2021aima'));
+    writeFileSync(paths.meta, '{"files": 3');
+    const damaged = await fresh();
+    try {
+      const report = RESULT_SCHEMAS.setInput.parse(await damaged.ask(request));
+      assert.deepEqual([report.needsFiles, report.index.fromCache, report.bibliographies.files[0].keys], [false, false, ['russell2021aima']]);
+    } finally { await damaged.stop(); }
+  });
+
   test('an exit request stops the worker the way a crash would', async () => {
     const exited = new Promise<number>(resolve => worker.once('exit', resolve));
     worker.postMessage({ type: 'exit', id: ++next });

@@ -46,6 +46,16 @@ suite('the engine protocol: what the host accepts from the worker', () => {
     assert.equal(RESULT_SCHEMAS.query.safeParse({ rows: [{ id: 1 }], problems: [] }).success, false);
     assert.equal(RESULT_SCHEMAS.treeTop.safeParse({ files: [], groups: [{ id: 'x', label: 'X' }] }).success, false);
     assert.equal(RESULT_SCHEMAS.papers.safeParse([{ id: 'a' }]).success, false);
+    // A report's keys and lines, checked in one loop: one of thousands that is not a key or a line is refused.
+    const file = { uri: 'file:///w/refs.bib', file: 'refs.bib', format: 'bibtex', keys: ['a', 'b'], lines: [1, 7], problems: [] };
+    const report = (f: object) => ({
+      corpus: { added: 0, updated: 0, problems: [] }, bibliographies: { files: [f], added: 2, joined: 0 },
+      index: { fromCache: false, added: 2, changed: 0, removed: 0 }, papers: 392, readMs: 1, searchableMs: 2, snapshotWanted: false, needsFiles: false,
+    });
+    assert.equal(RESULT_SCHEMAS.setInput.safeParse(report(file)).success, true);
+    for (const bad of [{ keys: ['a', 2] }, { keys: 'a\nb' }, { lines: [1, 7.5] }, { lines: [1, '7'] }, { lines: undefined }]) {
+      assert.equal(RESULT_SCHEMAS.setInput.safeParse(report({ ...file, ...bad })).success, false, JSON.stringify(bad));
+    }
     assert.equal(ResponseSchema.safeParse({ id: 1, ok: 'yes' }).success, false);
     assert.equal(ResponseSchema.safeParse({ id: 1, ok: false, error: 'why' }).success, true);
     // A Web Worker's notice that it stopped (engine/worker.ts): no id, only the reason.

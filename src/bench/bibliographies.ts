@@ -48,8 +48,12 @@ export interface HostBibliography {
   checkMs: number;
   checkP95Ms: number;
   typingBlockMaxMs: number;
+  /** The longest run of our own code on the host, from its CPU profile (the rest of a block is VS Code's, or a wait for a core). */
+  ownBlockMaxMs: number;
+  ownBlockMaxMsMedian: number;
+  ownTypingBlockMaxMs: number;
   /** The same window opened again (same user data): the library from the cache the first session wrote. */
-  reopened: { fromCache: boolean; searchableMs: number; fullTextMs: number; hostBlockMaxMs: number; hostBlockMaxMsMedian: number; hoverProviderMs: number };
+  reopened: { fromCache: boolean; searchableMs: number; fullTextMs: number; hostBlockMaxMs: number; hostBlockMaxMsMedian: number; ownBlockMaxMs: number; ownBlockMaxMsMedian: number; hoverProviderMs: number };
   hostBlockMaxMsMedian: number;
   runs: number;
 }

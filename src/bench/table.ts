@@ -136,26 +136,31 @@ export function printBibliographies(readers: readonly ReaderRow[], host: HostBib
   const { reopened } = host;
   const name = `${host.file} (${(host.bytes / 2 ** 20).toFixed(1)} MB)`;
   console.log(table(
-    ['window', 'entries', 'read (parse + convert)', 'searchable', 'full text indexed', 'longest host block (median)', 'hover: provider (p95)', 'hover: round trip', 'completion: provider', 'completion: round trip'],
+    ['window', 'entries', 'read (parse + convert)', 'searchable', 'full text indexed', 'longest host block (median)', 'of it ours (median)', 'hover: provider (p95)', 'hover: round trip', 'completion: provider', 'completion: round trip'],
     [
       ['first opened', String(host.entries), ms(host.readMs), ms(host.searchableMs), ms(host.fullTextMs), `${ms(host.hostBlockMaxMs)} (${ms(host.hostBlockMaxMsMedian)})`,
+        `${ms(host.ownBlockMaxMs)} (${ms(host.ownBlockMaxMsMedian)})`,
         `${host.hoverProviderMs.toFixed(2)} ms (${host.hoverProviderP95Ms.toFixed(2)} ms)`, ms(host.hoverMs), ms(host.completionProviderMs), ms(host.completionMs)],
       [`opened again${reopened.fromCache ? ' (from the cache)' : ' (NOT from the cache)'}`, String(host.entries), '–', ms(reopened.searchableMs), ms(reopened.fullTextMs),
-        `${ms(reopened.hostBlockMaxMs)} (${ms(reopened.hostBlockMaxMsMedian)})`, `${reopened.hoverProviderMs.toFixed(2)} ms`, '', '', ''],
+        `${ms(reopened.hostBlockMaxMs)} (${ms(reopened.hostBlockMaxMsMedian)})`, `${ms(reopened.ownBlockMaxMs)} (${ms(reopened.ownBlockMaxMsMedian)})`, `${reopened.hoverProviderMs.toFixed(2)} ms`, '', '', ''],
     ],
   ));
   console.log(`\n${name}. VS Code 1.100.3 (code-server), its Node extension host; median of ${host.runs} fresh windows, each opening a main.tex`);
   console.log('that names the library, 3 s after the window loads; then the same window opened again on the same user data, where the');
   console.log('library comes from the cache the first session wrote. "searchable": from activation until a key of the library answers;');
   console.log('"longest host block": the longest the extension host\'s event loop was held (a 1 ms timer and monitorEventLoopDelay), the');
-  console.log('longest over the runs (and the median of each run\'s longest); hover and completion at a key of the library: the provider');
+  console.log('longest over the runs (and the median of each run\'s longest); "of it ours": the longest run of our own code on the host,');
+  console.log('from its CPU profile (sampled every 0.5 ms; garbage collection inside the run counts as ours): the rest of a block is');
+  console.log('VS Code\'s own work (it spawns processes, loads other extensions) or the thread waiting for a core. Hover and completion');
+  console.log('at a key of the library: the provider');
   console.log('itself (timed inside it), and the round trip of vscode.executeHoverProvider / executeCompletionItemProvider, which adds');
   console.log('VS Code\'s messages to the workbench and back.');
-  console.log('\nTargets: read ≤ 500 ms, searchable ≤ 1 s, no host block over 50 ms, hover ≤ 5 ms:');
+  console.log('\nTargets: read ≤ 500 ms, searchable ≤ 1 s, no host block (of ours) over 50 ms, hover ≤ 5 ms:');
   const check = (label: string, value: number, limit: number) => `- ${label}: ${value.toFixed(1)} ms (target ≤ ${limit} ms) ${value <= limit ? 'met' : 'MISSED'}`;
   console.log([
     check('read', host.readMs, 500), check('searchable', host.searchableMs, 1000), check('searchable, opened again', reopened.searchableMs, 1000),
-    check('longest host block', host.hostBlockMaxMs, 50), check('hover (provider)', host.hoverProviderMs, 5),
+    check('longest host block of ours', host.ownBlockMaxMs, 50), check('longest host block of ours, opened again', reopened.ownBlockMaxMs, 50),
+    check('longest host block, anyone\'s', host.hostBlockMaxMs, 50), check('hover (provider)', host.hoverProviderMs, 5),
   ].join('\n'));
 }
 
@@ -187,7 +192,10 @@ export function printChecks(figures: CheckFigures | string, host: HostBibliograp
   if (typeof host === 'string') return;
   console.log('\nTargets: diagnostics up to date within 30 ms of a keystroke, no host block over 50 ms while typing:');
   const check = (label: string, value: number, limit: number) => `- ${label}: ${value.toFixed(1)} ms (target ≤ ${limit} ms) ${value <= limit ? 'met' : 'MISSED'}`;
-  console.log([check('keystroke to diagnostics (median)', host.keystrokeMs, 30), check('longest host block while typing', host.typingBlockMaxMs, 50)].join('\n'));
+  console.log([
+    check('keystroke to diagnostics (median)', host.keystrokeMs, 30), check('longest host block of ours while typing', host.ownTypingBlockMaxMs, 50),
+    check('longest host block while typing, anyone\'s', host.typingBlockMaxMs, 50),
+  ].join('\n'));
 }
 
 /**

@@ -8,8 +8,27 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import type { PapersApi } from '../../../src/extension';
 import type { PapersTestHooks } from '../../../src/host/testing';
+import { ownShares, type CpuProfile } from './ownBlocks';
 
 const SETTLE_MS = 3000;
+
+/**
+ * Watches the event loop with a 1 ms timer: the longest gap between two ticks, and each gap over
+ * `over` ms, by when it ended (ms after `from()`), to find in the profile.
+ */
+function watchBlocks(over: number, from: () => number) {
+  const blocks: { at: number; ms: number }[] = [];
+  const state = { longest: 0, blocks };
+  let last = performance.now();
+  const tick = setInterval(() => {
+    const now = performance.now();
+    const gap = now - last - 1;
+    if (gap > over) blocks.push({ at: Math.round(now - from()), ms: Math.round(gap) });
+    state.longest = Math.max(state.longest, gap);
+    last = now;
+  }, 1);
+  return { state, stop: () => clearInterval(tick) };
+}
 
 const median = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); return s[s.length >> 1]; };
 const p95 = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor(s.length * 0.95))]; };
@@ -21,26 +40,23 @@ export async function run(): Promise<void> {
   const folder = vscode.workspace.workspaceFolders![0].uri;
   // The key to wait for and to hover, chosen by the script (the environment does not reach this host).
   const key = new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder, 'bench-key.txt'))).trim();
-  // The longest gap between two ticks of a 1 ms timer, and the event loop's own delay histogram.
+  // The blocks of the load (over 30 ms), and the event loop's own delay histogram.
   const delay = monitorEventLoopDelay({ resolution: 1 });
-  let longest = 0;
-  let last = performance.now();
-  // Blocks over 30 ms, by when they ended (ms after the profile started), to find in a --profile.
-  const blocks: { at: number; ms: number }[] = [];
   let started = 0;
-  const tick = setInterval(() => {
-    const now = performance.now();
-    const gap = now - last - 1;
-    if (gap > 30) blocks.push({ at: Math.round(now - started), ms: Math.round(gap) });
-    longest = Math.max(longest, gap);
-    last = now;
-  }, 1);
+  const load = watchBlocks(30, () => started);
+  const { blocks } = load.state;
   delay.enable();
-  // With --profile, the extension host's CPU profile of the load (for chrome://inspect or speedscope).
+  // The extension host's CPU profile, to tell our blocks from VS Code's (ownBlocks); with
+  // --profile it is written out too (for chrome://inspect or speedscope).
   const profile = await vscode.workspace.fs.stat(vscode.Uri.joinPath(folder, 'bench-profile.txt')).then(() => true, () => false);
-  const session = profile ? new Session() : undefined;
-  if (session) { session.connect(); await session.post('Profiler.enable'); await session.post('Profiler.setSamplingInterval', { interval: 200 }); await session.post('Profiler.start'); }
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: profile ? 200 : 500 });
+  await session.post('Profiler.start');
   started = performance.now();
+  // The same moment on the monotonic clock, which the profile's times are in.
+  const startedMono = Number(process.hrtime.bigint()) / 1e6 - (performance.now() - started);
   const api = (await extension.activate()) as PapersApi & { testing: PapersTestHooks };
   const doc = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(folder, 'main.tex'));
   await vscode.window.showTextDocument(doc);
@@ -57,7 +73,7 @@ export async function run(): Promise<void> {
   clearInterval(watch);
   await api.testing.settled();
   const settled = performance.now();
-  clearInterval(tick);
+  load.stop();
   delay.disable();
   const report = api.testing.bibliographies()!;
   const entries = report.files.reduce((n, f) => n + f.keys.length, 0);
@@ -101,9 +117,7 @@ export async function run(): Promise<void> {
   const longUndefined = ours().length;
   const typedAt = long.document.positionAt(long.document.getText().indexOf(`${key}, `) + key.length);
   const keystrokes: number[] = [];
-  let typingLongest = 0;
-  last = performance.now();
-  const typingTick = setInterval(() => { const now = performance.now(); typingLongest = Math.max(typingLongest, now - last - 1); last = now; }, 1);
+  const typing = watchBlocks(20, () => started);
   for (let i = 0; i < 40; i++) {
     // Our diagnostics set (VS Code's onDidChangeDiagnostics in the extension host comes 50 ms later, debounced).
     const changed = api.testing.nextCheck(longUri);
@@ -112,16 +126,18 @@ export async function run(): Promise<void> {
     await changed;
     keystrokes.push(performance.now() - t);
   }
-  clearInterval(typingTick);
+  typing.stop();
   // The library is cached 15 s after it was read; now, so that the window opened next takes it.
   await api.testing.cacheNow();
   // The profile covers the load and the typing.
-  if (session) {
-    const { profile: cpu } = await session.post('Profiler.stop');
+  const { profile: cpu } = await session.post('Profiler.stop');
+  if (profile) {
     const file = new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(folder, 'bench-profile.txt'))).trim();
     writeFileSync(file, JSON.stringify(cpu));
-    session.disconnect();
   }
+  session.disconnect();
+  const ownLoad = ownShares(cpu as CpuProfile, blocks, startedMono).slice(0, 5);
+  const ownTyping = ownShares(cpu as CpuProfile, typing.state.blocks, startedMono).slice(0, 3);
 
   const checks = api.testing.checkTimes().slice(0, 40);
   const longCitations = (long.document.getText().match(/\\(?:cite|parencite|textcite)\{/g) ?? []).length;
@@ -130,11 +146,12 @@ export async function run(): Promise<void> {
     hoverProviderMs: { median: median(times.hover.slice(0, 30)), p95: p95(times.hover.slice(0, 30)) },
     completionProviderMs: { median: median(times.completion.slice(0, 15)) },
     entries, fromCache: report.fromCache, readMs: report.readMs, searchableMs: searchable - started, mergeSearchableMs: report.searchableMs, fullTextMs: settled - started,
-    hostBlockMaxMs: Math.max(longest, delay.max / 1e6), blocks, timeline, eventLoopDelayP99Ms: delay.percentile(99) / 1e6,
+    hostBlockMaxMs: Math.max(load.state.longest, delay.max / 1e6), blocks, timeline,
+    ownBlockMaxMs: ownLoad[0]?.ours ?? 0, ownBlocks: ownLoad, ownTypingBlockMaxMs: ownTyping[0]?.ours ?? 0, ownTypingBlocks: ownTyping, eventLoopDelayP99Ms: delay.percentile(99) / 1e6,
     hoverMs: { median: median(hovers), p95: p95(hovers) }, completionMs: { median: median(completions), p95: p95(completions) },
     lookupMs: { median: median(own) }, documentChars: text.length,
     longLines: long.document.lineCount, longCitations, longUndefined,
-    keystrokeMs: { median: median(keystrokes), p95: p95(keystrokes) }, checkMs: { median: median(checks), p95: p95(checks) }, typingBlockMaxMs: typingLongest,
+    keystrokeMs: { median: median(keystrokes), p95: p95(keystrokes) }, checkMs: { median: median(checks), p95: p95(checks) }, typingBlockMaxMs: typing.state.longest,
   };
   console.log(`[papers-bench] ${JSON.stringify(sample)}`);
 }

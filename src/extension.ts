@@ -8,9 +8,13 @@ import type * as vscode from 'vscode';
 import type * as Host from './extension.browser';
 import type * as Engine from './engine';
 import { nodeDisk } from './platform/disk.node';
+import { engineVersion, evaluateEngineCached } from './platform/engine.node';
 import { startEngineWorker } from './platform/worker.node';
 
 export type { PapersApi } from './host/api';
+
+/** How long after the engine is first used its code cache is written. */
+const CODE_CACHE_AFTER_MS = 5_000;
 
 export function activate(context: vscode.ExtensionContext): ReturnType<typeof Host.activateWith> {
   // Resolved next to dist/extension.js at run time; the build keeps it out of this bundle.
@@ -18,8 +22,17 @@ export function activate(context: vscode.ExtensionContext): ReturnType<typeof Ho
   const host = require('./host.js') as typeof Host;
   // The engine ships compressed (host/engineScript.ts): read now (80 KB), decoded meanwhile.
   const file = join(context.extensionPath, 'dist', host.ENGINE_SCRIPT);
-  const source = host.engineSource(() => readFileSync(file), file);
-  host.useEngine(() => host.evaluateEngine<typeof Engine>(source(), require));
+  let packed: Uint8Array | undefined;
+  const source = host.engineSource(() => (packed = readFileSync(file)), file);
+  // Compiled from V8's code cache of an earlier session; this session's is written a few seconds
+  // after the first use, once the functions the host uses at start are compiled too.
+  const folder = context.globalStorageUri.scheme === 'file' ? context.globalStorageUri.fsPath : undefined;
+  host.useEngine(() => {
+    const text = source();
+    const evaluation = evaluateEngineCached<typeof Engine>(text, engineVersion(packed!), require, folder, file);
+    if (!evaluation.fromCache) setTimeout(evaluation.save, CODE_CACHE_AFTER_MS).unref();
+    return evaluation.exports;
+  });
   return host.activateWith(context, { startEngineWorker: () => startEngineWorker(source()), engineDecoded: source.decoded, disk: nodeDisk });
 }
 

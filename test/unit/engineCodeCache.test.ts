@@ -1,0 +1,68 @@
+// The engine evaluated on the desktop with V8's code cache (platform/engine.node.ts): the next
+// session takes the cache of the last, a cache of another source or a damaged one is passed
+// over, and the engine works the same either way. Each session is a worker thread of its own:
+// within one thread V8 keeps what it compiled and would not even look at the cache.
+import * as assert from 'node:assert/strict';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import type * as Engine from '../../src/engine';
+import { engineVersion, evaluateEngineCached } from '../../src/platform/engine.node';
+import { ROOT } from './seeds';
+
+interface Session { source: string; folder: string | undefined; save: boolean }
+interface Outcome { fromCache: boolean; named: string[] }
+
+if (!isMainThread && (workerData as { session?: Session })?.session) {
+  // A session: evaluate, ask what the host asks first (the bibliographies a LaTeX file names), save if asked.
+  const { source, folder, save } = (workerData as { session: Session }).session;
+  const evaluation = evaluateEngineCached<typeof Engine>(source, engineVersion(Buffer.from(source)), require, folder, 'engine.js');
+  const named = evaluation.exports.findBibliographies('\\addbibresource{refs.bib}\n', 'latex').map(r => r.path);
+  if (save) evaluation.save();
+  parentPort!.postMessage({ fromCache: evaluation.fromCache, named } satisfies Outcome);
+} else {
+  const source = readFileSync(join(ROOT, 'dist', 'engine.js'), 'utf8');
+  const session = (text: string, folder: string | undefined, save = true) => new Promise<Outcome>((resolve, reject) => {
+    const worker = new Worker(__filename, { workerData: { session: { source: text, folder, save } satisfies Session } });
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+  const caches = (folder: string) => readdirSync(folder).filter(n => n.endsWith('.v8cache'));
+
+  suite('the engine\'s code cache on the desktop', () => {
+    test('a first session compiles the engine and writes the cache; the next one takes it', async () => {
+      const folder = join(mkdtempSync(join(tmpdir(), 'papers-code-')), 'globalStorage');
+      assert.deepEqual(await session(source, folder), { fromCache: false, named: ['refs.bib'] });
+      assert.equal(caches(folder).length, 1, 'one cache file, in a folder made for it');
+      assert.deepEqual(await session(source, folder), { fromCache: true, named: ['refs.bib'] });
+    });
+
+    test('another engine (an update) does not take the old cache, and its own replaces it', async () => {
+      const folder = mkdtempSync(join(tmpdir(), 'papers-code-'));
+      await session(source, folder);
+      const [old] = caches(folder);
+      const updated = `${source}\n// another version`;
+      assert.deepEqual(await session(updated, folder), { fromCache: false, named: ['refs.bib'] });
+      assert.equal(caches(folder).length, 1);
+      assert.notEqual(caches(folder)[0], old);
+      assert.equal((await session(updated, folder)).fromCache, true);
+    });
+
+    test('a damaged cache is passed over, the engine still works, and saving mends it', async () => {
+      const folder = mkdtempSync(join(tmpdir(), 'papers-code-'));
+      await session(source, folder);
+      const [name] = caches(folder);
+      const bytes = readFileSync(join(folder, name));
+      for (const damage of [Buffer.from('not a code cache at all'), bytes.subarray(0, bytes.length >> 1)]) {
+        writeFileSync(join(folder, name), damage);
+        assert.deepEqual(await session(source, folder), { fromCache: false, named: ['refs.bib'] });
+        assert.equal((await session(source, folder, false)).fromCache, true, 'mended by the session that passed it over');
+      }
+    });
+
+    test('with no folder (not a local disk) nothing is cached, and nothing fails', async () => {
+      assert.deepEqual(await session(source, undefined), { fromCache: false, named: ['refs.bib'] });
+    });
+  });
+}

@@ -30,7 +30,7 @@ export function activate(context: vscode.ExtensionContext): ReturnType<typeof Ho
   host.useEngine(() => {
     const text = source();
     const evaluation = evaluateEngineCached<typeof Engine>(text, engineVersion(packed!), require, folder, file);
-    if (!evaluation.fromCache) setTimeout(evaluation.save, CODE_CACHE_AFTER_MS).unref();
+    if (!evaluation.fromCache) setTimeout(() => void evaluation.save(), CODE_CACHE_AFTER_MS).unref();
     return evaluation.exports;
   });
   return host.activateWith(context, { startEngineWorker: () => startEngineWorker(source()), engineDecoded: source.decoded, disk: nodeDisk });

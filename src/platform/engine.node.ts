@@ -5,7 +5,8 @@
 // extension's global storage, named by the engine's version and V8's (V8 itself checks only the
 // source's length), and written a few seconds after the first evaluation, so that it also holds
 // the functions the host has compiled by then. The web build evaluates it as before.
-import { readFileSync, readdirSync, renameSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { Script } from 'node:vm';
@@ -14,13 +15,14 @@ export interface EngineEvaluation<T> {
   exports: T;
   /** Whether V8 took the cached code. */
   fromCache: boolean;
-  /** Writes the cache (nothing when it was taken, or there is no folder); never throws. */
-  save(): void;
+  /** Writes the cache (nothing when it was taken, or there is no folder); never fails. */
+  save(): Promise<void>;
 }
 
 /**
  * A name for the engine's version: a hash of the bytes it ships as (81 KB; hashing the 265 KB
- * source string instead took 7 to 16 ms of the host while the window loaded). Only a name, not a guard.
+ * source string instead took 7 to 16 ms of the host while the window loaded). It is what keeps
+ * one version of the engine from taking another's cache: V8 checks only the source's length.
  */
 export function engineVersion(packed: Uint8Array): string {
   return createHash('sha1').update(packed).digest('base64url');
@@ -46,16 +48,18 @@ export function evaluateEngineCached<T>(source: string, version: string, require
   const fromCache = cachedData !== undefined && !script.cachedDataRejected;
   const module: { exports: unknown } = { exports: {} };
   (script.runInThisContext() as (m: unknown, e: unknown, r: unknown) => void)(module, module.exports, require);
-  const save = () => {
+  const save = async () => {
     if (!file || !folder || fromCache) return;
     try {
-      mkdirSync(folder, { recursive: true });
+      // Made at once (a few ms), written in the background.
+      const data = script.createCachedData();
+      await mkdir(folder, { recursive: true });
       const temporary = `${file}.${process.pid}.tmp`;
-      writeFileSync(temporary, script.createCachedData());
-      renameSync(temporary, file);
+      await writeFile(temporary, data);
+      await rename(temporary, file);
       // Caches of other versions of the engine (or of V8) are of no more use.
-      for (const name of readdirSync(folder)) {
-        if (name.startsWith(PREFIX) && name.endsWith(SUFFIX) && join(folder, name) !== file) rmSync(join(folder, name), { force: true });
+      for (const name of await readdir(folder)) {
+        if (name.startsWith(PREFIX) && name.endsWith(SUFFIX) && join(folder, name) !== file) await rm(join(folder, name), { force: true });
       }
     } catch {
       // A cache is only a saving: without one the engine is compiled as before.

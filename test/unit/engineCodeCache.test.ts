@@ -19,8 +19,7 @@ if (!isMainThread && (workerData as { session?: Session })?.session) {
   const { source, folder, save } = (workerData as { session: Session }).session;
   const evaluation = evaluateEngineCached<typeof Engine>(source, engineVersion(Buffer.from(source)), require, folder, 'engine.js');
   const named = evaluation.exports.findBibliographies('\\addbibresource{refs.bib}\n', 'latex').map(r => r.path);
-  if (save) evaluation.save();
-  parentPort!.postMessage({ fromCache: evaluation.fromCache, named } satisfies Outcome);
+  void (save ? evaluation.save() : Promise.resolve()).then(() => parentPort!.postMessage({ fromCache: evaluation.fromCache, named } satisfies Outcome));
 } else {
   const source = readFileSync(join(ROOT, 'dist', 'engine.js'), 'utf8');
   const session = (text: string, folder: string | undefined, save = true) => new Promise<Outcome>((resolve, reject) => {

@@ -347,8 +347,9 @@ export class PaperStore implements vscode.Disposable {
     const withCache = located !== undefined || cachedBytes !== undefined || wholePaths !== undefined || wholeBytes !== undefined;
     let report = await send(withCache);
     if (report.needsFiles && withCache) {
-      // No cached library after all (a first session), or one this build cannot read (damaged, or of another format): the files are read.
-      if (!wholePaths) this.log.info('The cached library of your files could not be used; reading the files again.');
+      // The corpus files' cached library could not be read (damaged, or of another format): the files are read.
+      // (A whole library's cache that cannot stand for the bibliographies never comes back here: the worker reads them itself.)
+      this.log.info('The cached library of your files could not be used; reading the files again.');
       report = await send(false);
     }
     if (report.needsFiles) {

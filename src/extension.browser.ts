@@ -1,28 +1,34 @@
 // The web entry (package.json "browser"), for VS Code for the web, whose extension host is a Web
 // Worker: bundled into one file (dist/host.js) that imports nothing but 'vscode'. It holds all
 // the host code, and the desktop entry (src/extension.ts) runs the same file with Node's platform.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type * as Engine from './engine';
 import { activateWith } from './host/activate';
 import type { PapersApi } from './host/api';
 import { useEngine } from './host/engine';
 import { ENGINE_SCRIPT, engineSource } from './host/engineScript';
-import { evaluateEngine } from './platform/engine.web';
+import { compileEngineBody } from './platform/engine.web';
 import { startEngineWorker } from './platform/worker.web';
 
 export { activateWith } from './host/activate';
 export { useEngine } from './host/engine';
 export { ENGINE_SCRIPT, engineSource } from './host/engineScript';
-export { evaluateEngine } from './platform/engine.web';
 
 export async function activate(context: vscode.ExtensionContext): Promise<PapersApi> {
-  // The engine is read now (it cannot be required later), decoded meanwhile, evaluated on first use.
+  // The engine is read now (it cannot be required later), decoded meanwhile, evaluated on first
+  // use: its source, compiled, run, a step each (host/engine.ts).
   const read = await Promise.resolve(vscode.workspace.fs.readFile(vscode.Uri.joinPath(context.extensionUri, 'dist', ENGINE_SCRIPT))).then(bytes => bytes, (error: unknown) => error);
   const source = engineSource(() => {
     if (read instanceof Uint8Array) return read;
     throw read;
   }, `dist/${ENGINE_SCRIPT}`);
-  useEngine(() => evaluateEngine<typeof Engine>(source()));
+  useEngine(function* () {
+    const text = source();
+    yield;
+    const run = compileEngineBody<typeof Engine>(text);
+    yield;
+    return run();
+  }, source.decoded);
   return activateWith(context, { startEngineWorker: () => startEngineWorker(source()), engineDecoded: source.decoded });
 }
 

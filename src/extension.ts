@@ -8,7 +8,7 @@ import type * as vscode from 'vscode';
 import type * as Host from './extension.browser';
 import type * as Engine from './engine';
 import { nodeDisk } from './platform/disk.node';
-import { engineVersion, evaluateEngineCached } from './platform/engine.node';
+import { compileEngine, engineVersion } from './platform/engine.node';
 import { startEngineWorker } from './platform/worker.node';
 
 export type { PapersApi } from './host/api';
@@ -25,14 +25,18 @@ export function activate(context: vscode.ExtensionContext): ReturnType<typeof Ho
   let packed: Uint8Array | undefined;
   const source = host.engineSource(() => (packed = readFileSync(file)), file);
   // Compiled from V8's code cache of an earlier session; this session's is written a few seconds
-  // after the first use, once the functions the host uses at start are compiled too.
+  // after the first use, once the functions the host uses at start are compiled too. Its source,
+  // compiling it and running it are a step each (host/engine.ts).
   const folder = context.globalStorageUri.scheme === 'file' ? context.globalStorageUri.fsPath : undefined;
-  host.useEngine(() => {
+  host.useEngine(function* () {
     const text = source();
-    const evaluation = evaluateEngineCached<typeof Engine>(text, engineVersion(packed!), require, folder, file);
-    if (!evaluation.fromCache) setTimeout(() => void evaluation.save(), CODE_CACHE_AFTER_MS).unref();
-    return evaluation.exports;
-  });
+    yield;
+    const compiled = compileEngine<typeof Engine>(text, engineVersion(packed!), folder, file);
+    yield;
+    const exports = compiled.run(require);
+    if (!compiled.fromCache) setTimeout(() => void compiled.save(), CODE_CACHE_AFTER_MS).unref();
+    return exports;
+  }, source.decoded);
   return host.activateWith(context, { startEngineWorker: () => startEngineWorker(source()), engineDecoded: source.decoded, disk: nodeDisk });
 }
 

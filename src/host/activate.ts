@@ -1,7 +1,7 @@
 // The composition root both entries share (src/extension.ts on the desktop, src/extension.browser.ts
 // in a browser): construct, register, push to context.subscriptions. No logic here; what differs
 // between the two hosts comes in as a `Platform`.
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { LocalDisk } from '../platform/disk';
 import type { EngineWorker } from '../platform/worker';
 import { createApi, type PapersApi } from './api';
@@ -40,6 +40,7 @@ export interface Platform {
 const WARM_UP_MS = 1500;
 
 export function activateWith(context: vscode.ExtensionContext, platform: Platform): PapersApi {
+  const activatedAt = performance.now();
   useLocalDisk(platform.disk);
   const log = vscode.window.createOutputChannel('Papers', { log: true });
   const engineClient = new EngineClient(() => platform.startEngineWorker(), log, platform.engineDecoded);
@@ -80,12 +81,14 @@ export function activateWith(context: vscode.ExtensionContext, platform: Platfor
     store.onDidLoseInput(() => { void userCorpora.load(); void bibliographies.reload(true); }),
   );
   // A writer who opened a LaTeX or Markdown file will cite soon: load the library once the
-  // window has settled, so that the first \cite{ completes at once.
-  const warmUp = setTimeout(() => void store.library(), WARM_UP_MS);
+  // window has settled, so that the first \cite{ completes at once. A workspace whose documents
+  // named bibliographies last time starts at once: their keys are what its hovers, completions
+  // and checks need, and the engine worker (not this thread) does the reading.
+  const warmUp = setTimeout(() => void store.library(), store.hadUserFiles ? 0 : WARM_UP_MS);
   context.subscriptions.push({ dispose: () => clearTimeout(warmUp) });
   const api = createApi(store);
   if (context.extensionMode === vscode.ExtensionMode.Test) {
-    api.testing = createTestHooks({ store, engineClient, userCorpora, bibliographies, checker, unusedEntries, tree, treeView, readingList: readingListProvider, details });
+    api.testing = createTestHooks({ store, engineClient, userCorpora, bibliographies, checker, unusedEntries, tree, treeView, readingList: readingListProvider, details, activatedAt });
   }
   return api;
 }

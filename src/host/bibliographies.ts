@@ -1,9 +1,9 @@
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import * as disk from './disk';
 import type { BibliographyRef } from '../core/cite/bibliography';
 import type { ReadProblem } from '../core/bibliography/read';
 import { CITING_LANGUAGES } from './citeProviders';
-import { engine } from './engine';
+import { engine, engineLoaded } from './engine';
 import { FileWatch } from './fileWatch';
 import { ContextKeys, Settings } from './ids';
 import type { LatexProject } from './latexProject';
@@ -165,7 +165,7 @@ export class Bibliographies implements vscode.Disposable {
 
   /** Every bibliography file of the library, in the order documents name them. */
   private async discover(): Promise<Target[]> {
-    const { quartoBibliographies } = engine();
+    const { quartoBibliographies } = await engineLoaded();
     const add = (uri: vscode.Uri, before: readonly vscode.Uri[]) => {
       const key = uri.toString();
       const target = this.named.get(key) ?? { uri, after: new Set<string>() };
@@ -229,7 +229,7 @@ export class Bibliographies implements vscode.Disposable {
   }
 
   private async findSources(doc: CitingText, refs: readonly BibliographyRef[]): Promise<DocumentSources> {
-    const { bibliographyFormat, findBibliographies, isLatexMain, quartoBibliographies, sphinxBibliographies, syntaxOfLanguage } = engine();
+    const { bibliographyFormat, findBibliographies, isLatexMain, quartoBibliographies, sphinxBibliographies, syntaxOfLanguage } = await engineLoaded();
     const namedAt: DocumentSources['namedAt'] = [];
     const add = async (base: vscode.Uri | undefined, list: readonly BibliographyRef[], by: vscode.Uri) => {
       for (const ref of list) {

@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import * as disk from './disk';
 import type { AppendPlan } from '../core/cite';
 import type { Paper } from '../core/corpus/paper';

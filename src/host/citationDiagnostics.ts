@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { CitationProblem } from '../core/health/citations';
 import type { Bibliographies, DocumentSources } from './bibliographies';
 import { CITING_LANGUAGES } from './citeProviders';

@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { CitationSettings } from '../core/cite';
 import type { Paper } from '../core/corpus/paper';
 import type { Bibliographies } from './bibliographies';

@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { escapeMarkdown, metadataLine } from '../core/browse/describe';
 import type { PaperRow } from './library';
 import { engine } from './engine';

@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { GroupBy, SortBy } from '../core/browse/browse';
 import { isWebLink } from '../core/corpus/links';
 import type { Paper } from '../core/corpus/paper';

@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { isWebLink } from '../core/corpus/links';
 import { isBibliographyOnly } from '../core/bibliography/ids';
 import { fullName } from '../core/bibliography/people';

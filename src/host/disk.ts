@@ -1,7 +1,7 @@
 // Looking at files: `file:` URIs through the platform's local disk where it has one (the
 // desktop: platform/disk.ts says why), everything else through vscode.workspace.fs. Errors
 // are VS Code's either way (a missing file is `FileSystemError.FileNotFound`).
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { LocalDisk } from '../platform/disk';
 
 let local: LocalDisk | undefined;

@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type * as z from 'zod/mini';
 import type { Request, RequestType, RESULT_SCHEMAS } from '../engine/protocol';
 import type { EngineWorker } from '../platform/worker';

@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 
 const STORAGE_KEY = 'papers.history';
 const LIMIT = 20;

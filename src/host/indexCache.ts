@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import * as disk from './disk';
 
 import { CACHE_PARTS as PARTS, type CachePart } from '../engine/cacheParts';

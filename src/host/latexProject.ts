@@ -1,6 +1,6 @@
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import * as disk from './disk';
-import { engine } from './engine';
+import { engineLoaded } from './engine';
 import { watcherEvents } from './fileWatch';
 
 /** How many .tex files of the workspace are read to find a chapter's main file. */
@@ -77,7 +77,7 @@ export class LatexProject implements vscode.Disposable {
    * `\subfile`, `\import`). Undefined when there is none.
    */
   async mainOf(uri: vscode.Uri, text: string): Promise<vscode.Uri | undefined> {
-    const { findLatexMain, latexRoot } = engine();
+    const { findLatexMain, latexRoot } = await engineLoaded();
     const named = latexRoot(text);
     if (named) return vscode.Uri.joinPath(uri, '..', named);
     const key = uri.toString();

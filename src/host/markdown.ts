@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { escapeMarkdown, metadataLine } from '../core/browse/describe';
 import type { Paper } from '../core/corpus/paper';
 import { excerpt } from '../core/util/text';

@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { Library, PaperRow } from './library';
 import type { Paper } from '../core/corpus/paper';
 import type { History } from './history';

@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import * as disk from './disk';
 import { CORPUS_FILE, NAMES_INDEX, shippedName, TEXT_INDEX } from '../core/corpus/files';
 import type { Problem } from '../core/corpus/paper';
@@ -8,7 +8,7 @@ import { pause } from '../core/util/pause';
 import type { BibliographyBytes, CachedBytes, CorpusBytes, Request } from '../engine/protocol';
 import type { InputReport } from '../engine/service';
 import type { EngineClient } from './engineClient';
-import { engine } from './engine';
+import { engineLoaded } from './engine';
 import { ContextKeys } from './ids';
 import { IndexCache, type CachedIndex } from './indexCache';
 import { LocalLibrary, RemoteLibrary, type BibliographyFileReport, type Library } from './library';
@@ -163,6 +163,11 @@ export class PaperStore implements vscode.Disposable {
   }
 
   get loadState(): LoadState { return this.state; }
+
+  /** Whether this workspace's last session gave the engine worker files of the user's. */
+  get hadUserFiles(): boolean {
+    return this.workspaceState?.get(ENGINE_USED) === true;
+  }
 
   /** Where searches run now (the quick pick says so while the engine restarts). */
   get engine(): EngineState { return this.engineState; }
@@ -487,13 +492,13 @@ export class PaperStore implements vscode.Disposable {
     this.setState('loading');
     queueMicrotask(() => this.bundledLoading.fire());
     // This workspace had files of the user's last time: they will be found again in a moment.
-    if (this.workspaceState?.get(ENGINE_USED)) this.prepareEngine();
+    if (this.hadUserFiles) this.prepareEngine();
     try {
       // Read while the engine loads. (Awaited below; the catch only keeps a failure to load the
       // engine from leaving this promise's own failure unhandled.)
       const reading = this.shippedFiles();
       reading.catch(() => undefined);
-      const { LibraryService } = engine();
+      const { LibraryService } = await engineLoaded();
       const shipped = await reading;
       // One after another: decoded side by side, their slices would run back to back at each pause.
       // Each waits while the engine worker holds the papers (`yieldToEngine`).

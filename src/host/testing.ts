@@ -18,6 +18,8 @@ import type { PapersTreeProvider, ReadingListProvider, TreeNode } from './tree';
  * methods VS Code calls, so what they see is what the view shows.
  */
 export interface PapersTestHooks {
+  /** When activation began, on this host's clock (`performance.now()`). */
+  activatedAt: number;
   /** Resolves when the user's corpus files are merged and indexed. */
   settled(): Promise<void>;
   /** Caches now a bibliography's library that waits to be cached, and resolves once it is written. */
@@ -64,10 +66,12 @@ export interface TestedParts {
   treeView: vscode.TreeView<TreeNode>;
   readingList: ReadingListProvider;
   details: DetailsPanel;
+  activatedAt: number;
 }
 
-export function createTestHooks({ store, engineClient, userCorpora, bibliographies, checker, unusedEntries, tree, treeView, readingList, details }: TestedParts): PapersTestHooks {
+export function createTestHooks({ store, engineClient, userCorpora, bibliographies, checker, unusedEntries, tree, treeView, readingList, details, activatedAt }: TestedParts): PapersTestHooks {
   return {
+    activatedAt,
     settled: async () => { await store.library(); await bibliographies.settled(); await store.settled(); },
     cacheNow: () => store.cacheNow(),
     tree,

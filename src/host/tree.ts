@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import type { GroupBy, SortBy } from '../core/browse/browse';
 import { escapeMarkdown } from '../core/browse/describe';
 import { excerpt } from '../core/util/text';

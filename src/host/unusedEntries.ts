@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import * as disk from './disk';
 import type { FileUse } from '../core/health/entries';
 import type { Bibliographies, CitingText } from './bibliographies';

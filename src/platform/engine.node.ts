@@ -4,17 +4,20 @@
 // it, which a code cache from an earlier session takes to about 9 ms. The cache is kept in the
 // extension's global storage, named by the engine's version and V8's (V8 itself checks only the
 // source's length), and written a few seconds after the first evaluation, so that it also holds
-// the functions the host has compiled by then. The web build evaluates it as before.
+// the functions the host has compiled by then. Compiling and running are two steps, each a task
+// of its own (host/engine.ts). The web build compiles it with `new Function` (engine.web.ts).
 import { readFileSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { Script } from 'node:vm';
 
-export interface EngineEvaluation<T> {
-  exports: T;
+/** The engine compiled, not yet run: compiling and running are each a step of their own (host/engine.ts). */
+export interface CompiledEngine<T> {
   /** Whether V8 took the cached code. */
   fromCache: boolean;
+  /** Runs the engine's top-level code and returns its exports. */
+  run(require: (id: string) => unknown): T;
   /** Writes the cache (nothing when it was taken, or there is no folder); never fails. */
   save(): Promise<void>;
 }
@@ -32,11 +35,11 @@ const PREFIX = 'engine-';
 const SUFFIX = '.v8cache';
 
 /**
- * Evaluates the engine's source as a CommonJS function body (as `evaluateEngine` does), with the
+ * Compiles the engine's source as a CommonJS function body (as `compileEngineBody` does on the web), with the
  * code cached in `folder` if one is there for this `version` of it (`engineVersion`); `save`
- * writes it for the next session.
+ * writes it for the next session, once `run` has run.
  */
-export function evaluateEngineCached<T>(source: string, version: string, require: (id: string) => unknown, folder: string | undefined, filename: string): EngineEvaluation<T> {
+export function compileEngine<T>(source: string, version: string, folder: string | undefined, filename: string): CompiledEngine<T> {
   const file = folder && join(folder, `${PREFIX}${version}-${process.versions.v8.replace(/[^\w.]/g, '_')}${SUFFIX}`);
   let cachedData: Buffer | undefined;
   try {
@@ -46,8 +49,11 @@ export function evaluateEngineCached<T>(source: string, version: string, require
   }
   const script = new Script(`(function (module, exports, require) {${source}\n})`, { filename, cachedData });
   const fromCache = cachedData !== undefined && !script.cachedDataRejected;
-  const module: { exports: unknown } = { exports: {} };
-  (script.runInThisContext() as (m: unknown, e: unknown, r: unknown) => void)(module, module.exports, require);
+  const run = (require: (id: string) => unknown): T => {
+    const module: { exports: unknown } = { exports: {} };
+    (script.runInThisContext() as (m: unknown, e: unknown, r: unknown) => void)(module, module.exports, require);
+    return module.exports as T;
+  };
   const save = async () => {
     if (!file || !folder || fromCache) return;
     try {
@@ -65,5 +71,5 @@ export function evaluateEngineCached<T>(source: string, version: string, require
       // A cache is only a saving: without one the engine is compiled as before.
     }
   };
-  return { exports: module.exports as T, fromCache, save };
+  return { fromCache, run, save };
 }

@@ -1,12 +1,15 @@
-// Evaluating the engine's source (host/engineScript.ts) in the extension host. The web extension
-// host has no `require` for an extension's own files (its loader resolves only 'vscode'), and
-// the engine ships compressed on both hosts, so its source is evaluated the way that loader
-// evaluates an extension's main file: as a CommonJS function body. The same source starts the
-// engine worker (worker.web.ts, worker.node.ts).
+// Evaluating the engine's source (host/engineScript.ts) in the web extension host, which has no
+// `require` for an extension's own files (its loader resolves only 'vscode'); the engine ships
+// compressed on both hosts, so its source is evaluated the way that loader evaluates an
+// extension's main file: as a CommonJS function body. Compiling and running it are two steps
+// (host/engine.ts), each a task of its own. The same source starts the engine worker (worker.web.ts).
 
-/** The module the bundle's CommonJS footer exports. `require`: Node's, on the desktop. */
-export function evaluateEngine<T>(source: string, require?: (id: string) => unknown): T {
-  const module: { exports: unknown } = { exports: {} };
-  new Function('module', 'exports', 'require', source)(module, module.exports, require);
-  return module.exports as T;
+/** Compiles the engine's source; calling the result runs its top-level code and returns its exports. */
+export function compileEngineBody<T>(source: string): () => T {
+  const body = new Function('module', 'exports', 'require', source) as (module: unknown, exports: unknown, require: undefined) => void;
+  return () => {
+    const module: { exports: unknown } = { exports: {} };
+    body(module, module.exports, undefined);
+    return module.exports as T;
+  };
 }

@@ -1,4 +1,4 @@
-// The engine evaluated on the desktop with V8's code cache (platform/engine.node.ts): the next
+// The engine compiled on the desktop with V8's code cache (platform/engine.node.ts): the next
 // session takes the cache of the last, a cache of another source or a damaged one is passed
 // over, and the engine works the same either way. Each session is a worker thread of its own:
 // within one thread V8 keeps what it compiled and would not even look at the cache.
@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import type * as Engine from '../../src/engine';
-import { engineVersion, evaluateEngineCached } from '../../src/platform/engine.node';
+import { compileEngine, engineVersion } from '../../src/platform/engine.node';
 import { ROOT } from './seeds';
 
 interface Session { source: string; folder: string | undefined; save: boolean }
@@ -17,9 +17,9 @@ interface Outcome { fromCache: boolean; named: string[] }
 if (!isMainThread && (workerData as { session?: Session })?.session) {
   // A session: evaluate, ask what the host asks first (the bibliographies a LaTeX file names), save if asked.
   const { source, folder, save } = (workerData as { session: Session }).session;
-  const evaluation = evaluateEngineCached<typeof Engine>(source, engineVersion(Buffer.from(source)), require, folder, 'engine.js');
-  const named = evaluation.exports.findBibliographies('\\addbibresource{refs.bib}\n', 'latex').map(r => r.path);
-  void (save ? evaluation.save() : Promise.resolve()).then(() => parentPort!.postMessage({ fromCache: evaluation.fromCache, named } satisfies Outcome));
+  const compiled = compileEngine<typeof Engine>(source, engineVersion(Buffer.from(source)), folder, 'engine.js');
+  const named = compiled.run(require).findBibliographies('\\addbibresource{refs.bib}\n', 'latex').map(r => r.path);
+  void (save ? compiled.save() : Promise.resolve()).then(() => parentPort!.postMessage({ fromCache: compiled.fromCache, named } satisfies Outcome));
 } else {
   const source = readFileSync(join(ROOT, 'dist', 'engine.js'), 'utf8');
   const session = (text: string, folder: string | undefined, save = true) => new Promise<Outcome>((resolve, reject) => {

@@ -3,6 +3,7 @@ import type * as z from 'zod/mini';
 import type { Request, RequestType, RESULT_SCHEMAS } from '../engine/protocol';
 import type { EngineWorker } from '../platform/worker';
 import { engine } from './engine';
+import { pause } from '../core/util/pause';
 
 type Schemas = typeof RESULT_SCHEMAS;
 /** What each request's answer is, once checked. */
@@ -36,6 +37,8 @@ export class EngineClient implements vscode.Disposable {
   async warmUp(): Promise<void> {
     const stops = this.stops;
     await this.decoded;
+    // In a task of its own: starting a worker holds the host 10 to 20 ms, and its callers go on meanwhile.
+    await pause();
     // Stopped meanwhile: the next request starts it.
     if (stops === this.stops) this.ensure();
   }

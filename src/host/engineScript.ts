@@ -3,7 +3,7 @@
 // instead of 91 KB zipped, in a VSIX with a 400 KB budget for both builds. Both entries read
 // it at activation (a few milliseconds); it is decoded in slices in the background, and
 // evaluated on first use in the host (host/engine.ts) and as the engine worker's script.
-import { lzmaSteps } from '../core/util/lzma';
+import { LZMA_STEP_BYTES, lzmaSteps } from '../core/util/lzma';
 import { inSlices, pause, runToEnd } from '../core/util/pause';
 
 /** Where the engine's shipped bytes are, beside the entries in dist/. */
@@ -18,7 +18,7 @@ export class EngineScript {
 
   /** `packed`: the bytes of dist/engine.js.lz. Decoding starts at once, a slice at a time. */
   constructor(packed: Uint8Array, private readonly name: string) {
-    this.steps = lzmaSteps(packed, 1 << 12);
+    this.steps = lzmaSteps(packed, LZMA_STEP_BYTES);
     this.decoded = this.decodeInSlices().catch((error: unknown) => { this.failure = error; }); // text() reports it
   }
 

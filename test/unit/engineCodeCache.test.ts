@@ -1,4 +1,4 @@
-// The engine compiled on the desktop with V8's code cache (platform/engine.node.ts): the next
+// The engine compiled on the desktop with V8's code cache (platform/codeCache.node.ts): the next
 // session takes the cache of the last, a cache of another source or a damaged one is passed
 // over, and the engine works the same either way. Each session is a worker thread of its own:
 // within one thread V8 keeps what it compiled and would not even look at the cache.
@@ -8,22 +8,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import type * as Engine from '../../src/engine';
-import { compileEngine, engineVersion } from '../../src/platform/engine.node';
+import { compileCached, codeVersion } from '../../src/platform/codeCache.node';
 import { ROOT } from './seeds';
 
-interface Session { source: string; folder: string | undefined; save: boolean }
+interface Session { source: string; folder: string | undefined; save: boolean; name?: string }
 interface Outcome { fromCache: boolean; named: string[] }
 
 if (!isMainThread && (workerData as { session?: Session })?.session) {
   // A session: evaluate, ask what the host asks first (the bibliographies a LaTeX file names), save if asked.
-  const { source, folder, save } = (workerData as { session: Session }).session;
-  const compiled = compileEngine<typeof Engine>(source, engineVersion(Buffer.from(source)), folder, 'engine.js');
+  const { source, folder, save, name } = (workerData as { session: Session }).session;
+  const compiled = compileCached<typeof Engine>(source, codeVersion(Buffer.from(source)), folder, 'engine.js', name);
   const named = compiled.run(require).findBibliographies('\\addbibresource{refs.bib}\n', 'latex').map(r => r.path);
   void (save ? compiled.save() : Promise.resolve()).then(() => parentPort!.postMessage({ fromCache: compiled.fromCache, named } satisfies Outcome));
 } else {
   const source = readFileSync(join(ROOT, 'dist', 'engine.js'), 'utf8');
-  const session = (text: string, folder: string | undefined, save = true) => new Promise<Outcome>((resolve, reject) => {
-    const worker = new Worker(__filename, { workerData: { session: { source: text, folder, save } satisfies Session } });
+  const session = (text: string, folder: string | undefined, save = true, name?: string) => new Promise<Outcome>((resolve, reject) => {
+    const worker = new Worker(__filename, { workerData: { session: { source: text, folder, save, name } satisfies Session } });
     worker.once('message', resolve);
     worker.once('error', reject);
   });
@@ -58,6 +58,16 @@ if (!isMainThread && (workerData as { session?: Session })?.session) {
         assert.deepEqual(await session(source, folder), { fromCache: false, named: ['refs.bib'] });
         assert.equal((await session(source, folder, false)).fromCache, true, 'mended by the session that passed it over');
       }
+    });
+
+    test('code under another name (the host\'s own) keeps a cache of its own beside the engine\'s', async () => {
+      const folder = mkdtempSync(join(tmpdir(), 'papers-code-'));
+      await session(source, folder);
+      const host = `${source}\n// the host's code`;
+      assert.equal((await session(host, folder, true, 'host')).fromCache, false);
+      assert.deepEqual(caches(folder).map(n => n.split('-')[0]).sort(), ['engine', 'host'], 'saving one does not prune the other');
+      assert.equal((await session(source, folder, false)).fromCache, true);
+      assert.equal((await session(host, folder, false, 'host')).fromCache, true);
     });
 
     test('with no folder (not a local disk) nothing is cached, and nothing fails', async () => {

@@ -136,18 +136,19 @@ export function printBibliographies(readers: readonly ReaderRow[], host: HostBib
   const { reopened } = host;
   const name = `${host.file} (${(host.bytes / 2 ** 20).toFixed(1)} MB)`;
   console.log(table(
-    ['window', 'entries', 'read (parse + convert)', 'searchable', 'full text indexed', 'longest host block (median)', 'of it ours (median)', 'hover: provider (p95)', 'hover: round trip', 'completion: provider', 'completion: round trip'],
+    ['window', 'entries', 'read (parse + convert)', 'searchable (a key answers)', 'every name searchable', 'full text indexed', 'longest host block (median)', 'of it ours (median)', 'hover: provider (p95)', 'hover: round trip', 'completion: provider', 'completion: round trip'],
     [
-      ['first opened', String(host.entries), ms(host.readMs), ms(host.searchableMs), ms(host.fullTextMs), `${ms(host.hostBlockMaxMs)} (${ms(host.hostBlockMaxMsMedian)})`,
+      ['first opened', String(host.entries), ms(host.readMs), ms(host.searchableMs), ms(host.namesSearchableMs), ms(host.fullTextMs), `${ms(host.hostBlockMaxMs)} (${ms(host.hostBlockMaxMsMedian)})`,
         `${ms(host.ownBlockMaxMs)} (${ms(host.ownBlockMaxMsMedian)})`,
         `${host.hoverProviderMs.toFixed(2)} ms (${host.hoverProviderP95Ms.toFixed(2)} ms)`, ms(host.hoverMs), ms(host.completionProviderMs), ms(host.completionMs)],
-      [`opened again${reopened.fromCache ? ' (from the cache)' : ' (NOT from the cache)'}`, String(host.entries), '–', ms(reopened.searchableMs), ms(reopened.fullTextMs),
+      [`opened again${reopened.fromCache ? ' (from the cache)' : ' (NOT from the cache)'}`, String(host.entries), '–', ms(reopened.searchableMs), ms(reopened.namesSearchableMs), ms(reopened.fullTextMs),
         `${ms(reopened.hostBlockMaxMs)} (${ms(reopened.hostBlockMaxMsMedian)})`, `${ms(reopened.ownBlockMaxMs)} (${ms(reopened.ownBlockMaxMsMedian)})`, `${reopened.hoverProviderMs.toFixed(2)} ms`, '', '', ''],
     ],
   ));
   console.log(`\n${name}. VS Code 1.100.3 (code-server), its Node extension host; median of ${host.runs} fresh windows, each opening a main.tex`);
   console.log('that names the library, 3 s after the window loads; then the same window opened again on the same user data, where the');
-  console.log('library comes from the cache the first session wrote. "searchable": from activation until a key of the library answers;');
+  console.log('library comes from the cache the first session wrote. "searchable": from activation until a key of the library answers');
+  console.log('(hover, completion, Go to Definition); "every name searchable": until a search for an entry\'s title finds it;');
   console.log('"longest host block": the longest the extension host\'s event loop was held (a 1 ms timer and monitorEventLoopDelay), the');
   console.log('longest over the runs (and the median of each run\'s longest); "of it ours": the most of one block that our code ran,');
   console.log('from the host\'s CPU profile (sampled every 0.5 ms; garbage collection right after our code counts as ours): the rest');
@@ -157,7 +158,8 @@ export function printBibliographies(readers: readonly ReaderRow[], host: HostBib
   console.log('\nTargets: read ≤ 500 ms, searchable ≤ 1 s, no host block (of ours) over 50 ms, hover ≤ 5 ms:');
   const check = (label: string, value: number, limit: number) => `- ${label}: ${value.toFixed(1)} ms (target ≤ ${limit} ms) ${value <= limit ? 'met' : 'MISSED'}`;
   console.log([
-    check('read', host.readMs, 500), check('searchable', host.searchableMs, 1000), check('searchable, opened again', reopened.searchableMs, 1000),
+    check('read', host.readMs, 500), check('searchable (a key answers)', host.searchableMs, 1000), check('every name searchable', host.namesSearchableMs, 1000),
+    check('searchable, opened again', reopened.searchableMs, 1000), check('every name searchable, opened again', reopened.namesSearchableMs, 1000),
     check('longest host block of ours', host.ownBlockMaxMs, 50), check('longest host block of ours, opened again', reopened.ownBlockMaxMs, 50),
     check('longest host block, anyone\'s', host.hostBlockMaxMs, 50), check('hover (provider)', host.hoverProviderMs, 5),
   ].join('\n'));

@@ -58,7 +58,7 @@ export const InputReportSchema = z.object({
     added: int, joined: int,
   }),
   index: z.object({ fromCache: z.boolean(), added: int, changed: int, removed: int }),
-  papers: int, readMs: z.number(), searchableMs: z.number(), snapshotWanted: z.boolean(), needsFiles: z.boolean(),
+  papers: int, readMs: z.number(), searchableMs: z.number(), snapshotWanted: z.boolean(), needsFiles: z.boolean(), indexing: z.optional(z.boolean()),
 });
 
 export const QueryRowsSchema = z.object({ rows: z.array(PaperRowSchema), problems: z.array(text) });
@@ -107,7 +107,9 @@ export type Request =
   | { type: 'load'; corpus: ArrayBuffer; names: ArrayBuffer; text: ArrayBuffer; shipped?: boolean } // result: number of papers
   // Corpus files or bibliographies left out (undefined) are the same as the worker last had them.
   // Beside `cached` under `bibliographyKey` (the whole library), the bibliographies are read only if it cannot stand for them.
+  // Answered once the papers answer by key; when the report says `indexing`, 'indexed' answers once every name is searchable.
   | { type: 'setInput'; corpus?: CorpusBytes[]; bibliographies?: BibliographyBytes[]; cacheKey?: string; bibliographyKey?: string; cached?: CachedBytes } // InputReport
+  | { type: 'indexed' } // InputReport: the last setInput's, whole
   | { type: 'query'; text: string; options: import('./service').QueryOptions } // QueryRows
   | { type: 'untyped'; files: string[]; ownLimit: number; restLimit: number; excerpt: number } // PaperRow[]
   | { type: 'papers'; keys: string[] } // (Paper | null)[]
@@ -141,6 +143,7 @@ export type Response = z.infer<typeof ResponseSchema>;
 export const RESULT_SCHEMAS = {
   load: int,
   setInput: InputReportSchema,
+  indexed: InputReportSchema,
   query: QueryRowsSchema,
   untyped: z.array(PaperRowSchema),
   papers: z.array(z.nullable(LibraryPaperSchema)),

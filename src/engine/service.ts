@@ -73,6 +73,12 @@ export interface UserInput {
    */
   bibliographyKey?: string;
   cached?: CachedLibrary;
+  /**
+   * Called once the papers are joined and answer by key (hover, completion, definitions), before
+   * their names are indexed, the longest step: the report then says `indexing`, and the one
+   * `setInput` resolves with comes once every name is searchable.
+   */
+  papersReady?: (report: InputReport) => void;
 }
 
 /** One bibliography file as the library last read it. */
@@ -97,6 +103,8 @@ export interface InputReport {
   searchableMs: number;
   /** True when the index is new and worth caching once its full text is in (`snapshot`). */
   snapshotWanted: boolean;
+  /** True in the report given to `papersReady`: the papers answer by key, their names are still being indexed. */
+  indexing?: boolean;
   /**
    * True when the corpus files came by name only and no cached library could stand for them:
    * nothing was changed, and the files' text is needed.
@@ -305,9 +313,23 @@ export class LibraryService {
       const made = await this.libraryIndex(corpusKey, input);
       fromCache = made.fromCache;
       snapshotWanted = made.snapshotWanted;
+      const library = new PaperLibrary({ papers: joined.papers }, made.index.search);
+      if (given.papersReady) {
+        // The keys answer from here; words find what the index holds so far (a hit on a paper
+        // that is gone is dropped), until the update below is done.
+        this.current = library;
+        this.version++;
+        this.tree = undefined;
+        given.papersReady({
+          corpus: { added: merged.added, updated: merged.updated, problems: merged.problems },
+          bibliographies: { files: this.files, added: joined.added.length, joined: joined.updated.length },
+          index: { fromCache, added: 0, changed: 0, removed: 0 },
+          papers: joined.papers.length, readMs, searchableMs: performance.now() - started, snapshotWanted: false, needsFiles: false, indexing: true,
+        });
+      }
       const { added, changed, removed } = await made.index.update(joined.papers, topicLabel);
       update = { added, changed, removed };
-      this.current = new PaperLibrary({ papers: joined.papers }, made.index.search);
+      this.current = library;
       // The whole library is worth caching too, when it is the bundled papers and bibliographies alone.
       if (!input.corpus.length && input.bibliographyKey !== undefined && corpusKey === 'bundled') snapshotWanted = true;
     }

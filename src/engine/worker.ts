@@ -9,7 +9,7 @@ import { ENGINE_WORKER } from '../platform/worker';
 import { fileShelf, readBytes, writeParts } from './files';
 import { pause } from '../core/util/pause';
 import { CACHE_PARTS, type CachedBytes, type Request, type Response } from './protocol';
-import { LibraryService, type CachedLibrary, type UserInput } from './service';
+import { LibraryService, type CachedLibrary, type InputReport, type UserInput } from './service';
 
 /** What this bundle uses of a Web Worker's global scope (the engine is compiled without the DOM's types). */
 interface WebWorkerScope {
@@ -123,6 +123,21 @@ function cachedLibrary(cached: CachedBytes): CachedLibrary | undefined {
   }
 }
 
+/** The last `setInput`'s report once every name is searchable (the answer to 'indexed'). */
+let indexed: Promise<InputReport> | undefined;
+
+/**
+ * Gives the library the user's files and answers as soon as the papers answer by key, with a
+ * report that says `indexing`; the host then asks 'indexed' for the rest.
+ */
+function setInput(input: UserInput): Promise<InputReport> {
+  let ready!: (report: InputReport) => void;
+  const early = new Promise<InputReport>(resolve => { ready = resolve; });
+  const done = loaded().setInput({ ...input, papersReady: ready });
+  indexed = done;
+  return Promise.race([done, early]);
+}
+
 /** Answers one request; bytes to transfer back are returned beside the result. */
 async function answer(request: Request): Promise<{ result: unknown; transfer?: ArrayBuffer[] }> {
   switch (request.type) {
@@ -150,11 +165,14 @@ async function answer(request: Request): Promise<{ result: unknown; transfer?: A
         bibliographyKey: request.bibliographyKey,
         cached,
       };
-      const report = await loaded().setInput(input);
+      const report = await setInput(input);
       const readable = request.bibliographies?.every(b => b.path !== undefined || b.bytes !== undefined);
       if (!report.needsFiles || !whole || !readable) return { result: report };
-      return { result: await loaded().setInput({ ...input, bibliographies: bibliographies(true), cached: undefined }) };
+      return { result: await setInput({ ...input, bibliographies: bibliographies(true), cached: undefined }) };
     }
+    case 'indexed':
+      if (!indexed) throw new Error('no files were given to index');
+      return { result: await indexed };
     case 'query': return { result: loaded().query(request.text, request.options) };
     case 'untyped': return { result: loaded().untyped(request.files, request.ownLimit, request.restLimit, request.excerpt) };
     case 'papers': return { result: loaded().papers(request.keys).map(p => p ?? null) };

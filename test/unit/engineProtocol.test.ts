@@ -18,10 +18,12 @@ const BIB = '@book{russell2020aima,\n  author = {Russell, Stuart and Norvig, Pet
 suite('the engine protocol: what the host accepts from the worker', () => {
   test('every answer of the service fits its schema', async () => {
     const service = LibraryService.load(bundled());
-    const report = await service.setInput({ bibliographies: [{ uri: 'file:///w/refs.bib', file: 'refs.bib', text: BIB }] });
+    let early: unknown;
+    const report = await service.setInput({ bibliographies: [{ uri: 'file:///w/refs.bib', file: 'refs.bib', text: BIB }], papersReady: r => { early = r; } });
     const options = { groupBy: 'topic' as const, sortBy: 'upvotes' as const };
     const answers: { [T in keyof typeof RESULT_SCHEMAS]?: unknown } = {
-      setInput: report,
+      setInput: early,
+      indexed: report,
       query: service.query('russell modern', { limit: 5, excerpt: 100 }),
       untyped: service.untyped(['file:///w/refs.bib'], 10, 10, 50),
       papers: service.papers(['russell2020aima', 'nope']).map(p => p ?? null),
@@ -92,9 +94,24 @@ suite('the engine worker (dist/engine.js as a worker thread)', () => {
     assert.equal(bib.byteLength, 0, 'the bytes changed hands (transferred, not copied)');
     const report = RESULT_SCHEMAS.setInput.parse(input.result);
     assert.equal(report.papers, 391);
+    assert.equal(RESULT_SCHEMAS.indexed.parse((await ask({ type: 'indexed' })).result).indexing, undefined);
     const found = RESULT_SCHEMAS.query.parse((await ask({ type: 'query', text: 'norvig', options: { limit: 3 } })).result);
     assert.equal(found.rows[0].key, 'russell2020aima');
     assert.equal(found.rows[0].description, 'russell2020aima · Russell & Norvig 2020');
+  });
+
+  test('setInput answers once the papers answer by key; indexed, once their names are searchable too', async () => {
+    await ask({ type: 'load', corpus: bytes(dist('corpus.json')), names: bytes(dist('names.index')), text: bytes(dist('fulltext.index')) });
+    const bib = bytes(Buffer.from(BIB.replace(/russell2020aima/g, 'norvig2020early')));
+    const early = RESULT_SCHEMAS.setInput.parse((await ask({ type: 'setInput', bibliographies: [{ uri: 'file:///w/early.bib', file: 'early.bib', bytes: bib }] }, [bib])).result);
+    assert.deepEqual([early.indexing, early.papers, early.bibliographies.files[0].keys], [true, 391, ['norvig2020early']]);
+    // Asked right behind the answer, before 'indexed': the key answers already.
+    const [paper] = RESULT_SCHEMAS.papers.parse((await ask({ type: 'papers', keys: ['norvig2020early'] })).result);
+    assert.equal(paper?.title, 'Artificial Intelligence: A Modern Approach');
+    const whole = RESULT_SCHEMAS.indexed.parse((await ask({ type: 'indexed' })).result);
+    assert.deepEqual([whole.indexing, whole.papers, whole.index.added], [undefined, 391, 1]);
+    const found = RESULT_SCHEMAS.query.parse((await ask({ type: 'query', text: 'modern approach', options: { limit: 3 } })).result);
+    assert.equal(found.rows[0].key, 'norvig2020early', 'its title is searchable once indexed');
   });
 
   test('a request that fails is answered with its error, and the worker goes on', async () => {
@@ -111,7 +128,8 @@ suite('the engine worker (dist/engine.js as a worker thread)', () => {
     const corpusPath = join(dir, 'large.json');
     const papers = syntheticCorpus(seedCorpus().papers, 300, 5);
     writeFileSync(corpusPath, JSON.stringify({ papers }));
-    const input = RESULT_SCHEMAS.setInput.parse((await ask({ type: 'setInput', corpus: [{ file: 'large.json', path: corpusPath }], cacheKey: 'w1' })).result);
+    assert.equal(RESULT_SCHEMAS.setInput.parse((await ask({ type: 'setInput', corpus: [{ file: 'large.json', path: corpusPath }], cacheKey: 'w1' })).result).indexing, true);
+    const input = RESULT_SCHEMAS.indexed.parse((await ask({ type: 'indexed' })).result);
     assert.equal(input.corpus.added, papers.length);
     assert.equal(input.snapshotWanted, true);
     const paths = Object.fromEntries(CACHE_PARTS.map(part => [part, join(dir, `library-w1-${part}.bin`)])) as Record<CachePart, string>;
@@ -192,7 +210,9 @@ suite('the engine worker (dist/engine.js as a worker thread)', () => {
     // A first session: no cache yet; the file is read at once, not asked for again.
     const first = await fresh();
     try {
-      const report = RESULT_SCHEMAS.setInput.parse(await first.ask(request));
+      const early = RESULT_SCHEMAS.setInput.parse(await first.ask(request));
+      assert.deepEqual([early.needsFiles, early.indexing, early.bibliographies.files[0].keys], [false, true, ['russell2020aima']]);
+      const report = RESULT_SCHEMAS.indexed.parse(await first.ask({ type: 'indexed' }));
       assert.deepEqual([report.needsFiles, report.index.fromCache, report.bibliographies.files[0].keys], [false, false, ['russell2020aima']]);
       assert.equal(report.snapshotWanted, true);
       assert.deepEqual(RESULT_SCHEMAS.snapshot.parse(await first.ask({ type: 'snapshot', key: 'b1', paths })), { key: 'b1', written: true });

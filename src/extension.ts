@@ -8,7 +8,7 @@ import type * as vscode from 'vscode';
 import type * as Host from './extension.browser';
 import type * as Engine from './engine';
 import { nodeDisk } from './platform/disk.node';
-import { compileCached, codeVersion } from './platform/codeCache.node';
+import { cacheFile, codeVersion, compileCached } from './platform/codeCache.node';
 import { startEngineWorker } from './platform/worker.node';
 
 export type { PapersApi } from './host/api';
@@ -33,16 +33,20 @@ export function activate(context: vscode.ExtensionContext): ReturnType<typeof Ho
   // Compiled from V8's code cache of an earlier session; this session's is written a few seconds
   // after the first use, once the functions the host uses at start are compiled too. Its source,
   // compiling it and running it are a step each (host/engine.ts).
+  let version: string | undefined;
+  const engineVersion = () => (version ??= codeVersion(packed!));
   host.useEngine(function* () {
     const text = source();
     yield;
-    const compiled = compileCached<typeof Engine>(text, codeVersion(packed!), folder, file);
+    const compiled = compileCached<typeof Engine>(text, engineVersion(), folder, file);
     yield;
     const exports = compiled.run(require);
     if (!compiled.fromCache) setTimeout(() => void compiled.save(), CODE_CACHE_AFTER_MS).unref();
     return exports;
   }, source.decoded);
-  return host.activateWith(context, { startEngineWorker: () => startEngineWorker(source()), engineDecoded: source.decoded, disk: nodeDisk });
+  // The worker compiles the engine from the same cache (the host writes it; the worker only reads it).
+  const workerCache = () => (folder && packed ? { file: cacheFile(folder, engineVersion()), filename: file } : undefined);
+  return host.activateWith(context, { startEngineWorker: () => startEngineWorker(source(), workerCache()), engineDecoded: source.decoded, disk: nodeDisk });
 }
 
 export function deactivate(): void {}

@@ -59,7 +59,10 @@ function port(): Port | undefined {
   // A Node worker thread (this branch never runs in a browser, where `require` does not exist).
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const threads = require('node:worker_threads') as typeof import('node:worker_threads');
-  if (threads.isMainThread || threads.workerData !== ENGINE_WORKER || !threads.parentPort) return undefined;
+  // The engine bundle as the worker's script (`workerData` is the name), or compiled by the desktop's first script (it is an object).
+  const data = threads.workerData as unknown;
+  const named = data === ENGINE_WORKER || (typeof data === 'object' && data !== null && (data as { engine?: unknown }).engine === ENGINE_WORKER);
+  if (threads.isMainThread || !named || !threads.parentPort) return undefined;
   const parent = threads.parentPort;
   yieldToHost();
   return {

@@ -34,6 +34,11 @@ export function codeVersion(packed: Uint8Array): string {
 
 const SUFFIX = '.v8cache';
 
+/** Where the code cache of this `version` of the code under `name` is kept (the engine worker reads the engine's too). */
+export function cacheFile(folder: string, version: string, name = 'engine'): string {
+  return join(folder, `${name}-${version}-${process.versions.v8.replace(/[^\w.]/g, '_')}${SUFFIX}`);
+}
+
 /**
  * Compiles a CommonJS bundle's source as a function body (as `compileEngineBody` does on the
  * web), with the code cached in `folder` if one is there for this `version` of it
@@ -42,7 +47,7 @@ const SUFFIX = '.v8cache';
  */
 export function compileCached<T>(source: string, version: string, folder: string | undefined, filename: string, name = 'engine'): CompiledCode<T> {
   const prefix = `${name}-`;
-  const file = folder && join(folder, `${prefix}${version}-${process.versions.v8.replace(/[^\w.]/g, '_')}${SUFFIX}`);
+  const file = folder && cacheFile(folder, version, name);
   let cachedData: Buffer | undefined;
   try {
     if (file) cachedData = readFileSync(file);

@@ -7,8 +7,28 @@ import { ENGINE_WORKER, type EngineWorker } from './worker';
 /** The worker's old-generation heap cap (MB): far above what 100,000 papers need, far below a crash of the host. */
 const HEAP_LIMIT_MB = 2048;
 
-export function startEngineWorker(source: string): EngineWorker {
-  const worker = new Worker(source, { eval: true, workerData: ENGINE_WORKER, resourceLimits: { maxOldGenerationSizeMb: HEAP_LIMIT_MB } });
+/**
+ * The worker's first script when there is a code cache to try: it compiles the engine as the
+ * host does (codeCache.node.ts, the same function body, so that the host's cache fits), with the
+ * cache the host wrote in an earlier session. A cache that is missing or does not fit is passed
+ * over by V8, and the engine is compiled as before.
+ */
+const BOOT = `
+const { Script } = require('node:vm');
+const { readFileSync } = require('node:fs');
+const { source, filename, cache } = require('node:worker_threads').workerData;
+let cachedData;
+try { cachedData = readFileSync(cache); } catch {}
+const module = { exports: {} };
+new Script('(function (module, exports, require) {' + source + '\\n})', { filename, cachedData }).runInThisContext()(module, module.exports, require);
+`;
+
+/** `cache`: the engine's code cache (codeCache.node.ts) to try, and the engine's file name for stack traces. */
+export function startEngineWorker(source: string, cache?: { file: string; filename: string }): EngineWorker {
+  const resourceLimits = { maxOldGenerationSizeMb: HEAP_LIMIT_MB };
+  const worker = cache
+    ? new Worker(BOOT, { eval: true, workerData: { engine: ENGINE_WORKER, source, filename: cache.filename, cache: cache.file }, resourceLimits })
+    : new Worker(source, { eval: true, workerData: ENGINE_WORKER, resourceLimits });
   let exited = false;
   const exitListeners: ((reason: string) => void)[] = [];
   const exit = (reason: string) => {

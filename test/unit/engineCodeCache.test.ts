@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import type * as Engine from '../../src/engine';
-import { compileCached, codeVersion } from '../../src/platform/codeCache.node';
+import { cacheFile, codeVersion, compileCached } from '../../src/platform/codeCache.node';
+import { startEngineWorker } from '../../src/platform/worker.node';
 import { ROOT } from './seeds';
 
 interface Session { source: string; folder: string | undefined; save: boolean; name?: string }
@@ -68,6 +69,28 @@ if (!isMainThread && (workerData as { session?: Session })?.session) {
       assert.deepEqual(caches(folder).map(n => n.split('-')[0]).sort(), ['engine', 'host'], 'saving one does not prune the other');
       assert.equal((await session(source, folder, false)).fromCache, true);
       assert.equal((await session(host, folder, false, 'host')).fromCache, true);
+    });
+
+    test('the engine worker compiles the engine from the host\'s cache, and without one, or with a damaged one, all the same', async () => {
+      const folder = mkdtempSync(join(tmpdir(), 'papers-code-'));
+      await session(source, folder);
+      const file = cacheFile(folder, codeVersion(Buffer.from(source)));
+      const dist = (name: string) => { const b = readFileSync(join(ROOT, 'dist', name)); return b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer; };
+      const papers = async (cache?: { file: string; filename: string }) => {
+        const worker = startEngineWorker(source, cache);
+        try {
+          return await new Promise<unknown>((resolve, reject) => {
+            worker.onMessage(message => resolve((message as { result: unknown }).result));
+            worker.onExit(reject);
+            worker.post({ type: 'load', id: 1, corpus: dist('corpus.json'), names: dist('names.index'), text: dist('fulltext.index') });
+          });
+        } finally { await worker.terminate(); }
+      };
+      assert.equal(await papers({ file, filename: 'engine.js' }), 390);
+      assert.equal(await papers(), 390);
+      assert.equal(await papers({ file: join(folder, 'missing.v8cache'), filename: 'engine.js' }), 390);
+      writeFileSync(file, 'not a code cache at all');
+      assert.equal(await papers({ file, filename: 'engine.js' }), 390);
     });
 
     test('with no folder (not a local disk) nothing is cached, and nothing fails', async () => {

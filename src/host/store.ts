@@ -147,6 +147,12 @@ export class PaperStore implements vscode.Disposable {
   private readonly bundledLoaded = new vscode.EventEmitter<void>();
   /** Fires when the bundled papers were first needed and loaded. */
   readonly onDidLoadBundled = this.bundledLoaded.event;
+  private readonly namesIndexed = new vscode.EventEmitter<void>();
+  /**
+   * Fires when the names of papers shown before they were indexed are searchable too (the papers
+   * themselves did not change, so views that do not search need not show them again).
+   */
+  readonly onDidIndexNames = this.namesIndexed.event;
   private readonly inputLost = new vscode.EventEmitter<void>();
   /** Fires when the engine was restarted and the user's files must be read and given again. */
   readonly onDidLoseInput = this.inputLost.event;
@@ -367,10 +373,12 @@ export class PaperStore implements vscode.Disposable {
     this.wake();
     this.setEngine('worker');
     void this.workspaceState?.update(ENGINE_USED, true);
-    if (report.indexing) {
+    const early = report.indexing === true;
+    if (early) {
       // The papers answer by key already (hover, completion, Go to Definition): the views show
       // them while the worker indexes their names, the longest step (1.2 to 1.6 s of a 7,000-entry
-      // library while a window loads); then the views are shown again, with their topics.
+      // library while a window loads). Only what searches is told again when it is done: showing
+      // a view twice in a moment can drop a click on it.
       this.setState(report.papers ? 'ready' : 'empty');
       this.changed.fire();
       report = await this.client.request({ type: 'indexed' });
@@ -407,7 +415,8 @@ export class PaperStore implements vscode.Disposable {
       + `${report.papers} papers, index ${index.fromCache ? 'from the cache, ' : ''}${index.added} added, ${index.changed} changed, ${index.removed} removed; `
       + `bibliographies read in ${report.readMs.toFixed(0)} ms, every name searchable after ${report.searchableMs.toFixed(0)} ms (${(performance.now() - started).toFixed(0)} ms in all)`);
     this.setState(report.papers ? 'ready' : 'empty');
-    this.changed.fire();
+    if (early) this.namesIndexed.fire();
+    else this.changed.fire();
     return {
       corpus: { ...report.corpus, fromCache: index.fromCache },
       bibliographies: { ...report.bibliographies, readMs: report.readMs, searchableMs: report.searchableMs, fromCache: index.fromCache && !this.has.corpus },
@@ -576,6 +585,7 @@ export class PaperStore implements vscode.Disposable {
     this.changed.dispose();
     this.bundledLoading.dispose();
     this.bundledLoaded.dispose();
+    this.namesIndexed.dispose();
     this.inputLost.dispose();
     for (const s of this.subscriptions) s.dispose();
   }

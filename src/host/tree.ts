@@ -75,6 +75,8 @@ export class PapersTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
     this.filterQuery = workspaceState.get<string>(FILTER_STATE_KEY);
     this.subscriptions.push(
       store.onDidChange(() => this.refresh()),
+      // The names indexed behind the papers change only what a filter finds.
+      store.onDidIndexNames(() => { if (this.filterQuery !== undefined) this.refresh(); }),
       readingList.onDidChange(() => this.refresh()),
       vscode.workspace.onDidChangeConfiguration(e => {
         if (e.affectsConfiguration(`${Settings.section}.tree`)) this.refresh();

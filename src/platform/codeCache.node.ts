@@ -40,6 +40,14 @@ export function cacheFile(folder: string, version: string, name = 'engine'): str
 }
 
 /**
+ * A CommonJS bundle's source as the function body it is compiled as, here and by the engine
+ * worker's first script (worker.node.ts): a code cache fits only the very same text.
+ */
+export function commonJsBody(source: string): string {
+  return `(function (module, exports, require) {${source}\n})`;
+}
+
+/**
  * Compiles a CommonJS bundle's source as a function body (as `compileEngineBody` does on the
  * web), with the code cached in `folder` if one is there for this `version` of it
  * (`codeVersion`); `save` writes it for the next session, once `run` has run. `name` names the
@@ -54,7 +62,7 @@ export function compileCached<T>(source: string, version: string, folder: string
   } catch {
     // None yet: this session makes it.
   }
-  const script = new Script(`(function (module, exports, require) {${source}\n})`, { filename, cachedData });
+  const script = new Script(commonJsBody(source), { filename, cachedData });
   const fromCache = cachedData !== undefined && !script.cachedDataRejected;
   const run = (require: (id: string) => unknown): T => {
     const module: { exports: unknown } = { exports: {} };

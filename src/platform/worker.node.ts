@@ -2,6 +2,7 @@
 // (dist/engine.js.lz, host/engineScript.ts; evaluated, so it needs no file of its own). Its heap is its own and capped, so a library too large for it costs the
 // worker, never the extension host that every extension shares.
 import { Worker } from 'node:worker_threads';
+import { commonJsBody } from './codeCache.node';
 import { ENGINE_WORKER, type EngineWorker } from './worker';
 
 /** The worker's old-generation heap cap (MB): far above what 100,000 papers need, far below a crash of the host. */
@@ -9,25 +10,25 @@ const HEAP_LIMIT_MB = 2048;
 
 /**
  * The worker's first script when there is a code cache to try: it compiles the engine as the
- * host does (codeCache.node.ts, the same function body, so that the host's cache fits), with the
+ * host does (the same function body, `commonJsBody`, so that the host's cache fits), with the
  * cache the host wrote in an earlier session. A cache that is missing or does not fit is passed
  * over by V8, and the engine is compiled as before.
  */
 const BOOT = `
 const { Script } = require('node:vm');
 const { readFileSync } = require('node:fs');
-const { source, filename, cache } = require('node:worker_threads').workerData;
+const { body, filename, cache } = require('node:worker_threads').workerData;
 let cachedData;
 try { cachedData = readFileSync(cache); } catch {}
 const module = { exports: {} };
-new Script('(function (module, exports, require) {' + source + '\\n})', { filename, cachedData }).runInThisContext()(module, module.exports, require);
+new Script(body, { filename, cachedData }).runInThisContext()(module, module.exports, require);
 `;
 
 /** `cache`: the engine's code cache (codeCache.node.ts) to try, and the engine's file name for stack traces. */
 export function startEngineWorker(source: string, cache?: { file: string; filename: string }): EngineWorker {
   const resourceLimits = { maxOldGenerationSizeMb: HEAP_LIMIT_MB };
   const worker = cache
-    ? new Worker(BOOT, { eval: true, workerData: { engine: ENGINE_WORKER, source, filename: cache.filename, cache: cache.file }, resourceLimits })
+    ? new Worker(BOOT, { eval: true, workerData: { engine: ENGINE_WORKER, body: commonJsBody(source), filename: cache.filename, cache: cache.file }, resourceLimits })
     : new Worker(source, { eval: true, workerData: ENGINE_WORKER, resourceLimits });
   let exited = false;
   const exitListeners: ((reason: string) => void)[] = [];

@@ -22,13 +22,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Papers
     if (read instanceof Uint8Array) return read;
     throw read;
   }, `dist/${ENGINE_SCRIPT}`);
-  useEngine(function* () {
-    const text = source();
-    yield;
-    const run = compileEngineBody<typeof Engine>(text);
-    yield;
-    return run();
-  }, source.decoded);
+  useEngine({ source, compile: text => compileEngineBody<typeof Engine>(text) }, source.decoded);
   return activateWith(context, { startEngineWorker: () => startEngineWorker(source()), engineDecoded: source.decoded });
 }
 

@@ -35,14 +35,16 @@ export function activate(context: vscode.ExtensionContext): ReturnType<typeof Ho
   // compiling it and running it are a step each (host/engine.ts).
   let version: string | undefined;
   const engineVersion = () => (version ??= codeVersion(packed!));
-  host.useEngine(function* () {
-    const text = source();
-    yield;
-    const compiled = compileCached<typeof Engine>(text, engineVersion(), folder, file);
-    yield;
-    const exports = compiled.run(require);
-    if (!compiled.fromCache) setTimeout(() => void compiled.save(), CODE_CACHE_AFTER_MS).unref();
-    return exports;
+  host.useEngine({
+    source,
+    compile: text => {
+      const compiled = compileCached<typeof Engine>(text, engineVersion(), folder, file);
+      return () => {
+        const exports = compiled.run(require);
+        if (!compiled.fromCache) setTimeout(() => void compiled.save(), CODE_CACHE_AFTER_MS).unref();
+        return exports;
+      };
+    },
   }, source.decoded);
   // The worker compiles the engine from the same cache (the host writes it; the worker only reads it).
   const workerCache = () => (folder && packed ? { file: cacheFile(folder, engineVersion()), filename: file } : undefined);

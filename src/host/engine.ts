@@ -2,14 +2,25 @@ import type * as Engine from '../engine';
 import { pause } from '../core/util/pause';
 
 /**
- * How each host loads the engine, in steps: decoding its source, compiling it, running its
- * top-level code. Each step holds the extension host for a while (together 60 to 140 ms while
- * a window loads), so `engineLoaded` takes them one per task; `engine()` runs what is left at once.
+ * How a host loads the engine: its source (decoded on demand), and compiling it, which gives
+ * what runs its top-level code. The three are steps (together 60 to 140 ms of the extension
+ * host while a window loads): `engineLoaded` takes them one per task; `engine()` runs what is left at once.
  */
-export type EngineLoader = () => Iterator<unknown, typeof Engine, undefined>;
+export interface EngineLoader {
+  source(): string;
+  compile(source: string): () => typeof Engine;
+}
+
+function* stepsOf(loader: EngineLoader): Generator<void, typeof Engine, undefined> {
+  const source = loader.source();
+  yield;
+  const run = loader.compile(source);
+  yield;
+  return run();
+}
 
 let load: EngineLoader | undefined;
-let steps: Iterator<unknown, typeof Engine, undefined> | undefined;
+let steps: Generator<void, typeof Engine, undefined> | undefined;
 let loaded: typeof Engine | undefined;
 let failure: { error: unknown } | undefined;
 let soon: Promise<typeof Engine> | undefined;
@@ -35,7 +46,7 @@ function step(): boolean {
   if (failure) throw failure.error;
   if (!load) throw new Error('the engine loader was not set (useEngine is called at activation)');
   try {
-    steps ??= load();
+    steps ??= stepsOf(load);
     const next = steps.next();
     if (next.done) loaded = next.value;
   } catch (error) {

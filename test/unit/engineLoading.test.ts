@@ -3,21 +3,23 @@
 // when it cannot, and a failure reported to every caller.
 import * as assert from 'node:assert/strict';
 import type * as Engine from '../../src/engine';
-import { engine, engineLoaded, useEngine } from '../../src/host/engine';
+import { engine, engineLoaded, useEngine, type EngineLoader } from '../../src/host/engine';
 
 const fakeEngine = { marker: true } as unknown as typeof Engine;
 
-/** A loader of three steps that records what ran, and in which turn of the event loop. */
+/** A loader whose three steps record that they ran. */
 function recorded(fail?: string) {
   const ran: string[] = [];
-  const loader = function* (): Generator<void, typeof Engine, undefined> {
-    ran.push('source');
-    yield;
-    ran.push('compile');
-    yield;
-    if (fail) throw new Error(fail);
-    ran.push('run');
-    return fakeEngine;
+  const loader: EngineLoader = {
+    source: () => { ran.push('source'); return 'the source'; },
+    compile: () => {
+      ran.push('compile');
+      return () => {
+        if (fail) throw new Error(fail);
+        ran.push('run');
+        return fakeEngine;
+      };
+    },
   };
   return { ran, loader };
 }
@@ -69,7 +71,7 @@ suite('loading the engine in the host', () => {
   });
 
   test('without a loader, it says what is missing', () => {
-    useEngine(undefined as unknown as () => Iterator<unknown, typeof Engine, undefined>);
+    useEngine(undefined as unknown as EngineLoader);
     assert.throws(() => engine(), /loader was not set/);
   });
 });

@@ -104,12 +104,13 @@ export async function pickPapers(store: PaperStore, options: PickOptions): Promi
         items = [...notes, ...rows.map(r => paperItem(r, withButtons))];
       }
       if (store.engine === 'restarting') items.unshift({ label: '$(sync~spin) Search is restarting: the bundled papers only, until your files are read again', alwaysShow: true });
-      if (question !== asked) return;
+      // A newer question, or a box that no longer holds this one (its change event is on its way): not shown.
+      if (question !== asked || pick.value !== query) return;
       pick.items = items;
       // With several allowed, VS Code focuses no row; focus the best one so Enter takes it.
       if (pick.canSelectMany) pick.activeItems = pick.items.filter(i => i.row).slice(0, 1);
     } catch (error) {
-      if (question !== asked) return;
+      if (question !== asked || pick.value !== query) return;
       // The engine stopped while it was asked: say so where the papers would be; it restarts by itself.
       pick.items = [{ label: `$(sync~spin) Search is restarting (${error instanceof Error ? error.message : String(error)}); type again in a moment`, alwaysShow: true }];
     } finally {
@@ -131,6 +132,8 @@ export async function pickPapers(store: PaperStore, options: PickOptions): Promi
       library = await store.require();
       void update(pick.value);
     });
+    // Rows found while the names were still being indexed may miss papers found by name: ask again.
+    const indexed = store.onDidIndexNames(() => void update(pick.value));
     pick.onDidChangeValue(value => void update(value));
     pick.onDidAccept(() => {
       const items = pick.canSelectMany && pick.selectedItems.length ? pick.selectedItems : pick.activeItems.slice(0, 1);
@@ -144,6 +147,7 @@ export async function pickPapers(store: PaperStore, options: PickOptions): Promi
     pick.onDidHide(() => {
       if (open === pick) open = undefined;
       reload.dispose();
+      indexed.dispose();
       pick.dispose();
       resolve(result);
     });

@@ -364,16 +364,32 @@ export class Bibliographies implements vscode.Disposable {
       if (byPath && uri.scheme === 'file') file.path = uri.fsPath;
       else file.bytes = await readBytes(uri) ?? new Uint8Array(0);
     }
-    const report = await this.store.applyBibliographies(files);
+    // The files' keys and problems are known before their names are indexed (a second or more
+    // for a large library): the Problems panel and the checks of citations take them at once.
+    let early = false;
+    const read = this.store.onDidReadBibliographies(report => { early = true; this.accept(report, missing, skipped); });
+    let report: BibliographyReport | undefined;
+    try {
+      report = await this.store.applyBibliographies(files);
+    } finally {
+      read.dispose();
+    }
     if (!report) return undefined;
     this.loaded = fingerprint;
+    // The same files as the early report: only its figures (how long indexing took) are new.
+    if (early) this.lastReport = report;
+    else this.accept(report, missing, skipped);
+    return report;
+  }
+
+  /** Takes what a load read: the keys answer from here, and its problems are shown. */
+  private accept(report: BibliographyReport, missing: Set<string>, skipped: readonly { uri: vscode.Uri; problem: ReadProblem }[]): void {
     this.lastReport = report;
     this.missing = missing;
     this.loadCount++;
     void vscode.commands.executeCommand('setContext', ContextKeys.hasBibliography, report.files.some(f => f.keys.length));
     this.publish(report, skipped);
     this.loaded$.fire(report);
-    return report;
   }
 
   /** Problems to the log and to the Problems panel, each on its line. */

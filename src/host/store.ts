@@ -153,6 +153,12 @@ export class PaperStore implements vscode.Disposable {
    * themselves did not change, so views that do not search need not show them again).
    */
   readonly onDidIndexNames = this.namesIndexed.event;
+  private readonly bibliographiesRead = new vscode.EventEmitter<BibliographyReport>();
+  /**
+   * Fires when the bibliographies were read and their keys answer, before their names are
+   * indexed: what depends on keys alone (the checks of citations) need not wait for the index.
+   */
+  readonly onDidReadBibliographies = this.bibliographiesRead.event;
   private readonly inputLost = new vscode.EventEmitter<void>();
   /** Fires when the engine was restarted and the user's files must be read and given again. */
   readonly onDidLoseInput = this.inputLost.event;
@@ -381,6 +387,7 @@ export class PaperStore implements vscode.Disposable {
       // a view twice in a moment can drop a click on it.
       this.setState(report.papers ? 'ready' : 'empty');
       this.changed.fire();
+      this.bibliographiesRead.fire(bibliographyReport(report, this.has.corpus));
       report = await this.client.request({ type: 'indexed' });
       this.remote = new RemoteLibrary(this.client, report.papers, report.bibliographies.files);
     }
@@ -419,7 +426,7 @@ export class PaperStore implements vscode.Disposable {
     else this.changed.fire();
     return {
       corpus: { ...report.corpus, fromCache: index.fromCache },
-      bibliographies: { ...report.bibliographies, readMs: report.readMs, searchableMs: report.searchableMs, fromCache: index.fromCache && !this.has.corpus },
+      bibliographies: bibliographyReport(report, this.has.corpus),
     };
   }
 
@@ -597,4 +604,9 @@ export function describe(error: unknown): string {
     return `the corpus is invalid: ${firstIssue(error as { issues: [] })}`;
   }
   return error instanceof Error ? error.message : String(error);
+}
+
+/** What a merge says of the bibliographies (a library taken from the cache stands for them only with no corpus files). */
+function bibliographyReport(report: InputReport, withCorpus: boolean): BibliographyReport {
+  return { ...report.bibliographies, readMs: report.readMs, searchableMs: report.searchableMs, fromCache: report.index.fromCache && !withCorpus };
 }

@@ -7,25 +7,25 @@ import type { ReadProblem } from '../core/bibliography/read';
 import * as z from '../core/util/zod';
 import { CACHE_PARTS, type CachePart } from './cacheParts';
 
-const text = z.string();
-const int = z.int();
+const text = z.lazySchema(() => z.string());
+const int = z.lazySchema(() => z.int());
 // A file's keys and lines: thousands of each in a large library. Checked in one loop: zod's
 // array schemas took 25 ms for 7,000 keys and lines while the code was cold, holding up the host.
-const texts = z.custom<string[]>(v => Array.isArray(v) && v.every(k => typeof k === 'string'), 'expected a list of strings');
-const ints = z.custom<number[]>(v => Array.isArray(v) && v.every(n => Number.isInteger(n)), 'expected a list of whole numbers');
+const texts = z.lazySchema(() => z.custom<string[]>(v => Array.isArray(v) && v.every(k => typeof k === 'string'), 'expected a list of strings'));
+const ints = z.lazySchema(() => z.custom<number[]>(v => Array.isArray(v) && v.every(n => Number.isInteger(n)), 'expected a list of whole numbers'));
 
-export const PaperRowSchema = z.object({
+export const PaperRowSchema = z.lazySchema(() => z.object({
   id: text, key: text, title: text, description: text, meta: text, excerpt: text,
   entries: z.array(z.object({ uri: text, file: text, line: int })),
   listed: z.boolean(),
-});
+}));
 
-const PersonSchema = z.object({
+const PersonSchema = z.lazySchema(() => z.object({
   family: z.optional(text), given: z.optional(text), particle: z.optional(text), suffix: z.optional(text), literal: z.optional(text),
-});
+}));
 
 /** A whole paper: the corpus record and what a bibliography entry adds (its reference is checked for shape only). */
-export const LibraryPaperSchema = z.object({
+export const LibraryPaperSchema = z.lazySchema(() => z.object({
   id: text, key: text, title: text, abstract: text,
   authorsCount: z.nullable(int),
   organization: z.nullable(z.object({ handle: text, name: text })),
@@ -37,18 +37,18 @@ export const LibraryPaperSchema = z.object({
   entries: z.optional(z.array(z.object({ uri: text, file: text, line: int, key: text, format: z.enum(['bibtex', 'csl-json', 'csl-yaml', 'hayagriva']) }))),
   aliases: z.optional(z.array(text)),
   reference: z.optional(z.looseObject({ key: text, line: int, sourceType: text, type: text })),
-});
+}));
 
 const CODES = [
   'unclosed-entry', 'missing-key', 'syntax', 'unclosed-value', 'duplicate-key', 'duplicate-field', 'undefined-string',
   'stray-brace', 'stray-at', 'key-character', 'yaml',
 ] as const satisfies readonly NonNullable<ReadProblem['code']>[];
 
-const ProblemSchema = z.object({
+const ProblemSchema = z.lazySchema(() => z.object({
   line: int, message: text, severity: z.enum(['error', 'warning']), code: z.optional(z.enum(CODES)), firstLine: z.optional(int),
-});
+}));
 
-export const InputReportSchema = z.object({
+export const InputReportSchema = z.lazySchema(() => z.object({
   corpus: z.object({ added: int, updated: int, problems: z.array(z.object({ file: text, line: int, message: text })) }),
   bibliographies: z.object({
     files: z.array(z.object({
@@ -59,25 +59,25 @@ export const InputReportSchema = z.object({
   }),
   index: z.object({ fromCache: z.boolean(), added: int, changed: int, removed: int }),
   papers: int, readMs: z.number(), searchableMs: z.number(), snapshotWanted: z.boolean(), needsFiles: z.boolean(), indexing: z.optional(z.boolean()),
-});
+}));
 
-export const QueryRowsSchema = z.object({ rows: z.array(PaperRowSchema), problems: z.array(text) });
+export const QueryRowsSchema = z.lazySchema(() => z.object({ rows: z.array(PaperRowSchema), problems: z.array(text) }));
 
-export const TreeTopSchema = z.object({
+export const TreeTopSchema = z.lazySchema(() => z.object({
   files: z.array(z.object({ id: text, uri: text, file: text, count: int, problems: int, errors: z.boolean() })),
   groups: z.array(z.object({ id: text, label: text, description: z.optional(text), count: int })),
   filter: z.optional(z.object({ query: text, count: int, problems: z.array(text) })),
-});
+}));
 
-const bytes = z.instanceof(ArrayBuffer);
+const bytes = z.lazySchema(() => z.instanceof(ArrayBuffer));
 
 /** A snapshot: its parts as bytes, or (the worker wrote them to the paths it was given) none. */
-export const SnapshotSchema = z.optional(z.union([
+export const SnapshotSchema = z.lazySchema(() => z.optional(z.union([
   z.object({ key: text, papers: bytes, names: bytes, text: bytes, meta: bytes }),
   z.object({ key: text, written: z.literal(true) }),
-]));
+])));
 
-export const MemorySchema = z.object({ heapMB: z.number(), externalMB: z.number(), arrayBuffersMB: z.number() });
+export const MemorySchema = z.lazySchema(() => z.object({ heapMB: z.number(), externalMB: z.number(), arrayBuffersMB: z.number() }));
 
 /** A file as the host read it: its bytes (UTF-8), and how to name it. */
 export interface FileBytes { file: string; bytes: ArrayBuffer }
@@ -130,17 +130,17 @@ export type Request =
 export type RequestType = Request['type'];
 
 /** Every message the worker sends: an answer to one request. */
-export const ResponseSchema = z.union([
+export const ResponseSchema = z.lazySchema(() => z.union([
   z.object({ id: int, ok: z.literal(true), result: z.unknown() }),
   z.object({ id: int, ok: z.literal(false), error: text }),
   // Not an answer: a Web Worker that stops says so first, since its host is not told otherwise.
   z.object({ stopped: text }),
-]);
+]));
 
 export type Response = z.infer<typeof ResponseSchema>;
 
 /** The schema of each request's result, checked where it enters the host. */
-export const RESULT_SCHEMAS = {
+export const RESULT_SCHEMAS = z.lazySchema(() => ({
   load: int,
   setInput: InputReportSchema,
   indexed: InputReportSchema,
@@ -158,4 +158,4 @@ export const RESULT_SCHEMAS = {
   settled: z.null(),
   memory: MemorySchema,
   exit: z.null(),
-} satisfies Record<RequestType, z.ZodMiniType>;
+} satisfies Record<RequestType, z.ZodMiniType>));

@@ -1,15 +1,16 @@
 // The one definition of every message between the extension host and the details
 // webview, both directions. Each side validates what it receives with these schemas:
-// anything that does not parse is logged and dropped. Imports nothing of ours, so the
-// webview bundle stays small and cannot reach host code.
+// anything that does not parse is logged and dropped. Imports nothing of ours outside src/shared,
+// so the webview bundle stays small and cannot reach host code.
 import * as z from 'zod/mini';
 import en from 'zod/v4/locales/en.js';
+import { lazySchema } from './lazySchema';
 
 z.config(en());
 
 const id = () => z.string().check(z.minLength(1), z.maxLength(400));
 
-export const PaperViewSchema = z.strictObject({
+export const PaperViewSchema = lazySchema(() => z.strictObject({
   id: id(),
   key: id(),
   title: z.string(),
@@ -34,15 +35,15 @@ export const PaperViewSchema = z.strictObject({
   entries: z.array(z.strictObject({ file: z.string(), line: z.int() })),
   /** True when Hugging Face Daily Papers lists it (the bundled corpus or a corpus file). */
   listed: z.boolean(),
-});
+}));
 
 /** Host → webview: always a whole snapshot, so the webview keeps no state of its own. */
-export const HostMessageSchema = z.discriminatedUnion('type', [
+export const HostMessageSchema = lazySchema(() => z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('paper'), paper: PaperViewSchema }),
-]);
+]));
 
 /** Webview → host: intents. Ids name the paper or topic the user acted on. */
-export const WebviewMessageSchema = z.discriminatedUnion('type', [
+export const WebviewMessageSchema = lazySchema(() => z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('ready') }),
   z.strictObject({ type: z.literal('openPaper'), id: id() }),
   z.strictObject({ type: z.literal('revealTopic'), topicId: id() }),
@@ -52,10 +53,10 @@ export const WebviewMessageSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('copyBibtex'), id: id() }),
   z.strictObject({ type: z.literal('toggleStar'), id: id() }),
   z.strictObject({ type: z.literal('goToEntry'), id: id(), index: z.int().check(z.nonnegative(), z.lte(1000)) }),
-]);
+]));
 
 /** What the webview keeps across reloads (vscode.setState), read back by the serializer. */
-export const DetailsStateSchema = z.strictObject({ paperId: id() });
+export const DetailsStateSchema = lazySchema(() => z.strictObject({ paperId: id() }));
 
 export type PaperView = z.infer<typeof PaperViewSchema>;
 export type HostMessage = z.infer<typeof HostMessageSchema>;

@@ -105,7 +105,7 @@ export function bibtexEntry(paper: CitablePaper, flavour: BibFlavour = 'bibtex')
 /** The CSL-JSON items this code writes: a strict subset of CSL-JSON, plain Unicode. */
 const text = () => z.string().check(z.minLength(1));
 
-export const CslItemSchema = z.strictObject({
+export const CslItemSchema = z.lazySchema(() => z.strictObject({
   id: text(),
   // "article": CSL's type for a paper that is not (known to be) in a journal or proceedings.
   type: z.literal('article'),
@@ -115,7 +115,7 @@ export const CslItemSchema = z.strictObject({
   URL: z.optional(z.string().check(z.regex(/^https?:\/\/\S+$/))),
   source: z.literal(CORPUS_SOURCE),
   note: text(),
-});
+}));
 
 export type CslItem = z.infer<typeof CslItemSchema>;
 

@@ -7,31 +7,31 @@ import { bibtexEntry, cslEntry, plainReference, type CitablePaper } from './entr
  * A citation written as keys: `before` + keys (each after `keyPrefix`, joined by
  * `separator`) + `after`. `\cite{a,b}` is `{ before: '\\cite{', keyPrefix: '', separator: ',', after: '}' }`.
  */
-export const KeysTemplateSchema = z.strictObject({
+export const KeysTemplateSchema = z.lazySchema(() => z.strictObject({
   before: z.string(),
   keyPrefix: z._default(z.string(), ''),
   separator: z.string().check(z.minLength(1, 'separator must not be empty: keys would run together')),
   after: z.string(),
-});
+}));
 
 /** A citation written as whole entries: for a .bib file, a CSL-JSON file, or plain text. */
-export const EntryTemplateSchema = z.strictObject({
+export const EntryTemplateSchema = z.lazySchema(() => z.strictObject({
   entry: z.enum(['bibtex', 'biblatex', 'csl-json', 'plain']),
-});
+}));
 
 /** One language's citation template, as the setting `papers.citation.templates` holds it. */
-export const CitationTemplateSchema = z.union([KeysTemplateSchema, EntryTemplateSchema]);
+export const CitationTemplateSchema = z.lazySchema(() => z.union([KeysTemplateSchema, EntryTemplateSchema]));
 
 /** The setting `papers.citation.templates`: VS Code language id → template. */
-export const CitationTemplatesSchema = z.record(z.string().check(z.minLength(1)), z.unknown());
+export const CitationTemplatesSchema = z.lazySchema(() => z.record(z.string().check(z.minLength(1)), z.unknown()));
 
 export const LATEX_COMMANDS = ['\\cite', '\\citep', '\\citet', '\\autocite', '\\parencite'] as const;
 
 /** The setting `papers.citation.latexCommand`; "citep" is read as "\citep". */
-export const LatexCommandSchema = z.pipe(
+export const LatexCommandSchema = z.lazySchema(() => z.pipe(
   z.transform((v: unknown) => (typeof v === 'string' && !v.startsWith('\\') ? `\\${v}` : v)),
   z.enum(LATEX_COMMANDS, { error: `must be one of ${LATEX_COMMANDS.join(', ')}` }),
-);
+));
 
 export type KeysTemplate = z.infer<typeof KeysTemplateSchema>;
 export type EntryTemplate = z.infer<typeof EntryTemplateSchema>;

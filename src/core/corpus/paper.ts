@@ -6,21 +6,21 @@ export const KEY_PATTERN = /^[A-Za-z][A-Za-z0-9_]*$/;
 
 const text = () => z.string().check(z.minLength(1));
 
-export const OrganizationSchema = z.strictObject({
+export const OrganizationSchema = z.lazySchema(() => z.strictObject({
   handle: text(),
   name: text(),
-});
+}));
 
-export const SourceSchema = z.strictObject({
+export const SourceSchema = z.lazySchema(() => z.strictObject({
   file: text(),
   line: z.int().check(z.positive()),
-});
+}));
 
 /**
  * One paper of the corpus. Every value the page does not print is `null`:
  * never 0, never guessed.
  */
-export const PaperSchema = z.strictObject({
+export const PaperSchema = z.lazySchema(() => z.strictObject({
   id: z.string().check(z.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'id must be an ASCII slug')),
   key: z.string().check(z.regex(KEY_PATTERN, 'key must match ^[A-Za-z][A-Za-z0-9_]*$')),
   title: z.string().check(z.minLength(1), z.maxLength(400)),
@@ -33,7 +33,7 @@ export const PaperSchema = z.strictObject({
   links: z.array(z.string().check(z.regex(/^https?:\/\/\S+$/, 'links must be http(s) URLs'))),
   topics: z.array(text()).check(z.minLength(1)),
   sources: z.array(SourceSchema).check(z.minLength(1)),
-});
+}));
 
 /** Papers validated a slice at a time (`parseCorpusInSlices`). */
 const SLICE = 64;
@@ -65,7 +65,7 @@ function duplicateIn(papers: readonly CorpusPaper[]): boolean {
   return ids.size !== papers.length || keys.size !== papers.length;
 }
 
-export const CorpusSchema = z.strictObject({
+export const CorpusSchema = z.lazySchema(() => z.strictObject({
   papers: z.array(PaperSchema),
 }).check(z.superRefine((corpus, ctx) => {
   const ids = new Set<string>();
@@ -78,7 +78,7 @@ export const CorpusSchema = z.strictObject({
     ids.add(paper.id);
     keys.add(key);
   });
-}));
+})));
 
 export type Organization = z.infer<typeof OrganizationSchema>;
 export type Source = z.infer<typeof SourceSchema>;

@@ -9,7 +9,7 @@ import * as z from '../util/zod';
 const topicId = () => z.string().check(z.regex(/^[a-z0-9-]+$/, 'topic ids are lower case words joined by dashes'));
 const text = () => z.string().check(z.minLength(1));
 
-export const TopicRuleSchema = z.object({
+export const TopicRuleSchema = z.lazySchema(() => z.object({
   id: topicId(),
   label: text(),
   description: text(),
@@ -22,9 +22,9 @@ export const TopicRuleSchema = z.object({
    * narrower topic also uses) weighs less, so the narrower subject comes first.
    */
   weight: z._default(z.number().check(z.positive()), 1),
-});
+}));
 
-export const TopicsFileSchema = z.object({
+export const TopicsFileSchema = z.lazySchema(() => z.object({
   /** Title hits weigh this much; each distinct abstract pattern that matches weighs 1. */
   titleWeight: z.number().check(z.positive()),
   /** A paper joins every topic that scores at least this much. */
@@ -53,7 +53,7 @@ export const TopicsFileSchema = z.object({
       seen.add(topic[field]);
     }
   }
-}));
+})));
 
 /** The data file as written: fields with defaults may be left out. */
 export type TopicsFile = z.input<typeof TopicsFileSchema>;

@@ -10,3 +10,5 @@ config(en());
 export * from 'zod/mini';
 
 export { firstIssue } from './issues';
+
+export { lazySchema } from '../../shared/lazySchema';

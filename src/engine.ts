@@ -7,6 +7,8 @@ import { serveIfWorker } from './engine/worker';
 
 serveIfWorker();
 
+export { serveIfWorker } from './engine/worker';
+
 export { firstIssue } from './core/util/issues';
 export { LibraryIndex } from './core/search/libraryIndex';
 export { PaperLibrary } from './core/search/library';

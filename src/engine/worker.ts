@@ -37,11 +37,11 @@ interface Port {
 }
 
 /**
- * The channel to the host when this bundle runs as the engine worker: the worker thread's
- * parent port, or the Web Worker's own scope; undefined when it was loaded some other way
- * (required by the extension host, or imported by a test).
+ * The channel to the host when this bundle runs as the engine worker: the Web Worker's own
+ * scope, or (`node`: the caller knows it is in a Node worker thread) the thread's parent port;
+ * undefined when it was loaded some other way (required by the extension host, or imported by a test).
  */
-function port(): Port | undefined {
+function port(node: boolean): Port | undefined {
   const scope = globalThis as unknown as WebWorkerScope;
   if (typeof scope.importScripts === 'function') {
     // VS Code for the web names a worker an extension starts "<its own worker's name> -> <name>".
@@ -55,7 +55,9 @@ function port(): Port | undefined {
       listen: handle => scope.addEventListener('message', e => handle(e.data as Request & { id: number })),
     };
   }
-  if (typeof require !== 'function') return undefined;
+  // Asking Node whether this is a worker thread loads worker_threads, 6 ms of the extension host's
+  // first run of the engine: the desktop worker's first script says so instead (platform/worker.node.ts).
+  if (!node || typeof require !== 'function') return undefined;
   // A Node worker thread (this branch never runs in a browser, where `require` does not exist).
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const threads = require('node:worker_threads') as typeof import('node:worker_threads');
@@ -219,9 +221,13 @@ async function answer(request: Request): Promise<{ result: unknown; transfer?: A
   }
 }
 
-/** Starts answering the host, when this bundle runs as the engine worker; does nothing otherwise. */
-export function serveIfWorker(): void {
-  const channel = port();
+/**
+ * Starts answering the host, when this bundle runs as the engine worker; does nothing otherwise.
+ * The bundle calls it as it loads (a Web Worker is known by its scope); a Node worker thread's
+ * first script calls it with `node` once the bundle is loaded.
+ */
+export function serveIfWorker(node = false): void {
+  const channel = port(node);
   channel?.listen(request => {
     answer(request).then(
       ({ result, transfer }) => channel.post({ id: request.id, ok: true, result }, transfer),

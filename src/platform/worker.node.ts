@@ -9,27 +9,28 @@ import { ENGINE_WORKER, type EngineWorker } from './worker';
 const HEAP_LIMIT_MB = 2048;
 
 /**
- * The worker's first script when there is a code cache to try: it compiles the engine as the
- * host does (the same function body, `commonJsBody`, so that the host's cache fits), with the
- * cache the host wrote in an earlier session. A cache that is missing or does not fit is passed
- * over by V8, and the engine is compiled as before.
+ * The worker's first script: it compiles the engine as the host does (the same function body,
+ * `commonJsBody`, so that the host's code cache fits), with the cache the host wrote in an
+ * earlier session if there is one (V8 passes over one that is missing or does not fit), and
+ * then tells it to serve: the engine does not ask Node whether it runs in a worker thread,
+ * which would cost the extension host the same question when it loads the engine.
  */
 const BOOT = `
 const { Script } = require('node:vm');
 const { readFileSync } = require('node:fs');
 const { body, filename, cache } = require('node:worker_threads').workerData;
 let cachedData;
-try { cachedData = readFileSync(cache); } catch {}
+if (cache) try { cachedData = readFileSync(cache); } catch {}
 const module = { exports: {} };
 new Script(body, { filename, cachedData }).runInThisContext()(module, module.exports, require);
+module.exports.serveIfWorker(true);
 `;
 
 /** `cache`: the engine's code cache (codeCache.node.ts) to try, and the engine's file name for stack traces. */
 export function startEngineWorker(source: string, cache?: { file: string; filename: string }): EngineWorker {
   const resourceLimits = { maxOldGenerationSizeMb: HEAP_LIMIT_MB };
-  const worker = cache
-    ? new Worker(BOOT, { eval: true, workerData: { engine: ENGINE_WORKER, body: commonJsBody(source), filename: cache.filename, cache: cache.file }, resourceLimits })
-    : new Worker(source, { eval: true, workerData: ENGINE_WORKER, resourceLimits });
+  const workerData = { engine: ENGINE_WORKER, body: commonJsBody(source), filename: cache?.filename ?? 'engine.js', cache: cache?.file };
+  const worker = new Worker(BOOT, { eval: true, workerData, resourceLimits });
   let exited = false;
   const exitListeners: ((reason: string) => void)[] = [];
   const exit = (reason: string) => {

@@ -5,10 +5,12 @@
  * In Node, `setImmediate`: a `setTimeout(0)` that comes due while other slices run is run in
  * the same pass over the timers, so that several sliced jobs at once (the bundled files decoded
  * side by side) held the extension host for their whole length, 330 ms in a profile; immediates
- * queued during a pass wait for the next turn of the loop, after its I/O. Browsers have no
+ * queued during a pass wait for the next turn of the loop, after its I/O. An immediate queued
+ * while the loop handles I/O (a message from VS Code, as activation is) runs in that same turn,
+ * before any other I/O: hence two, the second queued from the first. Browsers have no
  * `setImmediate`; there each timer is a task of its own.
  */
-const defer: (resolve: () => void) => unknown = typeof setImmediate === 'function' ? setImmediate : resolve => setTimeout(resolve, 0);
+const defer: (resolve: () => void) => unknown = typeof setImmediate === 'function' ? resolve => setImmediate(() => setImmediate(resolve)) : resolve => setTimeout(resolve, 0);
 
 export const pause = (): Promise<void> => new Promise<void>(resolve => { defer(resolve); });
 

@@ -593,6 +593,7 @@ export class PaperStore implements vscode.Disposable {
     this.bundledLoading.dispose();
     this.bundledLoaded.dispose();
     this.namesIndexed.dispose();
+    this.bibliographiesRead.dispose();
     this.inputLost.dispose();
     for (const s of this.subscriptions) s.dispose();
   }

@@ -83,7 +83,8 @@ const builds = [
   // module there) and which runs as the engine worker (a Node worker thread, or a Web Worker).
   {
     ...common, platform: 'browser', format: 'iife', globalName: 'papersEngine', entryPoints: ['src/engine.ts'], outfile: 'dist/engine.js',
-    external: ['node:worker_threads', 'node:fs', 'node:os'], // Run as a Node worker thread's main script (as the unit tests start it), it serves too.
+    external: ['node:worker_threads', 'node:fs', 'node:os'],
+    // Run as a Node worker thread's main script (as the unit tests start it), it serves too.
     footer: { js: "if (typeof module !== 'undefined') { module.exports = papersEngine; if (typeof require === 'function' && require.main === module) papersEngine.serveIfWorker(true); }" },
   },
   { ...common, platform: 'browser', format: 'iife', entryPoints: ['src/webview/details.ts'], outfile: 'dist/webview/details.js' },

@@ -7,36 +7,36 @@ import type { ReadProblem } from '../core/bibliography/read';
 import * as z from '../core/util/zod';
 import { CACHE_PARTS, type CachePart } from './cacheParts';
 
-const text = z.lazySchema(() => z.string());
-const int = z.lazySchema(() => z.int());
+const text = () => z.string();
+const int = () => z.int();
 // A file's keys and lines: thousands of each in a large library. Checked in one loop: zod's
 // array schemas took 25 ms for 7,000 keys and lines while the code was cold, holding up the host.
-const texts = z.lazySchema(() => z.custom<string[]>(v => Array.isArray(v) && v.every(k => typeof k === 'string'), 'expected a list of strings'));
-const ints = z.lazySchema(() => z.custom<number[]>(v => Array.isArray(v) && v.every(n => Number.isInteger(n)), 'expected a list of whole numbers'));
+const texts = () => z.custom<string[]>(v => Array.isArray(v) && v.every(k => typeof k === 'string'), 'expected a list of strings');
+const ints = () => z.custom<number[]>(v => Array.isArray(v) && v.every(n => Number.isInteger(n)), 'expected a list of whole numbers');
 
 export const PaperRowSchema = z.lazySchema(() => z.object({
-  id: text, key: text, title: text, description: text, meta: text, excerpt: text,
-  entries: z.array(z.object({ uri: text, file: text, line: int })),
+  id: text(), key: text(), title: text(), description: text(), meta: text(), excerpt: text(),
+  entries: z.array(z.object({ uri: text(), file: text(), line: int() })),
   listed: z.boolean(),
 }));
 
 const PersonSchema = z.lazySchema(() => z.object({
-  family: z.optional(text), given: z.optional(text), particle: z.optional(text), suffix: z.optional(text), literal: z.optional(text),
+  family: z.optional(text()), given: z.optional(text()), particle: z.optional(text()), suffix: z.optional(text()), literal: z.optional(text()),
 }));
 
 /** A whole paper: the corpus record and what a bibliography entry adds (its reference is checked for shape only). */
 export const LibraryPaperSchema = z.lazySchema(() => z.object({
-  id: text, key: text, title: text, abstract: text,
-  authorsCount: z.nullable(int),
-  organization: z.nullable(z.object({ handle: text, name: text })),
-  date: z.nullable(text), year: z.nullable(int), upvotes: z.nullable(int),
-  links: z.array(text), topics: z.array(text),
-  sources: z.array(z.object({ file: text, line: int })),
+  id: text(), key: text(), title: text(), abstract: text(),
+  authorsCount: z.nullable(int()),
+  organization: z.nullable(z.object({ handle: text(), name: text() })),
+  date: z.nullable(text()), year: z.nullable(int()), upvotes: z.nullable(int()),
+  links: z.array(text()), topics: z.array(text()),
+  sources: z.array(z.object({ file: text(), line: int() })),
   authors: z.optional(z.array(PersonSchema)), moreAuthors: z.optional(z.boolean()), editors: z.optional(z.array(PersonSchema)),
-  venue: z.optional(text), doi: z.optional(text), entryType: z.optional(text), keywords: z.optional(z.array(text)),
-  entries: z.optional(z.array(z.object({ uri: text, file: text, line: int, key: text, format: z.enum(['bibtex', 'csl-json', 'csl-yaml', 'hayagriva']) }))),
-  aliases: z.optional(z.array(text)),
-  reference: z.optional(z.looseObject({ key: text, line: int, sourceType: text, type: text })),
+  venue: z.optional(text()), doi: z.optional(text()), entryType: z.optional(text()), keywords: z.optional(z.array(text())),
+  entries: z.optional(z.array(z.object({ uri: text(), file: text(), line: int(), key: text(), format: z.enum(['bibtex', 'csl-json', 'csl-yaml', 'hayagriva']) }))),
+  aliases: z.optional(z.array(text())),
+  reference: z.optional(z.looseObject({ key: text(), line: int(), sourceType: text(), type: text() })),
 }));
 
 const CODES = [
@@ -45,36 +45,36 @@ const CODES = [
 ] as const satisfies readonly NonNullable<ReadProblem['code']>[];
 
 const ProblemSchema = z.lazySchema(() => z.object({
-  line: int, message: text, severity: z.enum(['error', 'warning']), code: z.optional(z.enum(CODES)), firstLine: z.optional(int),
+  line: int(), message: text(), severity: z.enum(['error', 'warning']), code: z.optional(z.enum(CODES)), firstLine: z.optional(int()),
 }));
 
 export const InputReportSchema = z.lazySchema(() => z.object({
-  corpus: z.object({ added: int, updated: int, problems: z.array(z.object({ file: text, line: int, message: text })) }),
+  corpus: z.object({ added: int(), updated: int(), problems: z.array(z.object({ file: text(), line: int(), message: text() })) }),
   bibliographies: z.object({
     files: z.array(z.object({
-      uri: text, file: text, format: z.enum(['bibtex', 'csl-json', 'csl-yaml', 'hayagriva']),
-      keys: texts, lines: ints, problems: z.array(ProblemSchema),
+      uri: text(), file: text(), format: z.enum(['bibtex', 'csl-json', 'csl-yaml', 'hayagriva']),
+      keys: texts(), lines: ints(), problems: z.array(ProblemSchema),
     })),
-    added: int, joined: int,
+    added: int(), joined: int(),
   }),
-  index: z.object({ fromCache: z.boolean(), added: int, changed: int, removed: int }),
-  papers: int, readMs: z.number(), searchableMs: z.number(), snapshotWanted: z.boolean(), needsFiles: z.boolean(), indexing: z.optional(z.boolean()),
+  index: z.object({ fromCache: z.boolean(), added: int(), changed: int(), removed: int() }),
+  papers: int(), readMs: z.number(), searchableMs: z.number(), snapshotWanted: z.boolean(), needsFiles: z.boolean(), indexing: z.optional(z.boolean()),
 }));
 
-export const QueryRowsSchema = z.lazySchema(() => z.object({ rows: z.array(PaperRowSchema), problems: z.array(text) }));
+export const QueryRowsSchema = z.lazySchema(() => z.object({ rows: z.array(PaperRowSchema), problems: z.array(text()) }));
 
 export const TreeTopSchema = z.lazySchema(() => z.object({
-  files: z.array(z.object({ id: text, uri: text, file: text, count: int, problems: int, errors: z.boolean() })),
-  groups: z.array(z.object({ id: text, label: text, description: z.optional(text), count: int })),
-  filter: z.optional(z.object({ query: text, count: int, problems: z.array(text) })),
+  files: z.array(z.object({ id: text(), uri: text(), file: text(), count: int(), problems: int(), errors: z.boolean() })),
+  groups: z.array(z.object({ id: text(), label: text(), description: z.optional(text()), count: int() })),
+  filter: z.optional(z.object({ query: text(), count: int(), problems: z.array(text()) })),
 }));
 
-const bytes = z.lazySchema(() => z.instanceof(ArrayBuffer));
+const bytes = () => z.instanceof(ArrayBuffer);
 
 /** A snapshot: its parts as bytes, or (the worker wrote them to the paths it was given) none. */
 export const SnapshotSchema = z.lazySchema(() => z.optional(z.union([
-  z.object({ key: text, papers: bytes, names: bytes, text: bytes, meta: bytes }),
-  z.object({ key: text, written: z.literal(true) }),
+  z.object({ key: text(), papers: bytes(), names: bytes(), text: bytes(), meta: bytes() }),
+  z.object({ key: text(), written: z.literal(true) }),
 ])));
 
 export const MemorySchema = z.lazySchema(() => z.object({ heapMB: z.number(), externalMB: z.number(), arrayBuffersMB: z.number() }));
@@ -131,17 +131,17 @@ export type RequestType = Request['type'];
 
 /** Every message the worker sends: an answer to one request. */
 export const ResponseSchema = z.lazySchema(() => z.union([
-  z.object({ id: int, ok: z.literal(true), result: z.unknown() }),
-  z.object({ id: int, ok: z.literal(false), error: text }),
+  z.object({ id: int(), ok: z.literal(true), result: z.unknown() }),
+  z.object({ id: int(), ok: z.literal(false), error: text() }),
   // Not an answer: a Web Worker that stops says so first, since its host is not told otherwise.
-  z.object({ stopped: text }),
+  z.object({ stopped: text() }),
 ]));
 
 export type Response = z.infer<typeof ResponseSchema>;
 
 /** The schema of each request's result, checked where it enters the host. */
 export const RESULT_SCHEMAS = z.lazySchema(() => ({
-  load: int,
+  load: int(),
   setInput: InputReportSchema,
   indexed: InputReportSchema,
   query: QueryRowsSchema,
@@ -149,10 +149,10 @@ export const RESULT_SCHEMAS = z.lazySchema(() => ({
   papers: z.array(z.nullable(LibraryPaperSchema)),
   rows: z.array(PaperRowSchema),
   related: z.array(PaperRowSchema),
-  keys: text,
+  keys: text(),
   treeTop: TreeTopSchema,
   children: z.array(PaperRowSchema),
-  locate: z.nullable(text),
+  locate: z.nullable(text()),
   all: z.array(LibraryPaperSchema),
   snapshot: SnapshotSchema,
   settled: z.null(),

@@ -2,7 +2,7 @@
 // a large corpus file or cached library is then read off the extension host's thread (the
 // host would otherwise hold the bytes, and be held up gathering them), and the cached abstracts
 // stay in their file until a paper is shown. In a browser the host reads and sends the bytes.
-import { shelfHeadLength, type ShelfSource } from '../core/corpus/shelf';
+import { SHELF_HEADER, shelfHeadLength, type ShelfSource } from '../core/corpus/shelf';
 
 type Fs = typeof import('node:fs');
 
@@ -40,8 +40,8 @@ export function fileShelf(path: string): ShelfSource {
   const { openSync, readSync, closeSync } = fs();
   const fd = openSync(path, 'r');
   try {
-    const first = new Uint8Array(24);
-    readSync(fd, first, 0, 24, 0);
+    const first = new Uint8Array(SHELF_HEADER);
+    readSync(fd, first, 0, SHELF_HEADER, 0);
     const headLength = shelfHeadLength(first);
     const head = new Uint8Array(headLength);
     if (readSync(fd, head, 0, headLength, 0) !== headLength) throw new Error('the cached papers are cut short');

@@ -64,6 +64,38 @@ suite('the whole library cached for a writer\'s bibliography', () => {
     assert.equal(next.keys().length, first.keys().length);
   });
 
+  test('a restored entry\'s fields beyond the columns are parsed when one is first read, not by completion, filters, keys or the tree', async () => {
+    const next = LibraryService.load(bundled());
+    await next.setInput({ corpus: [], bibliographies: [file], bibliographyKey: 'b1', cached });
+    const lazy = (key: string, field: string) => typeof Object.getOwnPropertyDescriptor(next.papers([key])[0], field)?.get === 'function';
+    const keys = first.bibliographies[0].keys;
+    assert.ok(keys.every(k => lazy(k, 'authors') || !first.papers([k])[0]?.authors), 'every entry\'s authors wait to be read');
+    // What the extension asks of every paper at once: completion with nothing typed, its own
+    // entries first; a search kept to one file; every key; the Papers view.
+    const own = next.untyped([file.uri], 5, 5);
+    assert.deepEqual(own, first.untyped([file.uri], 5, 5), 'completion\'s first rows, the file\'s own entries first');
+    const rows = [...own];
+    for (const [q, options] of [['akamatsu', { inFiles: [file.uri] }], ['attention', { notInFiles: [file.uri] }], ['graphene', { withEntry: true }]] as const) {
+      const found = next.query(q, { limit: 10, ...options }).rows;
+      assert.deepEqual(found, first.query(q, { limit: 10, ...options }).rows, `${q}, kept to ${Object.keys(options)[0]}`);
+      rows.push(...found);
+    }
+    next.keys();
+    next.treeTop({ groupBy: 'topic', sortBy: 'date' });
+    const shown = new Set(rows.map(r => r.key));
+    const untouched = keys.filter(k => !shown.has(k) && first.papers([k])[0]?.authors);
+    assert.ok(untouched.length > 400 && untouched.every(k => lazy(k, 'authors')), 'the rest are still unparsed');
+    const [one] = untouched;
+    const paper = next.papers([one])[0]!;
+    const was = first.papers([one])[0]!;
+    assert.deepEqual(Object.keys(paper).sort(), Object.keys(was).sort(), 'the same fields, no more (none undefined)');
+    assert.equal(paper.venue, was.venue);
+    assert.ok(!lazy(one, 'authors') && !lazy(one, 'entries'), 'reading one field puts them all in place');
+    assert.deepEqual(paper.authors, was.authors);
+    paper.doi = '10.1/changed';
+    assert.equal(paper.doi, '10.1/changed', 'a field can still be set');
+  });
+
   test('in the worker, a library taken from the cache never decodes the bundled papers; reading a file does, once', async () => {
     let opened = 0;
     const next = LibraryService.lazy(() => { opened++; return bundled(); });

@@ -48,6 +48,13 @@ suite('the engine\'s cache of a large library', () => {
     assert.deepEqual(structuredClone(back[60]), { ...some[60] }, 'so does structured cloning (the worker\'s messages)');
     const withEntry = { ...some[0], venue: 'NeurIPS', doi: '10.1/x' };
     assert.deepEqual({ ...unshelve(shelve([withEntry]))[0] }, withEntry, 'fields beyond the corpus ones are kept');
+    const other = { ...some[1], authors: [{ family: 'Zweistein', given: 'Q.' }], aliases: ['z2026'], venue: undefined };
+    const [a, b, c] = unshelve(shelve([withEntry, other, some[2]]));
+    const { venue: _, ...otherKept } = other;
+    assert.deepEqual(structuredClone(b), otherKept, 'each paper has its own fields beyond the columns; one set to undefined is left out');
+    assert.deepEqual(Object.keys(c).sort(), Object.keys(some[2]).sort(), 'a paper with none has none');
+    assert.equal(a.doi, '10.1/x');
+    assert.equal(JSON.parse(JSON.stringify(a)).venue, 'NeurIPS');
     assert.throws(() => unshelve(new TextEncoder().encode('not a shelf at all, no')), /not a shelf of papers/);
     const cut = shelve(some);
     assert.throws(() => unshelve(cut.subarray(0, cut.length - 10)), /cut short/);

@@ -63,6 +63,8 @@ export const InputReportSchema = z.lazySchema(() => z.object({
 
 export const QueryRowsSchema = z.lazySchema(() => z.object({ rows: z.array(PaperRowSchema), problems: z.array(text()) }));
 
+export const AllPapersSchema = z.lazySchema(() => z.object({ papers: z.array(LibraryPaperSchema), total: int(), version: int() }));
+
 export const TreeTopSchema = z.lazySchema(() => z.object({
   files: z.array(z.object({ id: text(), uri: text(), file: text(), count: int(), problems: int(), errors: z.boolean() })),
   groups: z.array(z.object({ id: text(), label: text(), description: z.optional(text()), count: int() })),
@@ -119,7 +121,8 @@ export type Request =
   | { type: 'treeTop'; options: import('./service').TreeOptions } // TreeTop
   | { type: 'children'; container: string; options: import('./service').TreeOptions } // PaperRow[] (`container`: `id` numbers the request)
   | { type: 'locate'; paperId: string; options: import('./service').TreeOptions; preferred?: string } // string | null
-  | { type: 'all' } // Paper[]
+  // A page of every paper, in corpus order: a whole large library in one answer would hold the host while it took it in.
+  | { type: 'all'; start: number; count: number } // AllPapers
   // Snapshot: bytes transferred, or `written` when the worker wrote the parts to `paths` itself; undefined when there is none to make.
   // Only of the library under `key` (the corpus files may have changed since it was asked for).
   | { type: 'snapshot'; key: string; paths?: Record<CachePart, string> }
@@ -153,7 +156,7 @@ export const RESULT_SCHEMAS = z.lazySchema(() => ({
   treeTop: TreeTopSchema,
   children: z.array(PaperRowSchema),
   locate: z.nullable(text()),
-  all: z.array(LibraryPaperSchema),
+  all: AllPapersSchema,
   snapshot: SnapshotSchema,
   settled: z.null(),
   memory: MemorySchema,

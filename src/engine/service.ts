@@ -132,6 +132,13 @@ export interface QueryRows {
   problems: string[];
 }
 
+/** A page of every paper (`all`): the library's size and version with it. */
+export interface AllPapers {
+  papers: Paper[];
+  total: number;
+  version: number;
+}
+
 export interface GroupRow { id: string; label: string; description?: string; count: number }
 export interface FileRow { id: string; uri: string; file: string; count: number; problems: number; errors: boolean }
 
@@ -561,9 +568,13 @@ export class LibraryService {
     return idsOrKeys.flatMap(k => { const p = this.current.get(k); return p ? [rowOf(p, excerptLength)] : []; });
   }
 
-  /** Every paper, in corpus order (for the API; large). */
-  all(): Paper[] {
-    return [...this.current.papers];
+  /**
+   * Every paper, in corpus order (for the API; large), from `start`, at most `count` of them; with
+   * the library's version, so that pages of a library that changed meanwhile are not put together.
+   */
+  all(start = 0, count = Infinity): AllPapers {
+    const { papers } = this.current;
+    return { papers: papers.slice(start, start + count), total: papers.length, version: this.version };
   }
 
   /** The papers closest to one by its words. */

@@ -187,7 +187,7 @@ async function answer(request: Request): Promise<{ result: unknown; transfer?: A
     case 'treeTop': return { result: loaded().treeTop(request.options) };
     case 'children': return { result: loaded().children(request.container, request.options) };
     case 'locate': return { result: loaded().locate(request.paperId, request.options, request.preferred) ?? null };
-    case 'all': return { result: loaded().all() };
+    case 'all': return { result: loaded().all(request.start, request.count) };
     case 'snapshot': {
       const snapshot = await loaded().snapshot(request.key);
       if (!snapshot) return { result: undefined };

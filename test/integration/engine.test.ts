@@ -58,6 +58,14 @@ suite('The engine worker (large libraries off the extension host)', () => {
       // The papers and their index take a hundred MB and more in the engine (heap and buffers); the host keeps none of them.
       assert.ok(engineMB > 100, `the engine holds the library (${engineMB.toFixed(0)} MB)`);
       assert.ok(hostGrowthMB < engineMB / 4, `the host's heap grew by ${hostGrowthMB.toFixed(0)} MB while the engine holds ${engineMB.toFixed(0)} MB`);
+      // Every paper, as another extension asks for them (the API): they come a page at a time.
+      longest = 0;
+      const every = await api.papers();
+      console.log(`      [timing] papers(): ${every.length} papers, longest host block ${longest.toFixed(1)} ms`);
+      assert.ok(every.length > LARGE, `every paper: ${every.length}`);
+      assert.equal(new Set(every.map(p => p.id)).size, every.length, 'each paper once');
+      assert.deepEqual(every.find(p => p.id === probe.id)?.title, probe.title, 'the large corpus\'s papers among them');
+      assert.deepEqual(every.filter(p => seeds.some(s => s.id === p.id)).map(p => p.id), seeds.map(p => p.id), 'the bundled papers, in corpus order');
     } finally {
       clearInterval(timer);
     }

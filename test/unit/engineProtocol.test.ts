@@ -40,6 +40,12 @@ suite('the engine protocol: what the host accepts from the worker', () => {
       assert.ok(checked.success, `${type}: ${checked.success ? '' : JSON.stringify(checked.error.issues[0])}`);
     }
     assert.equal((answers.query as { rows: { key: string }[] }).rows[0].key, 'russell2020aima');
+    // Every paper comes a page at a time: the pages put together are the library, in order.
+    const whole = service.all();
+    const pages = [0, 150, 300, 450].map(start => service.all(start, 150));
+    assert.equal(whole.total, service.size);
+    assert.deepEqual(pages.flatMap(p => p.papers.map(q => q.id)), whole.papers.map(q => q.id));
+    assert.ok(pages.every(p => p.total === whole.total && p.version === whole.version));
     assert.deepEqual(report.bibliographies.files[0].keys, ['russell2020aima']);
     assert.equal(report.bibliographies.files[0].problems[0].severity, 'error');
   });

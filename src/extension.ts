@@ -48,7 +48,7 @@ export function activate(context: vscode.ExtensionContext): ReturnType<typeof Ho
   }, source.decoded);
   // The worker compiles the engine from the same cache (the host writes it; the worker only reads it).
   const workerCache = () => (folder && packed ? { file: cacheFile(folder, engineVersion()), filename: file } : undefined);
-  return host.activateWith(context, { startEngineWorker: () => startEngineWorker(source(), workerCache()), engineDecoded: source.decoded, disk: nodeDisk });
+  return host.activateWith(context, { startEngineWorker: () => startEngineWorker(source(), workerCache()), engineDecoded: source.decoded, engineReadsFiles: true, disk: nodeDisk });
 }
 
 export function deactivate(): void {}

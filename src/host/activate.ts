@@ -33,6 +33,11 @@ export interface Platform {
   startEngineWorker(): EngineWorker;
   /** Settles once the worker's script is decoded in the background: starting it then holds the host up less. */
   engineDecoded?: Promise<void>;
+  /**
+   * Whether the engine worker reads files by their path (a Node worker thread can; a Web Worker
+   * has no file system, so the host sends a file's bytes and keeps the cache). Known without starting it.
+   */
+  engineReadsFiles?: boolean;
   /** The local disk, where the host has one (the desktop): `file:` URIs are read through it. */
   disk?: LocalDisk;
 }
@@ -44,7 +49,7 @@ export async function activateWith(context: vscode.ExtensionContext, platform: P
   const activatedAt = performance.now();
   useLocalDisk(platform.disk);
   const log = vscode.window.createOutputChannel('Papers', { log: true });
-  const engineClient = new EngineClient(() => platform.startEngineWorker(), log, platform.engineDecoded);
+  const engineClient = new EngineClient(() => platform.startEngineWorker(), log, platform.engineDecoded, platform.engineReadsFiles);
   const store = new PaperStore(context.extensionUri, new IndexCache(context.globalStorageUri, log), engineClient, log, context.workspaceState);
   const userCorpora = new UserCorpora(store, log);
   const latex = new LatexProject();

@@ -22,34 +22,57 @@ export class EngineClient implements vscode.Disposable {
   private next = 1;
   /** Counts `stop` calls, so that a warm-up started before one does not start a worker after it. */
   private stops = 0;
+  /** The worker once started (see `started`); undefined until asked for, and again after it stops. */
+  private ready: Promise<EngineWorker> | undefined;
   private readonly pending = new Map<number, { type: RequestType; resolve(value: unknown): void; reject(error: Error): void }>();
   private readonly stopped = new vscode.EventEmitter<string>();
   /** Fires when the worker stops without being asked to (the reason). */
   readonly onDidStop = this.stopped.event;
 
-  constructor(private readonly start: () => EngineWorker, private readonly log: vscode.LogOutputChannel, private readonly decoded: Promise<void> = Promise.resolve()) {}
+  /**
+   * `readsFiles`: whether the worker reads files by their path (a Node worker thread can, a Web
+   * Worker cannot): then large files and cached libraries go to it as paths, not bytes.
+   */
+  constructor(
+    private readonly start: () => EngineWorker, private readonly log: vscode.LogOutputChannel,
+    private readonly decoded: Promise<void> = Promise.resolve(), readonly readsFiles = false,
+  ) {}
 
   /**
-   * Starts the worker once its script is decoded in the background (started before, the rest of
-   * the decoding would be done at once, holding up the extension host), so that it boots while
-   * the host gets its first request ready. Fails as starting it would.
+   * Starts the worker ahead of the first request, so that it boots while the host gets that
+   * request ready. Fails as starting it would.
    */
   async warmUp(): Promise<void> {
     const stops = this.stops;
     await this.decoded;
-    // In a task of its own: starting a worker holds the host 10 to 20 ms, and its callers go on meanwhile.
-    await pause();
     // Stopped meanwhile: the next request starts it.
-    if (stops === this.stops) this.ensure();
+    if (stops === this.stops) await this.started();
   }
 
-  /** Whether the worker reads files by path (see `EngineWorker.readsFiles`); starts it if needed. */
-  get readsFiles(): boolean {
-    return this.ensure().readsFiles;
+  /**
+   * The worker, started once its script is decoded in the background: started before, the rest of
+   * the decoding would be done at once (a window opened again held the host 210 ms so), and in a
+   * task of its own (starting a worker holds the host 10 to 20 ms). Every request goes through
+   * this one promise, so that requests are posted in the order they were made.
+   */
+  private started(): Promise<EngineWorker> {
+    if (this.ready) return this.ready;
+    const stops = this.stops;
+    const ready = (async () => {
+      await this.decoded;
+      await pause();
+      if (stops !== this.stops) throw new EngineStoppedError('the search engine was stopped');
+      return this.ensure();
+    })();
+    this.ready = ready;
+    // A start that failed is tried again by the next request.
+    ready.catch(() => { if (this.ready === ready) this.ready = undefined; });
+    return ready;
   }
 
+  /** Whether the worker runs or is starting. */
   get running(): boolean {
-    return this.worker !== undefined;
+    return this.worker !== undefined || this.ready !== undefined;
   }
 
   private ensure(): EngineWorker {
@@ -64,8 +87,8 @@ export class EngineClient implements vscode.Disposable {
   }
 
   /** Sends a request (its ArrayBuffers in `transfer` change hands) and resolves with its checked answer. */
-  request<T extends RequestType>(request: Extract<Request, { type: T }>, transfer: ArrayBuffer[] = []): Promise<ResultOf<T>> {
-    const worker = this.ensure();
+  async request<T extends RequestType>(request: Extract<Request, { type: T }>, transfer: ArrayBuffer[] = []): Promise<ResultOf<T>> {
+    const worker = await this.started();
     const id = this.next++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { type: request.type, resolve: resolve as (value: unknown) => void, reject });
@@ -77,6 +100,7 @@ export class EngineClient implements vscode.Disposable {
   private lost(worker: EngineWorker, reason: string): void {
     if (this.worker !== worker) return;
     this.worker = undefined;
+    this.ready = undefined;
     this.log.error(`The search engine stopped (${reason}).`);
     for (const [, waiting] of this.pending) waiting.reject(new EngineStoppedError(`the search engine stopped (${reason})`));
     this.pending.clear();
@@ -118,6 +142,7 @@ export class EngineClient implements vscode.Disposable {
     this.stops++;
     const worker = this.worker;
     this.worker = undefined;
+    this.ready = undefined;
     for (const [, waiting] of this.pending) waiting.reject(new EngineStoppedError('the search engine was stopped'));
     this.pending.clear();
     await worker?.terminate();

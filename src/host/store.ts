@@ -447,7 +447,7 @@ export class PaperStore implements vscode.Disposable {
     this.inputLost.fire();
   }
 
-  /** Whether the engine worker reads files by path (on the desktop); starts it if needed. */
+  /** Whether the engine worker reads files by path (on the desktop). */
   get readsFiles(): boolean {
     return this.client.readsFiles;
   }

@@ -45,6 +45,5 @@ export function startEngineWorker(source: string, cache?: { file: string; filena
     onMessage: listener => worker.on('message', listener),
     onExit: listener => exitListeners.push(listener),
     terminate: async () => { exited = true; await worker.terminate(); },
-    readsFiles: true,
   };
 }

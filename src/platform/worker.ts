@@ -12,9 +12,4 @@ export interface EngineWorker {
   /** Called once when the worker stops for any reason: crashed, ran out of memory, or was ended. */
   onExit(listener: (reason: string) => void): void;
   terminate(): Promise<void>;
-  /**
-   * Whether the worker can read files by their path (a Node worker thread can; a Web Worker
-   * cannot): then large files and cached libraries go to it as paths, not bytes.
-   */
-  readonly readsFiles: boolean;
 }

@@ -35,8 +35,6 @@ export function startEngineWorker(source: string): EngineWorker {
   worker.addEventListener('error', event => exit(event.message ?? 'the worker failed'));
   worker.addEventListener('messageerror', () => exit('a message from the worker could not be read'));
   return {
-    // A Web Worker has no file system: the host sends a corpus file's bytes, and keeps the cache.
-    readsFiles: false,
     post: (message, transfer) => worker.postMessage(message, transfer ?? []),
     onMessage: listener => worker.addEventListener('message', event => listener(event.data)),
     onExit: listener => exitListeners.push(listener),

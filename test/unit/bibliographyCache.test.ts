@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { memoryShelf, openShelf } from '../../src/core/corpus/shelf';
 import { RESULT_SCHEMAS } from '../../src/engine/protocol';
 import { fileShelf } from '../../src/engine/files';
-import { LibraryService, type CachedLibrary, type LibrarySnapshot } from '../../src/engine/service';
+import { LibraryService, type CachedLibrary, type LibrarySnapshot, type QueryOptions } from '../../src/engine/service';
 import { ROOT } from './seeds';
 
 const dist = (name: string) => readFileSync(join(ROOT, 'dist', name), 'utf8');
@@ -75,7 +75,8 @@ suite('the whole library cached for a writer\'s bibliography', () => {
     const own = next.untyped([file.uri], 5, 5);
     assert.deepEqual(own, first.untyped([file.uri], 5, 5), 'completion\'s first rows, the file\'s own entries first');
     const rows = [...own];
-    for (const [q, options] of [['akamatsu', { inFiles: [file.uri] }], ['attention', { notInFiles: [file.uri] }], ['graphene', { withEntry: true }]] as const) {
+    const kept: [string, QueryOptions][] = [['akamatsu', { inFiles: [file.uri] }], ['attention', { notInFiles: [file.uri] }], ['graphene', { withEntry: true }]];
+    for (const [q, options] of kept) {
       const found = next.query(q, { limit: 10, ...options }).rows;
       assert.deepEqual(found, first.query(q, { limit: 10, ...options }).rows, `${q}, kept to ${Object.keys(options)[0]}`);
       rows.push(...found);

@@ -209,6 +209,30 @@ suite('Your bibliography (the sample workspace)', () => {
     assert.equal(keyOf(items[0]), 'hinton2006fast');
   });
 
+  test('a CSL-YAML bibliography and a front matter\'s own references in a Markdown file: hover, and only the unknown key warned of', async () => {
+    await writeText(dir('refs.yaml'), [
+      'references:', '- id: yamlEntry2023', '  type: article-journal', '  title: A Reference Read From YAML',
+      '  author:', '  - family: Quillfeather', '    given: Ada', '  container-title: Journal of Plain Text', '  issued:', '    date-parts:', '    - [2023]', '',
+    ].join('\n'));
+    const md = await open(dir('yaml.md'), [
+      '---', 'bibliography: refs.yaml', 'references:', '- id: inline2024', '  title: An Inline Reference', '---', '',
+      'Read [@yamlEntry2023], inline [@inline2024], unknown [@nowhereKey2099].', '',
+    ].join('\n'));
+    await api.testing.settled();
+    const text = await waitFor('the hover of yamlEntry2023', async () => {
+      const value = await hoverText(md, at(md, 'yamlEntry2023', 3));
+      return value.includes('A Reference Read From YAML') && value;
+    });
+    assert.match(text, /Quillfeather · Journal of Plain Text · 2023/);
+    assert.match(text, /bib\\-tests\/refs\\\.yaml:2/);
+    // The front matter's own references are read where citations are checked (js-yaml compiled there on first use).
+    const warned = await waitFor('the unknown key warned of', () => {
+      const d = vscode.languages.getDiagnostics(md.document.uri).filter(x => x.source === 'Papers');
+      return d.length > 0 && d;
+    }, 15000);
+    assert.deepEqual(warned.map(d => md.document.getText(d.range)), ['nowhereKey2099']);
+  });
+
   test('papers.bibliography.files adds files by glob; a file over the size limit is skipped with a message naming it and the setting', async () => {
     await vscode.workspace.fs.createDirectory(dir('extra'));
     await writeText(dir('extra', 'a.bib'), '@misc{globbedEntry, title = {Found by a glob}}\n');

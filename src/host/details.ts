@@ -114,7 +114,7 @@ export class DetailsPanel implements vscode.Disposable {
 
   private html(webview: vscode.Webview): string {
     const script = webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview', 'details.js'));
-    const style = webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'media', 'details.css'));
+    const style = webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview', 'details.css'));
     const n = nonce();
     return `<!DOCTYPE html>
 <html lang="en">

@@ -8,13 +8,17 @@ import type * as vscode from 'vscode';
 import type * as Host from './extension.browser';
 import type * as Engine from './engine';
 import { nodeDisk } from './platform/disk.node';
-import { cacheFile, codeVersion, compileCached } from './platform/codeCache.node';
+import { cacheFile, codeVersion, compileCached, whenQuiet } from './platform/codeCache.node';
 import { startEngineWorker } from './platform/worker.node';
 
 export type { PapersApi } from './host/api';
 
-/** How long after activation (the host's code) and after the engine's first use their code caches are written. */
+/**
+ * How long after activation (the host's code) and after the engine's first use their code caches
+ * are written: then, once the extension host is quiet (`whenQuiet`), and at the latest after a minute.
+ */
 const CODE_CACHE_AFTER_MS = 5_000;
+const CODE_CACHE_LATEST_MS = 60_000;
 
 export function activate(context: vscode.ExtensionContext): ReturnType<typeof Host.activateWith> {
   const folder = context.globalStorageUri.scheme === 'file' ? context.globalStorageUri.fsPath : undefined;
@@ -25,7 +29,7 @@ export function activate(context: vscode.ExtensionContext): ReturnType<typeof Ho
   const hostBytes = readFileSync(hostFile);
   const compiledHost = compileCached<typeof Host>(hostBytes.toString('utf8'), codeVersion(hostBytes), folder, hostFile, 'host');
   const host = compiledHost.run(require);
-  if (!compiledHost.fromCache) setTimeout(() => void compiledHost.save(), CODE_CACHE_AFTER_MS).unref();
+  if (!compiledHost.fromCache) whenQuiet(() => void compiledHost.save(), CODE_CACHE_AFTER_MS, CODE_CACHE_LATEST_MS);
   // The engine ships compressed (host/engineScript.ts): read now (80 KB), decoded meanwhile.
   const file = join(context.extensionPath, 'dist', host.ENGINE_SCRIPT);
   let packed: Uint8Array | undefined;
@@ -41,7 +45,7 @@ export function activate(context: vscode.ExtensionContext): ReturnType<typeof Ho
       const compiled = compileCached<typeof Engine>(text, engineVersion(), folder, file);
       return () => {
         const exports = compiled.run(require);
-        if (!compiled.fromCache) setTimeout(() => void compiled.save(), CODE_CACHE_AFTER_MS).unref();
+        if (!compiled.fromCache) whenQuiet(() => void compiled.save(), CODE_CACHE_AFTER_MS, CODE_CACHE_LATEST_MS);
         return exports;
       };
     },

@@ -4,8 +4,8 @@
 // it, which a code cache from an earlier session takes to about 9 ms; the host's own code
 // (dist/host.js, compiled at activation) is cached the same way. The caches are kept in the
 // extension's global storage, named by the code's version and V8's (V8 itself checks only the
-// source's length), and written a few seconds after first use, so that they also hold the
-// functions compiled by then. Compiling and running are two steps, each a task of its own
+// source's length), and written a few seconds after first use, once the host is quiet, so that
+// they also hold the functions compiled by then. Compiling and running are two steps, each a task of its own
 // (host/engine.ts). The web build compiles the engine with `new Function` (engine.web.ts).
 import { readFileSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
@@ -87,4 +87,27 @@ export function compileCached<T>(source: string, version: string, folder: string
     }
   };
   return { fromCache, run, save };
+}
+
+/** How often `whenQuiet` looks at the process's processor time. */
+const QUIET_CHECK_MS = 1_000;
+
+/**
+ * Runs `task` once this process (the extension host with the engine worker, a thread of it) has
+ * used less than a fifth of a core over a second, looking every second from `after` ms on, and
+ * at the latest after `latest` ms. Making a code cache is 2 to 3 ms of V8's time, but in a window
+ * still loading (the worker indexing, the workbench busy) the host thread waited for a core for
+ * most of 15 to 330 ms while it was made.
+ */
+export function whenQuiet(task: () => void, after: number, latest: number): void {
+  const started = Date.now();
+  let since = process.cpuUsage();
+  const look = () => {
+    const used = process.cpuUsage(since);
+    since = process.cpuUsage();
+    const cores = (used.user + used.system) / 1000 / QUIET_CHECK_MS;
+    if (cores < 0.2 || Date.now() - started >= latest) task();
+    else setTimeout(look, QUIET_CHECK_MS).unref();
+  };
+  setTimeout(() => { since = process.cpuUsage(); setTimeout(look, QUIET_CHECK_MS).unref(); }, after).unref();
 }

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import type * as Engine from '../../src/engine';
-import { cacheFile, codeVersion, compileCached } from '../../src/platform/codeCache.node';
+import { cacheFile, codeVersion, compileCached, whenQuiet } from '../../src/platform/codeCache.node';
 import { startEngineWorker } from '../../src/platform/worker.node';
 import { ROOT } from './seeds';
 
@@ -95,6 +95,22 @@ if (!isMainThread && (workerData as { session?: Session })?.session) {
 
     test('with no folder (not a local disk) nothing is cached, and nothing fails', async () => {
       assert.deepEqual(await session(source, undefined), { fromCache: false, named: ['refs.bib'] });
+    });
+
+    test('the cache is written once the process is quiet: at once when it is, after a thread of it stops working, or at the latest', async function () {
+      this.timeout(30_000);
+      const after = (busyMs: number, latest: number) => new Promise<number>(resolve => {
+        // A thread of this process kept busy, as the engine worker is while it indexes.
+        const busy = busyMs ? new Worker(`const end = Date.now() + ${busyMs}; while (Date.now() < end);`, { eval: true }) : undefined;
+        const started = Date.now();
+        whenQuiet(() => { void busy?.terminate(); resolve(Date.now() - started); }, 0, latest);
+      });
+      const quiet = await after(0, 20_000);
+      assert.ok(quiet < 3_000, `quiet: written after ${quiet} ms`);
+      const waited = await after(3_000, 20_000);
+      assert.ok(waited >= 3_000 && waited < 8_000, `busy for 3 s: written after ${waited} ms`);
+      const latest = await after(8_000, 2_000);
+      assert.ok(latest >= 2_000 && latest < 4_000, `busy past the latest: written after ${latest} ms`);
     });
   });
 }

@@ -15,10 +15,10 @@ export type { PapersApi } from './host/api';
 
 /**
  * How long after activation (the host's code) and after the engine's first use their code caches
- * are written: then, once the extension host is quiet (`whenQuiet`), and at the latest after a minute.
+ * are written: then, once the extension host is quiet (`whenQuiet`), and at the latest 20 s after.
  */
 const CODE_CACHE_AFTER_MS = 5_000;
-const CODE_CACHE_LATEST_MS = 60_000;
+const CODE_CACHE_LATEST_MS = 20_000;
 
 export function activate(context: vscode.ExtensionContext): ReturnType<typeof Host.activateWith> {
   const folder = context.globalStorageUri.scheme === 'file' ? context.globalStorageUri.fsPath : undefined;

@@ -94,7 +94,7 @@ const QUIET_CHECK_MS = 1_000;
 
 /**
  * Runs `task` once this process (the extension host with the engine worker, a thread of it) has
- * used less than a fifth of a core over a second, looking every second from `after` ms on, and
+ * used less than half a core over a second, looking every second from `after` ms on, and
  * at the latest after `latest` ms. Making a code cache is 2 to 3 ms of V8's time, but in a window
  * still loading (the worker indexing, the workbench busy) the host thread waited for a core for
  * most of 15 to 330 ms while it was made.
@@ -106,7 +106,7 @@ export function whenQuiet(task: () => void, after: number, latest: number): void
     const used = process.cpuUsage(since);
     since = process.cpuUsage();
     const cores = (used.user + used.system) / 1000 / QUIET_CHECK_MS;
-    if (cores < 0.2 || Date.now() - started >= latest) task();
+    if (cores < 0.5 || Date.now() - started >= latest) task();
     else setTimeout(look, QUIET_CHECK_MS).unref();
   };
   setTimeout(() => { since = process.cpuUsage(); setTimeout(look, QUIET_CHECK_MS).unref(); }, after).unref();

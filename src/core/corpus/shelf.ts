@@ -40,6 +40,24 @@ export const SHELF_HEADER = 28;
 
 const align4 = (n: number) => (n + 3) & ~3;
 
+/** Writes `parts` one after another at `dataAt`, and their offsets (u32, one more than the parts) at `offsetsAt`. */
+function writeBlock(bytes: Uint8Array, view: DataView, parts: readonly (Uint8Array | undefined)[], offsetsAt: number, dataAt: number): void {
+  let at = 0;
+  parts.forEach((part, i) => {
+    view.setUint32(offsetsAt + 4 * i, at, true);
+    if (part) bytes.set(part, dataAt + at);
+    at += part?.length ?? 0;
+  });
+  view.setUint32(offsetsAt + 4 * parts.length, at, true);
+}
+
+/** `count` offsets (u32) from `at`, copied out of the head. */
+function readOffsets(view: DataView, at: number, count: number): Uint32Array {
+  const offsets = new Uint32Array(count);
+  for (let i = 0; i < count; i++) offsets[i] = view.getUint32(at + 4 * i, true);
+  return offsets;
+}
+
 /**
  * The papers as bytes (`unshelve` reads them back).
  *
@@ -81,20 +99,8 @@ export function shelve(papers: readonly Paper[]): Uint8Array {
   view.setUint32(20, textBytes, true);
   view.setUint32(24, extrasLength, true);
   bytes.set(rows, SHELF_HEADER);
-  let at = 0;
-  extras.forEach((a, i) => {
-    view.setUint32(extraOffsetsAt + 4 * i, at, true);
-    if (a) bytes.set(a, extrasAt + at);
-    at += a?.length ?? 0;
-  });
-  view.setUint32(extraOffsetsAt + 4 * extras.length, at, true);
-  at = 0;
-  texts.forEach((a, i) => {
-    view.setUint32(offsetsAt + 4 * i, at, true);
-    bytes.set(a, textAt + at);
-    at += a.length;
-  });
-  view.setUint32(offsetsAt + 4 * texts.length, at, true);
+  writeBlock(bytes, view, extras, extraOffsetsAt, extrasAt);
+  writeBlock(bytes, view, texts, offsetsAt, textAt);
   return bytes;
 }
 
@@ -151,11 +157,9 @@ export function openShelf(source: ShelfSource): Paper[] {
     || !Array.isArray(shapes) || !shapes.every(s => Array.isArray(s) && s.every(k => typeof k === 'string'))
     || !Array.isArray(shape) || shape.length !== count || shape.some(s => s !== -1 && shapes[s] === undefined)) throw new Error('the cached papers are damaged');
   // The offsets and the extras are copied out: the rest of the head (the rows' text) is let go once parsed.
-  const offsets = new Uint32Array(2 * count + 1);
-  for (let i = 0; i <= 2 * count; i++) offsets[i] = view.getUint32(offsetsAt + 4 * i, true);
-  const extraOffsets = new Uint32Array(count + 1);
-  for (let i = 0; i <= count; i++) extraOffsets[i] = view.getUint32(extraOffsetsAt + 4 * i, true);
-  const lazy = lazyFields(source.abstract, offsets, head.slice(extrasAt, extrasAt + extrasLength), extraOffsets, shapes);
+  const offsets = readOffsets(view, offsetsAt, 2 * count + 1);
+  const extraOffsets = readOffsets(view, extraOffsetsAt, count + 1);
+  const lazy = lazyFields(source.abstract, offsets, head.slice(extrasAt, extrasAt + extrasLength), extraOffsets, shapes, shape);
   const papers = new Array<Paper>(count);
   const { id, key, title, authorsCount, organization, date, year, upvotes, links, topics, sources } = c;
   for (let i = 0; i < count; i++) {
@@ -167,7 +171,7 @@ export function openShelf(source: ShelfSource): Paper[] {
       authorsCount: authorsCount[i], organization: organization[i], date: date[i], year: year[i], upvotes: upvotes[i],
       links: links[i], topics: topics[i], sources: sources[i],
     } as Omit<Paper, 'abstract'> as Paper;
-    lazy(paper, i, shape[i], offsets[2 * i + 2] > offsets[2 * i + 1]);
+    lazy(paper, i, offsets[2 * i + 2] > offsets[2 * i + 1]);
     papers[i] = paper;
   }
   return papers;
@@ -183,39 +187,40 @@ export function openShelf(source: ShelfSource): Paper[] {
  * them costs one `defineProperties` a paper; each paper's place on the shelf is kept aside.
  */
 function lazyFields(
-  read: ShelfSource['abstract'], offsets: Uint32Array, extras: Uint8Array, extraOffsets: Uint32Array, shapes: readonly string[][],
-): (paper: Paper, index: number, shape: number, hasReference: boolean) => void {
+  read: ShelfSource['abstract'], offsets: Uint32Array, extras: Uint8Array, extraOffsets: Uint32Array, shapes: readonly string[][], shapeOf: readonly number[],
+): (paper: Paper, index: number, hasReference: boolean) => void {
   const decoder = new TextDecoder();
-  const placeOf = new WeakMap<object, { index: number; shape: number }>();
+  // Each paper's index on the shelf; its set of fields is `shapes[shapeOf[index]]`.
+  const placeOf = new WeakMap<object, number>();
   const keep = (paper: object, name: string, value: unknown) => Object.defineProperty(paper, name, { value, enumerable: true, configurable: true, writable: true });
   const unpack = (paper: object): Record<string, unknown> => {
-    const place = placeOf.get(paper);
-    if (!place || place.shape < 0) return {};
+    const index = placeOf.get(paper);
+    if (index === undefined || shapeOf[index] < 0) return {};
     let fields: Record<string, unknown>;
     try {
-      fields = JSON.parse(decoder.decode(extras.subarray(extraOffsets[place.index], extraOffsets[place.index + 1]))) as Record<string, unknown>;
+      fields = JSON.parse(decoder.decode(extras.subarray(extraOffsets[index], extraOffsets[index + 1]))) as Record<string, unknown>;
     } catch {
       // Bytes this build wrote fail to parse only when damaged: the paper keeps its columns.
       fields = {};
     }
-    for (const name of shapes[place.shape]) keep(paper, name, fields[name]);
+    for (const name of shapes[shapeOf[index]]) keep(paper, name, fields[name]);
     return fields;
   };
   const abstract: PropertyDescriptor = {
     enumerable: true, configurable: true,
     get(this: object) {
-      const place = placeOf.get(this);
-      return place ? read(offsets[2 * place.index], offsets[2 * place.index + 1]) : '';
+      const index = placeOf.get(this);
+      return index === undefined ? '' : read(offsets[2 * index], offsets[2 * index + 1]);
     },
   };
   const reference: PropertyDescriptor = {
     enumerable: true, configurable: true,
     get(this: object) {
-      const place = placeOf.get(this);
-      if (!place) return undefined;
+      const index = placeOf.get(this);
+      if (index === undefined) return undefined;
       let value: Paper['reference'];
       try {
-        const raw = read(offsets[2 * place.index + 1], offsets[2 * place.index + 2]);
+        const raw = read(offsets[2 * index + 1], offsets[2 * index + 2]);
         value = raw ? JSON.parse(raw) as Paper['reference'] : undefined;
       } catch {
         value = undefined;
@@ -230,8 +235,9 @@ function lazyFields(
     set(this: object, value: unknown) { unpack(this); keep(this, name, value); },
   });
   const kinds = new Map<number, PropertyDescriptorMap>();
-  return (paper, index, shape, hasReference) => {
-    placeOf.set(paper, { index, shape });
+  return (paper, index, hasReference) => {
+    placeOf.set(paper, index);
+    const shape = shapeOf[index];
     const kind = 2 * (shape + 1) + (hasReference ? 1 : 0);
     let descriptors = kinds.get(kind);
     if (!descriptors) {

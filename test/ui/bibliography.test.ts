@@ -48,6 +48,8 @@ suite('UI: your bibliography in the Papers view and the details panel', () => {
     const rows = page.locator('.part.sidebar .monaco-list-row[role="treeitem"]');
     const root = rows.filter({ hasText: 'Bibliography' }).first();
     await root.waitFor({ timeout: LONG });
+    // The node shows up once the first file is read; the second may come a moment later.
+    await root.locator('.label-description', { hasText: /^2 files · 3 entries$/ }).waitFor({ timeout: LONG });
     assert.match((await root.locator('.label-description').textContent()) ?? '', /^2 files · 3 entries$/);
     const references = rows.filter({ has: page.locator('.label-name', { hasText: /^references\.bib$/ }) });
     await references.waitFor({ timeout: LONG });

@@ -4,6 +4,7 @@ import type { BibliographyRef } from '../core/cite/bibliography';
 import type { ReadProblem } from '../core/bibliography/read';
 import { CITING_LANGUAGES } from './citeProviders';
 import { engine, engineLoaded } from './engine';
+import { replaceDiagnostics } from './diagnosticSets';
 import { FileWatch } from './fileWatch';
 import { ContextKeys, Settings } from './ids';
 import type { LatexProject } from './latexProject';
@@ -394,7 +395,7 @@ export class Bibliographies implements vscode.Disposable {
 
   /** Problems to the log and to the Problems panel, each on its line. */
   private publish(report: BibliographyReport, skipped: readonly { uri: vscode.Uri; problem: ReadProblem }[]): void {
-    this.diagnostics.clear();
+    const next = new Map<string, { uri: vscode.Uri; diagnostics: vscode.Diagnostic[] }>();
     let count = 0;
     for (const file of report.files) {
       const uri = vscode.Uri.parse(file.uri);
@@ -410,13 +411,14 @@ export class Bibliographies implements vscode.Disposable {
         }
         return diagnostic;
       });
-      this.diagnostics.set(uri, diagnostics);
+      next.set(uri.toString(), { uri, diagnostics });
     }
     for (const { uri, problem } of skipped) {
       const diagnostic = new vscode.Diagnostic(new vscode.Range(0, 0, 0, 0), problem.message, vscode.DiagnosticSeverity.Warning);
       diagnostic.source = 'Papers';
-      this.diagnostics.set(uri, [diagnostic]);
+      next.set(uri.toString(), { uri, diagnostics: [diagnostic] });
     }
+    replaceDiagnostics(this.diagnostics, next);
     const entries = report.files.reduce((n, f) => n + f.keys.length, 0);
     this.log.info(`Bibliographies: ${report.files.length} file(s), ${entries} entries, ${count} problem(s)${report.files.length ? `: ${report.files.map(f => f.file).join(', ')}` : ''}`);
   }

@@ -5,6 +5,7 @@ import { CITING_LANGUAGES } from './citeProviders';
 import { engine } from './engine';
 import { pause } from '../core/util/pause';
 import { Settings } from './ids';
+import { setDiagnostics } from './diagnosticSets';
 
 /** The diagnostic codes of a citing document, which the quick fixes act on. */
 export const CitationCodes = { undefinedKey: 'undefined-key', noBibliography: 'no-bibliography', missingBibliography: 'missing-bibliography' } as const;
@@ -82,7 +83,7 @@ export class CitationDiagnostics implements vscode.Disposable {
       if (keys === 'unread') {
         this.bibliographies.refresh();
         this.results.delete(doc.uri.toString());
-        this.diagnostics.set(doc.uri, (this.diagnostics.get(doc.uri) ?? []).filter(d => d.code !== CitationCodes.undefinedKey));
+        setDiagnostics(this.diagnostics, doc.uri, (this.diagnostics.get(doc.uri) ?? []).filter(d => d.code !== CitationCodes.undefinedKey));
         return undefined;
       }
       bibliographies.push({ file: vscode.workspace.asRelativePath(uri, false), keys });
@@ -105,7 +106,7 @@ export class CitationDiagnostics implements vscode.Disposable {
       diagnostic.code = CitationCodes.missingBibliography;
       diagnostics.push(diagnostic);
     }
-    this.diagnostics.set(doc.uri, diagnostics);
+    setDiagnostics(this.diagnostics, doc.uri, diagnostics);
     const result = { version, sources, problems };
     this.results.set(doc.uri.toString(), result);
     this.times.unshift(performance.now() - started);

@@ -1,4 +1,5 @@
 import vscode = require('vscode');
+import { replaceDiagnostics } from './diagnosticSets';
 import * as disk from './disk';
 import type { FileUse } from '../core/health/entries';
 import type { Bibliographies, CitingText } from './bibliographies';
@@ -84,19 +85,20 @@ export class UnusedEntries implements vscode.Disposable {
       return;
     }
     const uses = await this.uses();
-    this.diagnostics.clear();
+    const next = new Map<string, { uri: vscode.Uri; diagnostics: vscode.Diagnostic[] }>();
     for (const doc of open) {
       const file = files.get(doc.uri.toString())!;
       const unused = engine().unusedEntries(file.keys, file.lines, uses.get(file.uri) ?? []);
       const name = vscode.workspace.asRelativePath(doc.uri, false);
-      this.diagnostics.set(doc.uri, unused.map(({ key, line }) => {
+      next.set(doc.uri.toString(), { uri: doc.uri, diagnostics: unused.map(({ key, line }) => {
         const diagnostic = new vscode.Diagnostic(keyRange(doc, key, line), `${key} is not cited by any document that uses ${name}`, vscode.DiagnosticSeverity.Hint);
         diagnostic.tags = [vscode.DiagnosticTag.Unnecessary];
         diagnostic.source = 'Papers';
         diagnostic.code = 'unused-entry';
         return diagnostic;
-      }));
+      }) });
     }
+    replaceDiagnostics(this.diagnostics, next);
     this.updated.fire();
   }
 

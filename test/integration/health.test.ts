@@ -35,6 +35,12 @@ function diagnosticsOf(uri: vscode.Uri, what: string, ready: (d: vscode.Diagnost
   return waitFor(what, () => { const d = ours(uri); return ready(d) && d; }, 15000);
 }
 
+/**
+ * Resolves once the diagnostics events of what was set so far have fired: VS Code fires them 50 ms
+ * after a set, on a timer of this thread started at the set, and a longer timer started now runs after it.
+ */
+const afterChangeEvents = () => new Promise(resolve => setTimeout(resolve, 200));
+
 async function fixesAt(uri: vscode.Uri, range: vscode.Range): Promise<vscode.CodeAction[]> {
   return vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, range, vscode.CodeActionKind.QuickFix.value);
 }
@@ -105,6 +111,50 @@ suite('Bibliography health: diagnostics and quick fixes', () => {
     assert.equal(editor.document.getText(), text);
     const caseFix = (await fixesAt(editor.document.uri, casing.range)).find(f => f.title === 'Change to lecun1998gradient');
     assert.equal(caseFix?.isPreferred, true, 'a key that differs only in case is the preferred fix');
+  });
+
+  test('while the bibliography is read again (a fix appended to it, an export wrote it), the other key keeps its warning and its fixes', async () => {
+    await writeText(dir('again.bib'), REFS);
+    const editor = await open(dir('again.tex'), `\\documentclass{article}\n\\addbibresource{again.bib}\n\\begin{document}\n\\cite{russel2020aima} and \\cite{${bundledKey}}.\n\\end{document}\n`);
+    const uri = editor.document.uri;
+    const warnings = await diagnosticsOf(uri, 'two warnings', d => d.length === 2);
+    const typo = warnings.find(d => editor.document.getText(d.range) === 'russel2020aima')!;
+    const add = (await fixesAt(uri, warnings.find(d => d !== typo)!.range)).find(f => f.title.startsWith(`Add ${bundledKey}`));
+    assert.ok(add?.command);
+    // Each time a document's diagnostics are set, VS Code asks for its code actions again and
+    // drops a quick fix menu the writer has asked for meanwhile: only a real change may set them.
+    const changes: string[] = [];
+    const listener = vscode.languages.onDidChangeDiagnostics(e => {
+      if (e.uris.some(u => u.toString() === uri.toString())) changes.push(ours(uri).map(d => editor.document.getText(d.range)).join(' '));
+    });
+    try {
+      await vscode.commands.executeCommand(add.command.command, ...(add.command.arguments ?? []));
+      // Asked for again and again while the file is read again, as a writer pressing Ctrl+. would.
+      let settled = false;
+      const done = api.testing.settled().then(() => { settled = true; });
+      const answers: string[][] = [];
+      while (!settled || answers.length < 3) {
+        answers.push((await fixesAt(uri, typo.range)).map(f => f.title));
+        await new Promise(resolve => setTimeout(resolve, 20));
+      }
+      await done;
+      const without = answers.filter(titles => !titles.includes('Change to russell2020aima'));
+      assert.deepEqual(without, [], `of ${answers.length} answers, these lacked "Change to russell2020aima"`);
+      await diagnosticsOf(uri, `the warning on ${bundledKey} to go`, d => d.length === 1);
+      await afterChangeEvents();
+      assert.deepEqual(changes, ['russel2020aima'], 'the diagnostics were set once, when the added key\'s warning went');
+
+      // Another entry written to the file (as Zotero's export would): the document is checked again, and its warning stays as it was.
+      changes.length = 0;
+      const checked = api.testing.nextCheck(uri);
+      await writeText(dir('again.bib'), `${await read(dir('again.bib'))}\n@misc{another2024, title = {Another}}\n`);
+      await checked;
+      await afterChangeEvents();
+      assert.deepEqual(changes, [], 'the same warning is not set again when the file is read again');
+      assert.ok((await fixesAt(uri, typo.range)).some(f => f.title === 'Change to russell2020aima'));
+    } finally {
+      listener.dispose();
+    }
   });
 
   test('Add Missing Entries adds every known paper at once and names the keys Papers does not know', async () => {

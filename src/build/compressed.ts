@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { shippedName } from '../core/corpus/files';
+import { LIBRARY_FILE, type LibraryParts, shippedName, splitLibrary } from '../core/corpus/files';
 import { lzmaDecode, lzmaHeader } from '../core/util/lzma';
 
 /** Literal context bits tried for each file: text does best with 3 or 4, which one varies. */
@@ -51,4 +51,11 @@ export function writeCompressed(file: string, text: string, cacheDir: string): n
 export function readShipped(file: string): string {
   const bytes = readFileSync(file);
   return file.endsWith('.lz') ? new TextDecoder().decode(lzmaDecode(bytes)) : bytes.toString('utf8');
+}
+
+/** The three parts of dist/library.lz as text, as the extension reads them. */
+export function readLibrary(dist: string): LibraryParts {
+  const parts = splitLibrary(lzmaDecode(readFileSync(join(dist, shippedName(LIBRARY_FILE)))));
+  const decoder = new TextDecoder();
+  return { corpus: decoder.decode(parts.corpus), names: decoder.decode(parts.names), text: decoder.decode(parts.text) };
 }

@@ -1,6 +1,6 @@
 // The build step behind `npm run build`: seeds/*.txt → dist/corpus.json, dist/names.index and
-// dist/fulltext.index, each with the LZMA copy (.lz) that the extension reads (the corpus's in
-// columns, core/corpus/columns.ts).
+// dist/fulltext.index, and dist/library.lz, the three in one LZMA stream, which is what the
+// extension ships and reads (the corpus in columns, core/corpus/columns.ts).
 // Runs in Node at build time only; the extension never parses pages or builds an index on start-up.
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,7 +10,7 @@ import { fromColumns, toColumns } from '../core/corpus/columns';
 import type { KeyLock } from '../core/corpus/keys';
 import { formatProblem } from '../core/corpus/paper';
 import { encodeIndex } from '../core/search/indexCodec';
-import { CORPUS_FILE, NAMES_INDEX, TEXT_INDEX } from '../core/corpus/files';
+import { CORPUS_FILE, joinLibrary, LIBRARY_FILE, NAMES_INDEX, shippedName, TEXT_INDEX } from '../core/corpus/files';
 import { buildIndexParts } from '../core/search/search';
 import { createTopicAssigner, type TopicsFile } from '../core/corpus/topics';
 import { writeCompressed } from './compressed';
@@ -42,13 +42,12 @@ export async function main({ root }: { root: string }): Promise<string> {
   const namesIndex = encodeIndex(names.toJSON(), ids);
   const textIndex = encodeIndex(text.toJSON(), ids);
   const files: [string, string][] = [[CORPUS_FILE, corpusJson], [NAMES_INDEX, namesIndex], [TEXT_INDEX, textIndex]];
-  const sizes = files.map(([name, content]) => {
-    writeFileSync(join(dist, name), content);
-    // The corpus ships in columns (core/corpus/columns.ts), and must read back as the same papers.
-    const shipped = name === CORPUS_FILE ? JSON.stringify(toColumns(corpus)) : content;
-    if (name === CORPUS_FILE && !isDeepStrictEqual(fromColumns(JSON.parse(shipped)), JSON.parse(content))) throw new Error('the corpus in columns does not read back as the same papers');
-    return `${name} ${kb(Buffer.byteLength(content))} (${kb(writeCompressed(join(dist, name), shipped, join(root, 'out', 'compressed')))} as shipped)`;
-  });
+  for (const [name, content] of files) writeFileSync(join(dist, name), content);
+  // The corpus ships in columns (core/corpus/columns.ts), and must read back as the same papers.
+  const columns = JSON.stringify(toColumns(corpus));
+  if (!isDeepStrictEqual(fromColumns(JSON.parse(columns)), JSON.parse(corpusJson))) throw new Error('the corpus in columns does not read back as the same papers');
+  const shipped = writeCompressed(join(dist, LIBRARY_FILE), joinLibrary({ corpus: columns, names: namesIndex, text: textIndex }), join(root, 'out', 'compressed'));
+  const sizes = [...files.map(([name, content]) => `${name} ${kb(Buffer.byteLength(content))}`), `${shippedName(LIBRARY_FILE)} ${kb(shipped)} (what ships)`];
 
   // Keys are a promise to users: once a build gives one, the lock keeps it for good.
   const added = Object.keys(newKeys).length;

@@ -104,9 +104,10 @@ export type CachedBytes = { key: string } & ({ bytes: Record<CachePart, ArrayBuf
 
 /** What the host asks, by `type`; `result` in the comments is what comes back. */
 export type Request =
-  // The bundled papers and their index; `shipped`: as the extension ships them (LZMA, see
-  // core/util/lzma), decoded by the worker, so that it need not wait for the host to decode them.
-  | { type: 'load'; corpus: ArrayBuffer; names: ArrayBuffer; text: ArrayBuffer; shipped?: boolean } // result: number of papers
+  // The bundled papers and their index: as the extension ships them (`library`, the LZMA stream of
+  // core/corpus/files), decoded by the worker so that it need not wait for the host to decode
+  // them; or their three parts as text.
+  | ({ type: 'load' } & ({ library: ArrayBuffer } | { corpus: ArrayBuffer; names: ArrayBuffer; text: ArrayBuffer })) // result: number of papers
   // Corpus files or bibliographies left out (undefined) are the same as the worker last had them.
   // Beside `cached` under `bibliographyKey` (the whole library), the bibliographies are read only if it cannot stand for them.
   // Answered once the papers answer by key; when the report says `indexing`, 'indexed' answers once every name is searchable.

@@ -1,6 +1,6 @@
 import vscode = require('vscode');
 import * as disk from './disk';
-import { CORPUS_FILE, NAMES_INDEX, shippedName, TEXT_INDEX } from '../core/corpus/files';
+import { LIBRARY_FILE, type LibraryParts, shippedName, splitLibrary } from '../core/corpus/files';
 import type { Problem } from '../core/corpus/paper';
 import { firstIssue } from '../core/util/issues';
 import { lzmaDecodeInSlices } from '../core/util/lzma';
@@ -65,7 +65,6 @@ interface Merged { corpus: UserCorpusReport; bibliographies: BibliographyReport 
 interface Bundled { local: LocalLibrary }
 
 /** The bundled papers and their index as the extension ships them (LZMA-compressed). */
-interface Shipped { corpus: Uint8Array; names: Uint8Array; text: Uint8Array }
 
 /** Remembered per workspace: its last session gave the engine worker user files, so the next starts it at once. */
 const ENGINE_USED = 'papers.engineUsed';
@@ -98,7 +97,7 @@ const buffer = (bytes: Uint8Array): ArrayBuffer => (bytes.byteOffset === 0 && by
  */
 export class PaperStore implements vscode.Disposable {
   private bundled: Promise<Bundled | undefined> | undefined;
-  private shipped: Promise<Shipped> | undefined;
+  private shipped: Promise<Uint8Array> | undefined;
   /** The engine worker started and given the bundled papers; undefined once it stops. */
   private engineLoad: Promise<void> | undefined;
   /** Settles once that worker was sent the bundled papers: what is asked after goes to it behind them. */
@@ -327,11 +326,11 @@ export class PaperStore implements vscode.Disposable {
     // A corpus file's library is cached between sessions, under a hash of everything it depends on.
     // Named by each file's size and modification time, not its bytes: hashing a 100 MB file here
     // would hold up the extension host (and a save changes the time anyway).
-    const cacheKey = corpus?.length ? await IndexCache.hash([INDEX_CACHE_VERSION, shipped.names, ...corpus.flatMap(f => [f.file, f.stamp])]) : undefined;
+    const cacheKey = corpus?.length ? await IndexCache.hash([INDEX_CACHE_VERSION, shipped, ...corpus.flatMap(f => [f.file, f.stamp])]) : undefined;
     // With no corpus files, the whole library (the bundled papers joined with the bibliographies)
     // is cached, named by each bibliography's size and time, in the order the documents name them.
     const bibliographyKey = bibliographies?.length && !this.has.corpus && bibliographies.every(b => b.stamp !== undefined)
-      ? await IndexCache.hash([INDEX_CACHE_VERSION, 'bibliographies', shipped.names, ...bibliographies.flatMap(b => [b.uri, b.stamp!, (b.after ?? []).join('\n')])])
+      ? await IndexCache.hash([INDEX_CACHE_VERSION, 'bibliographies', shipped, ...bibliographies.flatMap(b => [b.uri, b.stamp!, (b.after ?? []).join('\n')])])
       : undefined;
     // On the desktop the worker reads the cache (and a corpus file) itself: nothing large passes through here.
     const readsFiles = this.client.readsFiles;
@@ -480,9 +479,9 @@ export class PaperStore implements vscode.Disposable {
   private async loadEngine(attempt: number, posted: () => void): Promise<void> {
     // The worker boots (its script is evaluated) while the shipped files are read, not after.
     this.client.warmUp().catch(() => undefined);
-    const { corpus, names, text } = await this.shippedFiles();
+    const library = await this.shippedFiles();
     if (this.engineState !== 'restarting') this.setEngine('starting');
-    const loading = this.client.request({ type: 'load', shipped: true, corpus: own(corpus), names: own(names), text: own(text) });
+    const loading = this.client.request({ type: 'load', library: own(library) });
     posted();
     const size = await loading;
     // Dropped meanwhile (`dropEngine`), or the user's files merged in already.
@@ -492,10 +491,9 @@ export class PaperStore implements vscode.Disposable {
     this.wake();
   }
 
-  /** The shipped files, read once (the host decodes its own copy; the worker is sent another). */
-  private shippedFiles(): Promise<Shipped> {
-    this.shipped ??= Promise.all([CORPUS_FILE, NAMES_INDEX, TEXT_INDEX].map(name => this.readShipped(name)))
-      .then(([corpus, names, text]) => ({ corpus, names, text }));
+  /** The shipped library (dist/library.lz), read once (the host decodes its own copy; the worker is sent another). */
+  private shippedFiles(): Promise<Uint8Array> {
+    this.shipped ??= this.readShipped();
     return this.shipped;
   }
 
@@ -525,11 +523,8 @@ export class PaperStore implements vscode.Disposable {
       reading.catch(() => undefined);
       const { LibraryService } = await engineLoaded();
       const shipped = await reading;
-      // One after another: decoded side by side, their slices would run back to back at each pause.
-      // Each waits while the engine worker holds the papers (`yieldToEngine`).
-      const corpus = await this.decode(CORPUS_FILE, shipped.corpus);
-      const names = await this.decode(NAMES_INDEX, shipped.names);
-      const text = await this.decode(TEXT_INDEX, shipped.text);
+      // Decoded a slice at a time, waiting while the engine worker holds the papers (`yieldToEngine`).
+      const { corpus, names, text } = await this.decode(shipped);
       const decoder = new TextDecoder();
       await this.yieldToEngine();
       const service = await LibraryService.loadInSlices({ corpus: decoder.decode(corpus), names: decoder.decode(names), text: decoder.decode(text) });
@@ -546,9 +541,9 @@ export class PaperStore implements vscode.Disposable {
     }
   }
 
-  /** A file of dist/, the compressed copy the extension ships. */
-  private async readShipped(name: string): Promise<Uint8Array> {
-    const uri = vscode.Uri.joinPath(this.extensionUri, 'dist', shippedName(name));
+  /** dist/library.lz, the compressed library the extension ships. */
+  private async readShipped(): Promise<Uint8Array> {
+    const uri = this.shippedUri();
     try {
       return await disk.readFile(uri);
     } catch (error) {
@@ -556,13 +551,17 @@ export class PaperStore implements vscode.Disposable {
     }
   }
 
-  /** A shipped file decoded, a slice at a time: the corpus takes 30 to 50 ms, more than the host may be held. */
-  private async decode(name: string, bytes: Uint8Array): Promise<Uint8Array> {
+  /** The shipped library decoded, a slice at a time (40 to 60 ms of work, more than the host may be held), in its three parts. */
+  private async decode(bytes: Uint8Array): Promise<LibraryParts<Uint8Array>> {
     try {
-      return await lzmaDecodeInSlices(bytes, () => this.yieldToEngine());
+      return splitLibrary(await lzmaDecodeInSlices(bytes, () => this.yieldToEngine()));
     } catch (error) {
-      throw this.unreadable(vscode.Uri.joinPath(this.extensionUri, 'dist', shippedName(name)), error);
+      throw this.unreadable(this.shippedUri(), error);
     }
+  }
+
+  private shippedUri(): vscode.Uri {
+    return vscode.Uri.joinPath(this.extensionUri, 'dist', shippedName(LIBRARY_FILE));
   }
 
   private unreadable(uri: vscode.Uri, error: unknown): Error {

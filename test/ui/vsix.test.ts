@@ -8,14 +8,14 @@ import { VSIX, expandFirstTopic, keepFailures, openPapersContainer, openWorkbenc
 // What the installed extension reads, and nothing else (see .vscodeignore).
 const ALLOWED = [
   /^extension\/package\.json$/, /^extension\/dist\/(extension|host)\.js$/, /^extension\/dist\/engine\.js\.lz$/, /^extension\/dist\/webview\/[\w./-]+\.(js|css)$/,
-  /^extension\/dist\/(corpus\.json|names\.index|fulltext\.index)\.lz$/, /^extension\/media\/[\w.-]+\.(svg|png|css)$/,
+  /^extension\/dist\/library\.lz$/, /^extension\/media\/[\w.-]+\.(svg|png|css)$/,
   /^extension\/(readme\.md|changelog\.md|LICENSE\.txt)$/i, /^extension\.vsixmanifest$/, /^\[Content_Types\]\.xml$/,
 ];
 // Both builds: dist/extension.js is the desktop entry ("main"), dist/host.js the web entry
 // ("browser") and the host code the desktop entry runs.
 const REQUIRED = [
   'extension/package.json', 'extension/dist/extension.js', 'extension/dist/host.js', 'extension/dist/engine.js.lz',
-  'extension/dist/corpus.json.lz', 'extension/dist/names.index.lz', 'extension/dist/fulltext.index.lz', 'extension/dist/webview/details.js',
+  'extension/dist/library.lz', 'extension/dist/webview/details.js',
 ];
 
 suite('UI: the packaged VSIX', () => {

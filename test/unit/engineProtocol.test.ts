@@ -173,7 +173,7 @@ suite('the engine worker (dist/engine.js as a worker thread)', () => {
   });
 
   test('loads the bundled papers as shipped (LZMA), and reads bibliographies by their paths; one that went away reads as empty', async () => {
-    const loaded = await ask({ type: 'load', shipped: true, corpus: bytes(dist('corpus.json.lz')), names: bytes(dist('names.index.lz')), text: bytes(dist('fulltext.index.lz')) });
+    const loaded = await ask({ type: 'load', library: bytes(dist('library.lz')) });
     assert.deepEqual([loaded.ok, loaded.result], [true, 390]);
     const dir = mkdtempSync(join(tmpdir(), 'papers-worker-'));
     writeFileSync(join(dir, 'refs.bib'), `\ufeff${BIB}`);
@@ -186,7 +186,7 @@ suite('the engine worker (dist/engine.js as a worker thread)', () => {
     assert.equal(report.papers, 391);
     const found = RESULT_SCHEMAS.query.parse((await ask({ type: 'query', text: 'norvig', options: { limit: 1 } })).result);
     assert.equal(found.rows[0].key, 'russell2020aima');
-    const damaged = await ask({ type: 'load', shipped: true, corpus: bytes(dist('corpus.json')), names: bytes(dist('names.index.lz')), text: bytes(dist('fulltext.index.lz')) });
+    const damaged = await ask({ type: 'load', library: bytes(dist('corpus.json')) });
     assert.equal(damaged.ok, false, 'bytes that are not LZMA are refused, not taken for papers');
   });
 
@@ -210,7 +210,7 @@ suite('the engine worker (dist/engine.js as a worker thread)', () => {
         });
         other.postMessage({ ...r, id });
       });
-      await askIt({ type: 'load', shipped: true, corpus: bytes(dist('corpus.json.lz')), names: bytes(dist('names.index.lz')), text: bytes(dist('fulltext.index.lz')) });
+      await askIt({ type: 'load', library: bytes(dist('library.lz')) });
       return { ask: askIt, stop: () => other.terminate() };
     };
     // A first session: no cache yet; the file is read at once, not asked for again.

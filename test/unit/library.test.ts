@@ -1,33 +1,43 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { readShipped } from '../../src/build/compressed';
+import { readLibrary } from '../../src/build/compressed';
 import { fromColumns } from '../../src/core/corpus/columns';
-import { CORPUS_FILE, NAMES_INDEX, shippedName, TEXT_INDEX } from '../../src/core/corpus/files';
+import { CORPUS_FILE, joinLibrary, LIBRARY_FILE, NAMES_INDEX, shippedName, splitLibrary, TEXT_INDEX } from '../../src/core/corpus/files';
 import { CorpusSchema, parseCorpusInSlices } from '../../src/core/corpus/paper';
 import { PaperLibrary } from '../../src/core/search/library';
 import { buildIndex, buildIndexParts } from '../../src/core/search/search';
 import { ROOT, seedCorpus } from './seeds';
 
 let loaded: PaperLibrary | undefined;
-/** The library as the extension loads it: the build's three files as shipped, the full text behind. */
+/** The library as the extension loads it: the build's three parts as shipped, the full text behind. */
 function library(): PaperLibrary {
-  const read = (name: string) => readShipped(join(ROOT, 'dist', shippedName(name)));
-  loaded ??= PaperLibrary.fromParts(read(CORPUS_FILE), read(NAMES_INDEX), read(TEXT_INDEX));
+  const { corpus, names, text } = readLibrary(join(ROOT, 'dist'));
+  loaded ??= PaperLibrary.fromParts(corpus, names, text);
   return loaded;
 }
 
 suite('PaperLibrary: loading', () => {
   suiteSetup(() => library().fullText);
 
-  test('the shipped (compressed) files hold exactly what the build wrote', () => {
-    for (const name of [CORPUS_FILE, NAMES_INDEX, TEXT_INDEX]) {
-      const plain = readFileSync(join(ROOT, 'dist', name), 'utf8');
-      const shipped = readShipped(join(ROOT, 'dist', shippedName(name)));
-      // The corpus ships in columns (core/corpus/columns.ts): the same papers, in the same order.
-      if (name === CORPUS_FILE) assert.deepStrictEqual(fromColumns(JSON.parse(shipped)), JSON.parse(plain), name);
-      else assert.equal(shipped, plain, name);
-      assert.ok(statSync(join(ROOT, 'dist', shippedName(name))).size < plain.length / 2, `${name} is compressed`);
+  test('the shipped library (one compressed stream) holds exactly what the build wrote', () => {
+    const shipped = readLibrary(join(ROOT, 'dist'));
+    const plain = (name: string) => readFileSync(join(ROOT, 'dist', name), 'utf8');
+    // The corpus ships in columns (core/corpus/columns.ts): the same papers, in the same order.
+    assert.deepStrictEqual(fromColumns(JSON.parse(shipped.corpus)), JSON.parse(plain(CORPUS_FILE)));
+    assert.equal(shipped.names, plain(NAMES_INDEX));
+    assert.equal(shipped.text, plain(TEXT_INDEX));
+    const size = statSync(join(ROOT, 'dist', shippedName(LIBRARY_FILE))).size;
+    assert.ok(size < [CORPUS_FILE, NAMES_INDEX, TEXT_INDEX].reduce((n, name) => n + plain(name).length, 0) / 3, `${size} bytes: compressed`);
+  });
+
+  test('the library\'s parts are told apart by their lengths in bytes; anything else is refused', () => {
+    const parts = { corpus: '{"papers":[]}', names: 'Ünïcode names', text: '' };
+    const split = splitLibrary(new TextEncoder().encode(joinLibrary(parts)));
+    const decoder = new TextDecoder();
+    assert.deepEqual({ corpus: decoder.decode(split.corpus), names: decoder.decode(split.names), text: decoder.decode(split.text) }, parts);
+    for (const damaged of [joinLibrary(parts).slice(0, -1), `x${joinLibrary(parts)}`, 'papers-library 1 1 2\nabc', '', readFileSync(join(ROOT, 'dist', CORPUS_FILE), 'utf8')]) {
+      assert.throws(() => splitLibrary(new TextEncoder().encode(damaged)), /not the bundled papers/, JSON.stringify(damaged.slice(0, 40)));
     }
   });
 
@@ -71,8 +81,8 @@ suite('PaperLibrary: loading', () => {
   });
 
   test('loading in slices (as the extension host does) gives the same library, and the same error for a broken corpus', async () => {
-    const read = (name: string) => readShipped(join(ROOT, 'dist', shippedName(name)));
-    const sliced = await PaperLibrary.loadParts(read(CORPUS_FILE), read(NAMES_INDEX), read(TEXT_INDEX));
+    const { corpus, names, text } = readLibrary(join(ROOT, 'dist'));
+    const sliced = await PaperLibrary.loadParts(corpus, names, text);
     await sliced.fullText;
     assert.deepEqual(sliced.papers, library().papers);
     for (const query of ['tulu', 'gui agen', 'dexterous hand topic:robotics']) {

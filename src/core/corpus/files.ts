@@ -7,6 +7,43 @@ export const CORPUS_FILE = 'corpus.json';
 export const NAMES_INDEX = 'names.index';
 /** The full-text part of the index (abstracts, topics), loaded behind the first search. */
 export const TEXT_INDEX = 'fulltext.index';
+/**
+ * What the extension ships: the three above (the corpus in columns) in one LZMA stream,
+ * `library.lz`. One stream finds the repeats between them (titles in the corpus and in the
+ * names index): 4 KB smaller than three files, in a VSIX with a 400 KB budget.
+ */
+export const LIBRARY_FILE = 'library';
 
 /** The LZMA copy of a file, which is what the extension ships and reads (src/build/compressed.ts). */
 export const shippedName = (name: string): string => `${name}.lz`;
+
+const FORMAT = 'papers-library 1';
+const PARTS = ['names', 'text', 'corpus'] as const;
+
+/** The bundled papers' three parts as text. */
+export interface LibraryParts<T = string> {
+  corpus: T;
+  names: T;
+  text: T;
+}
+
+/** The parts in one text: a first line with each part's length in UTF-8 bytes, then the parts. */
+export function joinLibrary(parts: LibraryParts): string {
+  const encoder = new TextEncoder();
+  return `${FORMAT} ${PARTS.map(p => encoder.encode(parts[p]).length).join(' ')}\n${PARTS.map(p => parts[p]).join('')}`;
+}
+
+/** The parts of a decoded library, as views onto `bytes`. Throws when it is not one. */
+export function splitLibrary(bytes: Uint8Array): LibraryParts<Uint8Array> {
+  const end = bytes.indexOf(10);
+  const header = new TextDecoder().decode(bytes.subarray(0, end < 0 ? 0 : Math.min(end, 80))).split(' ');
+  const lengths = header.slice(2).map(Number);
+  let at = end + 1;
+  if (header.slice(0, 2).join(' ') !== FORMAT || lengths.length !== PARTS.length || !lengths.every(n => Number.isSafeInteger(n) && n >= 0)
+    || at + lengths.reduce((a, b) => a + b, 0) !== bytes.length) {
+    throw new Error(`not the bundled papers in the "${FORMAT}" format`);
+  }
+  const parts = {} as LibraryParts<Uint8Array>;
+  PARTS.forEach((part, i) => { parts[part] = bytes.subarray(at, at += lengths[i]); });
+  return parts;
+}

@@ -64,8 +64,6 @@ interface Merged { corpus: UserCorpusReport; bibliographies: BibliographyReport 
 
 interface Bundled { local: LocalLibrary }
 
-/** The bundled papers and their index as the extension ships them (LZMA-compressed). */
-
 /** Remembered per workspace: its last session gave the engine worker user files, so the next starts it at once. */
 const ENGINE_USED = 'papers.engineUsed';
 
@@ -551,7 +549,7 @@ export class PaperStore implements vscode.Disposable {
     }
   }
 
-  /** The shipped library decoded, a slice at a time (40 to 60 ms of work, more than the host may be held), in its three parts. */
+  /** The shipped library decoded, a slice at a time (45 ms of work warm, 75 to 85 cold: more than the host may be held), in its three parts. */
   private async decode(bytes: Uint8Array): Promise<LibraryParts<Uint8Array>> {
     try {
       return splitLibrary(await lzmaDecodeInSlices(bytes, () => this.yieldToEngine()));

@@ -12,8 +12,10 @@ import { ROOT, seedCorpus } from './seeds';
 let loaded: PaperLibrary | undefined;
 /** The library as the extension loads it: the build's three parts as shipped, the full text behind. */
 function library(): PaperLibrary {
-  const { corpus, names, text } = readLibrary(join(ROOT, 'dist'));
-  loaded ??= PaperLibrary.fromParts(corpus, names, text);
+  if (!loaded) {
+    const { corpus, names, text } = readLibrary(join(ROOT, 'dist'));
+    loaded = PaperLibrary.fromParts(corpus, names, text);
+  }
   return loaded;
 }
 

@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { LIBRARY_FILE, type LibraryParts, shippedName, splitLibrary } from '../core/corpus/files';
+import { LIBRARY_FILE, libraryText, type LibraryParts, shippedName, splitLibrary } from '../core/corpus/files';
 import { lzmaDecode, lzmaHeader } from '../core/util/lzma';
 
 /** Literal context bits tried for each file: text does best with 3 or 4, which one varies. */
@@ -55,7 +55,5 @@ export function readShipped(file: string): string {
 
 /** The three parts of dist/library.lz as text, as the extension reads them. */
 export function readLibrary(dist: string): LibraryParts {
-  const parts = splitLibrary(lzmaDecode(readFileSync(join(dist, shippedName(LIBRARY_FILE)))));
-  const decoder = new TextDecoder();
-  return { corpus: decoder.decode(parts.corpus), names: decoder.decode(parts.names), text: decoder.decode(parts.text) };
+  return libraryText(splitLibrary(lzmaDecode(readFileSync(join(dist, shippedName(LIBRARY_FILE))))));
 }

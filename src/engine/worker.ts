@@ -5,7 +5,7 @@
 // that reading, indexing and searching a large library never hold up the extension host.
 import { memoryShelf } from '../core/corpus/shelf';
 import { lzmaDecode } from '../core/util/lzma';
-import { splitLibrary } from '../core/corpus/files';
+import { libraryText, splitLibrary } from '../core/corpus/files';
 import { ENGINE_WORKER } from '../platform/worker';
 import { fileShelf, readBytes, writeParts } from './files';
 import { pause } from '../core/util/pause';
@@ -93,7 +93,7 @@ function yieldToHost(): void {
 }
 
 const utf8 = new TextDecoder();
-const decode = (bytes: ArrayBuffer | Uint8Array) => utf8.decode(bytes);
+const decode = (bytes: ArrayBuffer) => utf8.decode(bytes);
 
 /** A bibliography file's text; one that went away since the host found it reads as empty, as on the host. */
 function readText(path: string): string {
@@ -148,10 +148,7 @@ function setInput(input: UserInput): Promise<InputReport> {
 async function answer(request: Request): Promise<{ result: unknown; transfer?: ArrayBuffer[] }> {
   switch (request.type) {
     case 'load': {
-      service = LibraryService.lazy(() => {
-        const parts = 'library' in request ? splitLibrary(lzmaDecode(new Uint8Array(request.library))) : request;
-        return { corpus: decode(parts.corpus), names: decode(parts.names), text: decode(parts.text) };
-      });
+      service = LibraryService.lazy(() => libraryText('library' in request ? splitLibrary(lzmaDecode(new Uint8Array(request.library))) : request));
       // The user's files, sent right behind, come first: a library taken whole from the cache
       // holds the bundled papers, which are then never decoded here (about 0.2 s of work, more while the window loads).
       await pause();

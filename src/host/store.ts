@@ -1,6 +1,6 @@
 import vscode = require('vscode');
 import * as disk from './disk';
-import { LIBRARY_FILE, type LibraryParts, shippedName, splitLibrary } from '../core/corpus/files';
+import { LIBRARY_FILE, libraryText, type LibraryParts, shippedName, splitLibrary } from '../core/corpus/files';
 import type { Problem } from '../core/corpus/paper';
 import { firstIssue } from '../core/util/issues';
 import { lzmaDecodeInSlices } from '../core/util/lzma';
@@ -522,10 +522,9 @@ export class PaperStore implements vscode.Disposable {
       const { LibraryService } = await engineLoaded();
       const shipped = await reading;
       // Decoded a slice at a time, waiting while the engine worker holds the papers (`yieldToEngine`).
-      const { corpus, names, text } = await this.decode(shipped);
-      const decoder = new TextDecoder();
+      const parts = await this.decode(shipped);
       await this.yieldToEngine();
-      const service = await LibraryService.loadInSlices({ corpus: decoder.decode(corpus), names: decoder.decode(names), text: decoder.decode(text) });
+      const service = await LibraryService.loadInSlices(libraryText(parts));
       service.fullText.catch(error => this.log.error(`Could not load the full-text index, so searches cover titles, keys and organisations only: ${describe(error)}`));
       this.log.info(`Loaded ${service.size} papers and their index in ${(performance.now() - started).toFixed(1)} ms`);
       // The worker's papers may be what the views show by now.

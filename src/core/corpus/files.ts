@@ -47,3 +47,9 @@ export function splitLibrary(bytes: Uint8Array): LibraryParts<Uint8Array> {
   PARTS.forEach((part, i) => { parts[part] = bytes.subarray(at, at += lengths[i]); });
   return parts;
 }
+
+/** The parts as text (UTF-8). */
+export function libraryText(parts: LibraryParts<ArrayBuffer | Uint8Array>): LibraryParts {
+  const decoder = new TextDecoder();
+  return { corpus: decoder.decode(parts.corpus), names: decoder.decode(parts.names), text: decoder.decode(parts.text) };
+}

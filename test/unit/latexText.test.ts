@@ -38,6 +38,9 @@ suite('latexToText', () => {
   test('unknown commands keep their argument; white space is squashed', () => {
     assert.equal(latexToText('\\foo{Kept}   text\n  here'), 'Kept text here');
     assert.equal(latexToText('plain title'), 'plain title');
+    // Every kind of white space, alone or in runs, at the ends too (a value with none is kept as it is).
+    assert.equal(latexToText(' Tabs\tand\r\nlines\u00a0and\u2003spaces  '), 'Tabs and lines and spaces');
+    assert.equal(latexToText('One\nline'), 'One line');
   });
 
   test('what encodeLatex writes decodes back to the same text', () => {

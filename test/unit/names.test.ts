@@ -19,6 +19,9 @@ suite('BibTeX names', () => {
     // A special character decides the case of its word: {\'E} is upper case, so not a "von".
     assert.deepEqual(parseName("{\\'E}mile Zola"), { given: 'Émile', family: 'Zola' });
     assert.deepEqual(parseName('{The Royal Society}'), { literal: 'The Royal Society' });
+    // In a list too; braces that open the first word and close the last are not always one group.
+    assert.deepEqual(parseNames('{Barnes and Noble} and {Dept. of X} {Lab} and {\\"O}zil, {M}esut').people,
+      [{ literal: 'Barnes and Noble' }, { given: 'Dept. of X', family: 'Lab' }, { given: 'Mesut', family: 'Özil' }]);
   });
 
   test('a list split at "and" outside braces, "and others" noted', () => {

@@ -137,8 +137,11 @@ export function parseNames(value: string): NameList {
     from = to + 1;
     if (!words.length) return;
     if (words.length === 1 && words[0].toLowerCase() === 'others') { others = true; return; }
-    // The name's own text, to tell a name that is one brace group: rebuilt from its words.
-    people.push(nameOf(words, words.join(' ').replace(/ , /g, ', ')));
+    // The name's own text, to tell a name that is one brace group: rebuilt from its words, and
+    // only when it could be one: most names are not, and joining the words of every name of a
+    // large library showed in the reader's profile.
+    const braced = words[0].startsWith('{') && words[words.length - 1].endsWith('}');
+    people.push(nameOf(words, braced ? words.join(' ').replace(/ , /g, ', ') : ''));
   };
   for (let i = 0; i < all.length; i++) if (all[i].length === 3 && all[i].toLowerCase() === 'and') flush(i);
   flush(all.length);

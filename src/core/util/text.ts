@@ -14,6 +14,7 @@ const SPECIAL: Record<string, string> = {
 };
 
 const COMBINING_MARKS = /\p{M}+/gu;
+const NON_ASCII = /[\u0080-\uffff]/;
 
 /**
  * Folds text to ASCII where a reader would: drops accents, spells Greek letters out
@@ -22,6 +23,8 @@ const COMBINING_MARKS = /\p{M}+/gu;
  * @example toAscii('TÜLU 3') === 'TULU 3'; toAscii('τ^2-Bench') === 'tau^2-Bench'
  */
 export function toAscii(text: string): string {
+  // Most titles and names are ASCII already, and `normalize` copies even those.
+  if (!NON_ASCII.test(text)) return text;
   let out = '';
   for (const ch of text.normalize('NFKD').replace(COMBINING_MARKS, '')) {
     if (ch.charCodeAt(0) < 0x80) { out += ch; continue; }

@@ -24,7 +24,7 @@ export interface CompiledCode<T> {
 }
 
 /**
- * A name for a version of the code: a hash of the bytes it ships as (the engine's 81 KB packed;
+ * A name for a version of the code: a hash of the bytes it ships as (the engine's 82 KB packed;
  * hashing its 265 KB source string instead took 7 to 16 ms of the host while the window loaded).
  * It is what keeps one version from taking another's cache: V8 checks only the source's length.
  */

@@ -113,6 +113,18 @@ export function printReport(rows: readonly Row[], machine: string, activation: A
 }
 
 /** The bibliography part: readers side by side on the real files, and a large library in the real extension host. */
+/** A series' two rows: the window first opened, and opened again. */
+function hostRows(host: HostBibliography, suffix: string): string[][] {
+  const { reopened } = host;
+  return [
+    [`first opened${suffix}`, String(host.entries), ms(host.readMs), ms(host.searchableMs), ms(host.namesSearchableMs), ms(host.fullTextMs), `${ms(host.hostBlockMaxMs)} (${ms(host.hostBlockMaxMsMedian)})`,
+      `${ms(host.ownBlockMaxMs)} (${ms(host.ownBlockMaxMsMedian)})`,
+      `${host.hoverProviderMs.toFixed(2)} ms (${host.hoverProviderP95Ms.toFixed(2)} ms)`, ms(host.hoverMs), ms(host.completionProviderMs), ms(host.completionMs)],
+    [`opened again${suffix}${reopened.fromCache ? ' (from the cache)' : ' (NOT from the cache)'}`, String(host.entries), '–', ms(reopened.searchableMs), ms(reopened.namesSearchableMs), ms(reopened.fullTextMs),
+      `${ms(reopened.hostBlockMaxMs)} (${ms(reopened.hostBlockMaxMsMedian)})`, `${ms(reopened.ownBlockMaxMs)} (${ms(reopened.ownBlockMaxMsMedian)})`, `${reopened.hoverProviderMs.toFixed(2)} ms`, '', '', ''],
+  ];
+}
+
 export function printBibliographies(readers: readonly ReaderRow[], host: HostBibliography | string, files: string): void {
   console.log('\n## Reading the writer\'s bibliography\n');
   console.log(table(
@@ -133,20 +145,13 @@ export function printBibliographies(readers: readonly ReaderRow[], host: HostBib
     console.log(`Not measured: ${host}.`);
     return;
   }
-  const { reopened } = host;
   const name = `${host.file} (${(host.bytes / 2 ** 20).toFixed(1)} MB)`;
   console.log(table(
     ['window', 'entries', 'read (parse + convert)', 'searchable (a key answers)', 'every name searchable', 'full text indexed', 'longest host block (median)', 'of it ours (median)', 'hover: provider (p95)', 'hover: round trip', 'completion: provider', 'completion: round trip'],
-    [
-      ['first opened', String(host.entries), ms(host.readMs), ms(host.searchableMs), ms(host.namesSearchableMs), ms(host.fullTextMs), `${ms(host.hostBlockMaxMs)} (${ms(host.hostBlockMaxMsMedian)})`,
-        `${ms(host.ownBlockMaxMs)} (${ms(host.ownBlockMaxMsMedian)})`,
-        `${host.hoverProviderMs.toFixed(2)} ms (${host.hoverProviderP95Ms.toFixed(2)} ms)`, ms(host.hoverMs), ms(host.completionProviderMs), ms(host.completionMs)],
-      [`opened again${reopened.fromCache ? ' (from the cache)' : ' (NOT from the cache)'}`, String(host.entries), '–', ms(reopened.searchableMs), ms(reopened.namesSearchableMs), ms(reopened.fullTextMs),
-        `${ms(reopened.hostBlockMaxMs)} (${ms(reopened.hostBlockMaxMsMedian)})`, `${ms(reopened.ownBlockMaxMs)} (${ms(reopened.ownBlockMaxMsMedian)})`, `${reopened.hoverProviderMs.toFixed(2)} ms`, '', '', ''],
-    ],
+    [...hostRows(host, ''), ...(host.settled ? hostRows(host.settled, `, window settled (${host.settled.settleMs / 1000} s)`) : [])],
   ));
   console.log(`\n${name}. VS Code 1.100.3 (code-server), its Node extension host; median of ${host.runs} fresh windows, each opening a main.tex`);
-  console.log('that names the library, 3 s after the window loads; then the same window opened again on the same user data, where the');
+  console.log(`that names the library, ${host.settleMs / 1000} s after the window loads; then the same window opened again on the same user data, where the`);
   console.log('library comes from the cache the first session wrote. "searchable": from activation until a key of the library answers');
   console.log('(hover, completion, Go to Definition); "every name searchable": until a search for an entry\'s title finds it;');
   console.log('"longest host block": the longest the extension host\'s event loop was held (a 1 ms timer and monitorEventLoopDelay), the');
@@ -155,13 +160,20 @@ export function printBibliographies(readers: readonly ReaderRow[], host: HostBib
   console.log('of a block is VS Code\'s own work (it spawns processes, loads other extensions) or the thread waiting for a core. Hover');
   console.log('and completion at a key of the library: the provider itself (timed inside it), and the round trip of');
   console.log('vscode.executeHoverProvider / executeCompletionItemProvider, which adds VS Code\'s messages to the workbench and back.');
+  if (host.settled) {
+    console.log(`"Window settled": the same, main.tex opened ${host.settled.settleMs / 1000} s after the window loads, when the workbench and VS Code's own`);
+    console.log(`extensions are done loading (median of ${host.settled.runs}): the same work, while little else runs.`);
+  }
   console.log('\nTargets: read ≤ 500 ms, searchable ≤ 1 s, no host block (of ours) over 50 ms, hover ≤ 5 ms:');
   const check = (label: string, value: number, limit: number) => `- ${label}: ${value.toFixed(1)} ms (target ≤ ${limit} ms) ${value <= limit ? 'met' : 'MISSED'}`;
+  const checks = (series: HostBibliography, suffix: string) => [
+    check(`read${suffix}`, series.readMs, 500), check(`searchable (a key answers)${suffix}`, series.searchableMs, 1000), check(`every name searchable${suffix}`, series.namesSearchableMs, 1000),
+    check(`searchable, opened again${suffix}`, series.reopened.searchableMs, 1000), check(`every name searchable, opened again${suffix}`, series.reopened.namesSearchableMs, 1000),
+    check(`longest host block of ours${suffix}`, series.ownBlockMaxMs, 50), check(`longest host block of ours, opened again${suffix}`, series.reopened.ownBlockMaxMs, 50),
+  ];
   console.log([
-    check('read', host.readMs, 500), check('searchable (a key answers)', host.searchableMs, 1000), check('every name searchable', host.namesSearchableMs, 1000),
-    check('searchable, opened again', reopened.searchableMs, 1000), check('every name searchable, opened again', reopened.namesSearchableMs, 1000),
-    check('longest host block of ours', host.ownBlockMaxMs, 50), check('longest host block of ours, opened again', reopened.ownBlockMaxMs, 50),
-    check('longest host block, anyone\'s', host.hostBlockMaxMs, 50), check('hover (provider)', host.hoverProviderMs, 5),
+    ...checks(host, ''), check('longest host block, anyone\'s', host.hostBlockMaxMs, 50), check('hover (provider)', host.hoverProviderMs, 5),
+    ...(host.settled ? checks(host.settled, ', window settled') : []),
   ].join('\n'));
 }
 

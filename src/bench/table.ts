@@ -112,7 +112,6 @@ export function printReport(rows: readonly Row[], machine: string, activation: A
   printActivation(activation);
 }
 
-/** The bibliography part: readers side by side on the real files, and a large library in the real extension host. */
 /** A series' two rows: the window first opened, and opened again. */
 function hostRows(host: HostBibliography, suffix: string): string[][] {
   const { reopened } = host;
@@ -125,6 +124,7 @@ function hostRows(host: HostBibliography, suffix: string): string[][] {
   ];
 }
 
+/** The bibliography part: readers side by side on the real files, and a large library in the real extension host. */
 export function printBibliographies(readers: readonly ReaderRow[], host: HostBibliography | string, files: string): void {
   console.log('\n## Reading the writer\'s bibliography\n');
   console.log(table(

@@ -10,7 +10,6 @@ import type { PapersApi } from '../../../src/extension';
 import type { PapersTestHooks } from '../../../src/host/testing';
 import { ownShares, type CpuProfile } from './ownBlocks';
 
-
 /**
  * Watches the event loop with a 1 ms timer: the longest gap between two ticks, and each gap over
  * `over` ms, by when it ended (ms after `from()`), to find in the profile.

@@ -49,6 +49,13 @@ suite('latexToText', () => {
     }
   });
 
+  test('plain text comes out with its white space collapsed as \\s+ would, whatever the spaces (fast-check)', () => {
+    const unit = fc.constantFrom('a', 'B', '1', '.', ' ', '  ', '\t', '\n', '\r', '\u00a0', '\u2003', '\u3000', '\ufeff', 'é', 'τ');
+    fc.assert(fc.property(fc.string({ unit }), s => {
+      assert.equal(latexToText(s), s.replace(/\s+/g, ' ').trim());
+    }), { numRuns: 2000 });
+  });
+
   test('never throws and terminates on any input (fast-check)', () => {
     fc.assert(fc.property(fc.string({ unit: fc.constantFrom('\\', '{', '}', '$', '"', "'", 'a', ' ', '-', '`', '~', 'v', 'c', '^', '_') }), s => {
       assert.equal(typeof latexToText(s), 'string');

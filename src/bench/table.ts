@@ -162,7 +162,7 @@ export function printBibliographies(readers: readonly ReaderRow[], host: HostBib
   console.log('vscode.executeHoverProvider / executeCompletionItemProvider, which adds VS Code\'s messages to the workbench and back.');
   if (host.settled) {
     console.log(`"Window settled": the same, main.tex opened ${host.settled.settleMs / 1000} s after the window loads, when the workbench and VS Code's own`);
-    console.log(`extensions are done loading (median of ${host.settled.runs}): the same work, once the window has finished loading.`);
+    console.log(`extensions are done loading (median of ${host.settled.runs}).`);
   }
   console.log('\nTargets: read ≤ 500 ms, searchable ≤ 1 s, no host block (of ours) over 50 ms, hover ≤ 5 ms:');
   const check = (label: string, value: number, limit: number) => `- ${label}: ${value.toFixed(1)} ms (target ≤ ${limit} ms) ${value <= limit ? 'met' : 'MISSED'}`;

@@ -145,9 +145,13 @@ export async function openPapersContainer(page: Page): Promise<void> {
 /**
  * Waits for the workspace's bibliography to be in the Papers view (the fixture workspace has
  * references.bib): until then the tree may still grow above the topics, moving rows under the pointer.
+ * The Bibliography node opens expanded, and its file rows come a moment after it: a click on a
+ * topic in between once landed while the rows moved, and the topic was selected but not expanded.
  */
 export async function waitForBibliography(page: Page): Promise<void> {
-  await page.locator('.part.sidebar .monaco-list-row[role="treeitem"]', { has: page.locator('.label-name', { hasText: /^Bibliography$/ }) }).waitFor({ timeout: LONG });
+  const rows = page.locator('.part.sidebar .monaco-list-row[role="treeitem"]');
+  await rows.filter({ has: page.locator('.label-name', { hasText: /^Bibliography$/ }) }).waitFor({ timeout: LONG });
+  await rows.and(page.locator('[aria-level="2"]')).filter({ has: page.locator('.label-name', { hasText: /\.(bib|json|ya?ml)$/ }) }).first().waitFor({ timeout: LONG });
 }
 
 export interface ExpandedTopic { label: string; count: number; paperTitles: string[] }

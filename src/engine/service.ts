@@ -4,8 +4,11 @@
 // large libraries, and in the extension host itself while there are only the bundled papers.
 import topicsFile from '../data/topics.json';
 import { groupPapers, sortEntries, type GroupBy, type SortBy } from '../core/browse/browse';
-import { mergeBibliographies, isBibliographyOnly } from '../core/bibliography/merge';
-import { readBibliographies, ReadCache, type BibliographyText, type ReadProblem } from '../core/bibliography/read';
+import { AFTER_JOIN, EntriesByKey } from '../core/bibliography/entriesByKey';
+import { corpusLookup, mergeBibliographies, isBibliographyOnly } from '../core/bibliography/merge';
+import {
+  convertBibliographies, keysAndLines, parseBibliographies, ReadCache, type BibliographyText, type ParsedBibliographies, type ReadProblem,
+} from '../core/bibliography/read';
 import type { BibliographyFormat, Paper, Problem } from '../core/corpus/paper';
 import { createTopicAssigner, type TopicAssigner, type TopicsFile } from '../core/corpus/topics';
 import { topicList } from '../core/corpus/topicList';
@@ -74,9 +77,10 @@ export interface UserInput {
   bibliographyKey?: string;
   cached?: CachedLibrary;
   /**
-   * Called once the papers are joined and answer by key (hover, completion, definitions), before
-   * their names are indexed, the longest step: the report then says `indexing`, and the one
-   * `setInput` resolves with comes once every name is searchable.
+   * Called once the keys answer (hover, Go to Definition, the checks of citations), before the
+   * entries are joined and their names indexed, the longest steps: the report then says
+   * `indexing`, and the one `setInput` resolves with comes once every name is searchable. Until
+   * the join, `papersNow` answers the keys it can and `joined` tells when the rest can be asked.
    */
   papersReady?: (report: InputReport) => void;
 }
@@ -103,7 +107,11 @@ export interface InputReport {
   searchableMs: number;
   /** True when the index is new and worth caching once its full text is in (`snapshot`). */
   snapshotWanted: boolean;
-  /** True in the report given to `papersReady`: the papers answer by key, their names are still being indexed. */
+  /**
+   * True in the report given to `papersReady`: the keys answer, the papers are still being joined
+   * and indexed. Its counts then take each key of the entries as a paper of its own (`added`,
+   * `papers`): the join may find some in the corpus.
+   */
   indexing?: boolean;
   /**
    * True when the corpus files came by name only and no cached library could stand for them:
@@ -180,6 +188,8 @@ export class LibraryService {
   private work: Promise<unknown> = Promise.resolve();
   private tree: { key: string; top: TreeTop; children: Map<string, Paper[]> } | undefined;
   private fileIndex: { version: number; files: Map<string, string[]> } | undefined;
+  /** Between `papersReady` and the join: the entries by key, and the join's end. */
+  private early: { entries: EntriesByKey; joined: Promise<void> } | undefined;
   /** Bumped when the papers change: a view may ask whether what it shows is still current. */
   version = 0;
 
@@ -304,7 +314,48 @@ export class LibraryService {
     if (this.restored) { this.restored = undefined; this.index = undefined; }
     const merged = await this.mergedCorpus(input.corpus, corpusKey);
     const readStarted = performance.now();
-    const read = await readBibliographies(input.bibliographies as BibliographyText[], this.readCache);
+    const parsed = await parseBibliographies(input.bibliographies as BibliographyText[], this.readCache);
+    const joining = given.papersReady ? await this.answerEarly(parsed, merged, given.papersReady, started, readStarted) : undefined;
+    try {
+      return await this.join(given, input, merged, parsed, corpusKey, started, readStarted, joining);
+    } finally {
+      // Also when the join failed: what waits for it asks the library as it is.
+      joining?.();
+    }
+  }
+
+  /**
+   * Once the files are parsed: the keys answer from the entries (`papersNow`), and `papersReady`
+   * is told. Returns what ends that (called once the join is done), or undefined when there are
+   * no entries to answer for.
+   */
+  private async answerEarly(parsed: ParsedBibliographies, merged: CorpusSummary, papersReady: (report: InputReport) => void, started: number, readStarted: number): Promise<(() => void) | undefined> {
+    if (!parsed.files.some(f => (f.entries ?? f.references ?? []).length)) return undefined;
+    const entries = new EntriesByKey(parsed, await corpusLookup(merged.papers));
+    let done!: () => void;
+    const early = { entries, joined: new Promise<void>(resolve => { done = resolve; }) };
+    this.early = early;
+    this.files = parsed.files.map(f => ({ uri: f.input.uri, file: f.input.file, format: f.format, ...keysAndLines(f), problems: f.problems }));
+    this.version++;
+    this.tree = undefined;
+    papersReady({
+      corpus: { added: merged.added, updated: merged.updated, problems: merged.problems },
+      bibliographies: { files: this.files, added: entries.size, joined: 0 },
+      index: { fromCache: false, added: 0, changed: 0, removed: 0 },
+      papers: merged.papers.length + entries.size, readMs: performance.now() - readStarted, searchableMs: performance.now() - started,
+      snapshotWanted: false, needsFiles: false, indexing: true,
+    });
+    return () => {
+      if (this.early === early) this.early = undefined;
+      done();
+    };
+  }
+
+  private async join(
+    given: UserInput, input: { corpus: CorpusInput[]; bibliographyKey?: string }, merged: CorpusSummary, parsed: ParsedBibliographies,
+    corpusKey: string, started: number, readStarted: number, joining: (() => void) | undefined,
+  ): Promise<InputReport> {
+    const read = await convertBibliographies(parsed, this.readCache);
     const readMs = performance.now() - readStarted;
     const joined = await mergeBibliographies(merged.papers, read);
     this.files = read.map(f => ({
@@ -323,12 +374,13 @@ export class LibraryService {
       snapshotWanted = made.snapshotWanted;
       const library = new PaperLibrary({ papers: joined.papers }, made.index.search);
       if (given.papersReady) {
-        // The keys answer from here; words find what the index holds so far (a hit on a paper
+        // Every paper answers from here; words find what the index holds so far (a hit on a paper
         // that is gone is dropped), until the update below is done.
         this.current = library;
         this.version++;
         this.tree = undefined;
-        given.papersReady({
+        if (joining) joining();
+        else given.papersReady({
           corpus: { added: merged.added, updated: merged.updated, problems: merged.problems },
           bibliographies: { files: this.files, added: joined.added.length, joined: joined.updated.length },
           index: { fromCache, added: 0, changed: 0, removed: 0 },
@@ -563,6 +615,27 @@ export class LibraryService {
     return idsOrKeys.map(k => this.current.get(k));
   }
 
+  /**
+   * Settles once the papers last given are joined. Until then only `papersNow` and `keys` answer
+   * for them: what lists, groups or searches papers waits for this.
+   */
+  get joined(): Promise<void> {
+    return this.early?.joined ?? Promise.resolve();
+  }
+
+  /** `papers`, if it can be answered now: undefined while a key's paper waits for the join (`joined`). */
+  papersNow(idsOrKeys: readonly string[]): (Paper | undefined)[] | undefined {
+    if (!this.early) return this.papers(idsOrKeys);
+    const { entries } = this.early;
+    const papers: (Paper | undefined)[] = [];
+    for (const key of idsOrKeys) {
+      const paper = entries.paper(key);
+      if (paper === AFTER_JOIN) return undefined;
+      papers.push(paper);
+    }
+    return papers;
+  }
+
   /** Rows by id or key, in the order given, those that exist. */
   rows(idsOrKeys: readonly string[], excerptLength = 0): PaperRow[] {
     return idsOrKeys.flatMap(k => { const p = this.current.get(k); return p ? [rowOf(p, excerptLength)] : []; });
@@ -583,8 +656,9 @@ export class LibraryService {
     return paper ? this.current.related(paper, count).map(p => rowOf(p)) : [];
   }
 
-  /** Every key that names a paper (aliases too), for checking citations. */
+  /** Every key that names a paper (aliases too), for checking citations; in lower case while the entries are joined. */
   keys(): string[] {
+    if (this.early) return this.early.entries.keys();
     const keys: string[] = [];
     for (const p of this.current.papers) keys.push(p.key, ...(p.aliases ?? []));
     return keys;

@@ -144,8 +144,15 @@ function setInput(input: UserInput): Promise<InputReport> {
   return Promise.race([done, early]);
 }
 
+/**
+ * What lists, groups or searches the papers: while the user's entries are being joined, these
+ * wait for the join (the keys answer at once: 'papers', 'keys').
+ */
+const AFTER_JOIN: ReadonlySet<Request['type']> = new Set(['query', 'untyped', 'rows', 'related', 'treeTop', 'children', 'locate', 'all']);
+
 /** Answers one request; bytes to transfer back are returned beside the result. */
 async function answer(request: Request): Promise<{ result: unknown; transfer?: ArrayBuffer[] }> {
+  if (AFTER_JOIN.has(request.type)) await loaded().joined;
   switch (request.type) {
     case 'load': {
       service = LibraryService.lazy(() => libraryText('library' in request ? splitLibrary(lzmaDecode(new Uint8Array(request.library))) : request));
@@ -180,7 +187,11 @@ async function answer(request: Request): Promise<{ result: unknown; transfer?: A
       return { result: await indexed };
     case 'query': return { result: loaded().query(request.text, request.options) };
     case 'untyped': return { result: loaded().untyped(request.files, request.ownLimit, request.restLimit, request.excerpt) };
-    case 'papers': return { result: loaded().papers(request.keys).map(p => p ?? null) };
+    case 'papers': {
+      const library = loaded();
+      const papers = library.papersNow(request.keys) ?? (await library.joined, library.papers(request.keys));
+      return { result: papers.map(p => p ?? null) };
+    }
     case 'rows': return { result: loaded().rows(request.keys, request.excerpt) };
     case 'related': return { result: loaded().related(request.key, request.count) };
     case 'keys': return { result: loaded().keys().join('\n') };

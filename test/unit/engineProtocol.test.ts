@@ -120,6 +120,21 @@ suite('the engine worker (dist/engine.js as a worker thread)', () => {
     assert.equal(found.rows[0].key, 'norvig2020early', 'its title is searchable once indexed');
   });
 
+  test('while the entries are being joined, their keys answer and what lists papers waits for the join', async () => {
+    await ask({ type: 'load', corpus: bytes(dist('corpus.json')), names: bytes(dist('names.index')), text: bytes(dist('fulltext.index')) });
+    // Large enough that converting and joining it take several slices, with questions answered between them.
+    const text = Array.from({ length: 3000 }, (_, i) => `@misc{entry${i},\n  author = {Doe, Jane and Roe, Richard},\n  title = {The title of entry ${i}},\n  year = 2020\n}`).join('\n');
+    const bib = bytes(Buffer.from(text));
+    const early = RESULT_SCHEMAS.setInput.parse((await ask({ type: 'setInput', bibliographies: [{ uri: 'file:///w/large.bib', file: 'large.bib', bytes: bib }] }, [bib])).result);
+    assert.deepEqual([early.indexing, early.bibliographies.files[0].keys.length, early.bibliographies.files[0].lines[1500]], [true, 3000, 7501]);
+    const options = { groupBy: 'topic' as const, sortBy: 'upvotes' as const };
+    const [tree, papers] = await Promise.all([ask({ type: 'treeTop', options }), ask({ type: 'papers', keys: ['entry1500'] })]);
+    assert.equal(RESULT_SCHEMAS.treeTop.parse(tree.result).files[0]?.count, 3000, 'the tree came once every entry was joined');
+    const [paper] = RESULT_SCHEMAS.papers.parse(papers.result);
+    assert.deepEqual([paper?.title, paper?.entries?.[0].line], ['The title of entry 1500', 7501]);
+    await ask({ type: 'indexed' });
+  });
+
   test('a request that fails is answered with its error, and the worker goes on', async () => {
     const failed = await ask({ type: 'children', container: 'topic:agents', options: { groupBy: 'topic', sortBy: 'upvotes' } });
     assert.equal(failed.ok, true, 'an unknown group has no rows');
@@ -184,6 +199,8 @@ suite('the engine worker (dist/engine.js as a worker thread)', () => {
     const report = RESULT_SCHEMAS.setInput.parse((await ask({ type: 'setInput', corpus: [], bibliographies })).result);
     assert.deepEqual(report.bibliographies.files.map(f => [f.file, f.keys]), [['refs.bib', ['russell2020aima']], ['gone.bib', []]]);
     assert.equal(report.papers, 391);
+    // Words find the entry once its names are indexed.
+    await ask({ type: 'indexed' });
     const found = RESULT_SCHEMAS.query.parse((await ask({ type: 'query', text: 'norvig', options: { limit: 1 } })).result);
     assert.equal(found.rows[0].key, 'russell2020aima');
     const damaged = await ask({ type: 'load', library: bytes(dist('corpus.json')) });

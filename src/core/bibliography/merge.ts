@@ -64,7 +64,7 @@ export function referencePaper(ref: Reference, location: EntryLocation): Paper {
 /** Papers made from references, and references' folded titles, kept while the references live. */
 const papersOf = new WeakMap<Reference, Paper>();
 const slugs = new WeakMap<Reference, string>();
-const slugOf = (ref: Reference) => {
+export const slugOf = (ref: Reference): string => {
   let slug = slugs.get(ref);
   if (slug === undefined) slugs.set(ref, slug = ref.title ? slugify(ref.title) : '');
   return slug;
@@ -109,19 +109,32 @@ export interface BibliographyMerge {
   updated: Paper[];
 }
 
-/** The corpus papers by key and by folded title, made once per corpus (a save of a .bib joins to the same one). */
-const lookups = new WeakMap<readonly Paper[], Promise<{ byKey: Map<string, Paper>; byTitle: Map<string, Paper> }>>();
+/** The corpus papers by key and by folded title; and every id, key and alias they answer to (lower case but ids), for `EntriesByKey`. */
+export interface CorpusLookup {
+  byKey: Map<string, Paper>;
+  byTitle: Map<string, Paper>;
+  ids: Set<string>;
+  names: Set<string>;
+}
 
-function lookupOf(corpus: readonly Paper[]): Promise<{ byKey: Map<string, Paper>; byTitle: Map<string, Paper> }> {
+/** Made once per corpus (a save of a .bib joins to the same one). */
+const lookups = new WeakMap<readonly Paper[], Promise<CorpusLookup>>();
+
+export function corpusLookup(corpus: readonly Paper[]): Promise<CorpusLookup> {
   let lookup = lookups.get(corpus);
   if (!lookup) {
     lookup = (async () => {
       const byKey = new Map<string, Paper>();
       const byTitle = new Map<string, Paper>();
+      const ids = new Set<string>();
+      const names = new Set<string>();
       let started = performance.now();
       for (let i = 0; i < corpus.length; i++) {
         const paper = corpus[i];
         byKey.set(paper.key.toLowerCase(), paper);
+        ids.add(paper.id);
+        names.add(paper.key.toLowerCase());
+        for (const alias of paper.aliases ?? []) names.add(alias.toLowerCase());
         const slug = slugify(paper.title);
         if (slug && !byTitle.has(slug)) byTitle.set(slug, paper);
         if (i % 256 === 255 && performance.now() - started > SLICE_MS) {
@@ -129,7 +142,7 @@ function lookupOf(corpus: readonly Paper[]): Promise<{ byKey: Map<string, Paper>
           started = performance.now();
         }
       }
-      return { byKey, byTitle };
+      return { byKey, byTitle, ids, names };
     })();
     lookups.set(corpus, lookup);
   }
@@ -149,7 +162,7 @@ function lookupOf(corpus: readonly Paper[]): Promise<{ byKey: Map<string, Paper>
 export async function mergeBibliographies(corpus: readonly Paper[], files: readonly ReadBibliography[]): Promise<BibliographyMerge> {
   // Nothing to join: the corpus as it is (a 100,000-paper library's titles are not folded for nothing).
   if (!files.some(f => f.references.length)) return { papers: [...corpus], added: [], updated: [] };
-  const { byKey, byTitle } = await lookupOf(corpus);
+  const { byKey, byTitle } = await corpusLookup(corpus);
   let started = performance.now();
   let count = 0;
   const out = new Map<string, Paper>(corpus.map(p => [p.id, p]));

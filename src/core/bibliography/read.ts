@@ -55,22 +55,37 @@ export function bibliographyFormat(path: string): 'bibtex' | 'csl-json' | 'yaml'
   return null;
 }
 
-interface Parsed {
+/** A file as parsed, before its BibTeX entries are converted to references (`convertBibliographies`). */
+export interface ParsedFile {
   input: BibliographyText;
   format: BibliographyFormat;
+  /** BibTeX: the entries, converted when asked (`ParsedBibliographies.reference`). */
   entries?: BibEntry[];
+  /** CSL-JSON and YAML: read whole at once. */
   references?: Reference[];
   problems: ReadProblem[];
   strings?: Map<string, string>;
+  /** BibTeX: the references the cache holds for this file's entries, by their text. */
+  known?: Map<string, Reference>;
 }
 
 /**
- * Reads bibliography files into references. BibTeX files see the `@string` macros of the
- * files read before them for the same document (`after`), and `crossref`/`xdata` parents
- * are found in any of the files. Large files are read in slices, with pauses between them.
- *
- * @example (await readBibliographies([{ uri: 'refs.bib', file: 'refs.bib', text }]))[0].references[0].key
+ * Bibliography files parsed, in the order given: their keys, lines and problems are known, and
+ * each BibTeX entry is converted (LaTeX and names decoded, most of the work) when first asked
+ * for, so that a key can be answered before the whole library is converted.
  */
+export interface ParsedBibliographies {
+  files: ParsedFile[];
+  /** The entry's reference: converted once, so that an early answer and the join take the same object. */
+  reference(file: ParsedFile, entry: BibEntry): Reference;
+}
+
+/** A parsed file's entries' keys and lines, in file order. */
+export function keysAndLines(file: ParsedFile): { keys: string[]; lines: number[] } {
+  const items = file.entries ?? file.references ?? [];
+  return { keys: items.map(i => i.key), lines: items.map(i => i.line) };
+}
+
 /**
  * What reading a file last gave, to read it again after an edit: an entry whose text, macros
  * and parents are unchanged is not converted again (decoding LaTeX and names is most of the work).
@@ -92,13 +107,25 @@ export class ReadCache {
   }
 }
 
+/**
+ * Reads bibliography files into references. BibTeX files see the `@string` macros of the
+ * files read before them for the same document (`after`), and `crossref`/`xdata` parents
+ * are found in any of the files. Large files are read in slices, with pauses between them.
+ *
+ * @example (await readBibliographies([{ uri: 'refs.bib', file: 'refs.bib', text }]))[0].references[0].key
+ */
 export async function readBibliographies(inputs: readonly BibliographyText[], cache?: ReadCache): Promise<ReadBibliography[]> {
-  const parsed = new Map<string, Parsed>();
-  const read = async (input: BibliographyText, stack: Set<string>): Promise<Parsed> => {
+  return convertBibliographies(await parseBibliographies(inputs, cache), cache);
+}
+
+/** The first step of `readBibliographies`: every file parsed, no BibTeX entry converted yet. */
+export async function parseBibliographies(inputs: readonly BibliographyText[], cache?: ReadCache): Promise<ParsedBibliographies> {
+  const parsed = new Map<string, ParsedFile>();
+  const read = async (input: BibliographyText, stack: Set<string>): Promise<ParsedFile> => {
     const done = parsed.get(input.uri);
     if (done) return done;
     const format = bibliographyFormat(input.file) ?? bibliographyFormat(input.uri);
-    let result: Parsed;
+    let result: ParsedFile;
     if (format === 'bibtex') {
       // The macros of the files before it, in order; those files are read first.
       let strings: Map<string, string> | undefined;
@@ -109,7 +136,8 @@ export async function readBibliographies(inputs: readonly BibliographyText[], ca
         if (earlier.strings) strings = new Map([...(strings ?? []), ...earlier.strings]);
       }
       const bib = await parseBibAsync(input.text, { strings });
-      result = { input, format, entries: bib.entries, problems: bib.problems, strings: bib.strings };
+      const known = cache?.forFile(input.uri, JSON.stringify([...bib.strings]));
+      result = { input, format, entries: bib.entries, problems: bib.problems, strings: bib.strings, known };
     } else if (format === 'csl-json') {
       const csl = readCslJson(input.text);
       result = { input, format, references: csl.references, problems: [...csl.problems, ...duplicateKeys(csl.references)] };
@@ -131,38 +159,51 @@ export async function readBibliographies(inputs: readonly BibliographyText[], ca
     for (const entry of entries ?? []) if (!byKey.has(entry.key.toLowerCase())) byKey.set(entry.key.toLowerCase(), entry);
   }
   const lookup = (key: string) => byKey.get(key.toLowerCase());
+  const converted = new Map<BibEntry, Reference>();
+  return {
+    files: inputs.map(input => parsed.get(input.uri)!),
+    reference(file, entry) {
+      let ref = converted.get(entry);
+      if (ref) return ref;
+      const raw = file.input.text.slice(entry.start, entry.end);
+      // An entry with a parent reads what the parent says, which may have changed: always converted.
+      const alone = entry.fields.crossref === undefined && entry.fields.xdata === undefined;
+      ref = alone ? file.known?.get(raw) : undefined;
+      if (!ref || ref.line !== entry.line) ref = { ...(ref ?? bibtexReference(entry, lookup)), line: entry.line, raw };
+      converted.set(entry, ref);
+      return ref;
+    },
+  };
+}
+
+/** The second step of `readBibliographies`: every BibTeX entry converted, in slices, and the cache kept up to date. */
+export async function convertBibliographies(parsed: ParsedBibliographies, cache?: ReadCache): Promise<ReadBibliography[]> {
   const files: ReadBibliography[] = [];
-  for (const input of inputs) {
-    const p = parsed.get(input.uri)!;
+  for (const p of parsed.files) {
     let references = p.references;
     if (!references) {
       // Decoding LaTeX and names costs more than parsing: a large library is converted in slices too,
       // and entries unchanged since the last read are taken from the cache.
       references = [];
-      const known = cache?.forFile(input.uri, JSON.stringify([...(p.strings ?? [])]));
       const fresh = new Map<string, Reference>();
       let started = performance.now();
       for (const entry of p.entries ?? []) {
-        const raw = input.text.slice(entry.start, entry.end);
-        // An entry with a parent reads what the parent says, which may have changed: always converted.
-        const alone = entry.fields.crossref === undefined && entry.fields.xdata === undefined;
-        let ref = alone ? known?.get(raw) : undefined;
-        if (!ref || ref.line !== entry.line) ref = { ...(ref ?? bibtexReference(entry, lookup)), line: entry.line, raw };
-        if (alone) fresh.set(raw, ref);
+        const ref = parsed.reference(p, entry);
+        if (entry.fields.crossref === undefined && entry.fields.xdata === undefined) fresh.set(ref.raw!, ref);
         references.push(ref);
         if (references.length % 32 === 0 && performance.now() - started > SLICE_MS) {
           await pause();
           started = performance.now();
         }
       }
-      if (known) {
-        known.clear();
-        for (const [raw, ref] of fresh) known.set(raw, ref);
+      if (p.known) {
+        p.known.clear();
+        for (const [raw, ref] of fresh) p.known.set(raw, ref);
       }
     }
-    files.push({ uri: input.uri, file: input.file, format: p.format, references, problems: p.problems });
+    files.push({ uri: p.input.uri, file: p.input.file, format: p.format, references, problems: p.problems });
   }
-  cache?.keep(inputs.map(i => i.uri));
+  cache?.keep(parsed.files.map(p => p.input.uri));
   return files;
 }
 

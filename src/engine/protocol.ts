@@ -110,7 +110,8 @@ export type Request =
   | ({ type: 'load' } & ({ library: ArrayBuffer } | { corpus: ArrayBuffer; names: ArrayBuffer; text: ArrayBuffer })) // result: number of papers
   // Corpus files or bibliographies left out (undefined) are the same as the worker last had them.
   // Beside `cached` under `bibliographyKey` (the whole library), the bibliographies are read only if it cannot stand for them.
-  // Answered once the papers answer by key; when the report says `indexing`, 'indexed' answers once every name is searchable.
+  // Answered once the keys answer ('papers', 'keys': the files parsed); when the report says `indexing`, 'indexed' answers once
+  // every name is searchable, and until the entries are joined, what lists or searches papers waits for the join (worker.ts).
   | { type: 'setInput'; corpus?: CorpusBytes[]; bibliographies?: BibliographyBytes[]; cacheKey?: string; bibliographyKey?: string; cached?: CachedBytes } // InputReport
   | { type: 'indexed' } // InputReport: the last setInput's, whole
   | { type: 'query'; text: string; options: import('./service').QueryOptions } // QueryRows

@@ -378,10 +378,11 @@ export class PaperStore implements vscode.Disposable {
     void this.workspaceState?.update(ENGINE_USED, true);
     const early = report.indexing === true;
     if (early) {
-      // The papers answer by key already (hover, completion, Go to Definition): the views show
-      // them while the worker indexes their names, the longest step (1.2 to 1.6 s of a 7,000-entry
-      // library while a window loads). Only what searches is told again when it is done: showing
-      // a view twice in a moment can drop a click on it.
+      // The keys answer already (hover, Go to Definition, the checks of citations); what lists
+      // papers (the views, completion) is answered once the worker has joined the entries to the
+      // bundled papers, and shown while it indexes their names, the longest step (1.2 to 1.6 s of
+      // a 7,000-entry library while a window loads). Only what searches is told again when it is
+      // done: showing a view twice in a moment can drop a click on it.
       this.setState(report.papers ? 'ready' : 'empty');
       this.changed.fire();
       this.bibliographiesRead.fire(bibliographyReport(report, this.has.corpus));

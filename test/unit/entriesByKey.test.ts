@@ -56,7 +56,9 @@ suite('keys answered before the join', function () {
     let entryKeys = 0;
     for (let at = 0; at < paths.length; at += 30) {
       const files = paths.slice(at, at + 30).map(path => ({ uri: `file://${path}`, file: relative(SHARED, path), text: readFileSync(path, 'utf8') }));
-      const { asked, late, lateKeys } = await askEarlyAndLate(service, files, () => ['attention-is-all-you-need', 'no-such-key-anywhere']);
+      const { asked, report, late, lateKeys } = await askEarlyAndLate(service, files, () => ['attention-is-all-you-need', 'no-such-key-anywhere']);
+      // The files' keys, lines and problems (diagnostics, Go to Definition) are known from the parse as the join has them.
+      assert.deepEqual(asked.report?.bibliographies.files, report.bibliographies.files);
       asked.keys.forEach((key, i) => {
         const early = asked.early[i];
         if (!early) return;

@@ -148,11 +148,11 @@ function setInput(input: UserInput): Promise<InputReport> {
  * What lists, groups or searches the papers: while the user's entries are being joined, these
  * wait for the join (the keys answer at once: 'papers', 'keys').
  */
-const AFTER_JOIN: ReadonlySet<Request['type']> = new Set(['query', 'untyped', 'rows', 'related', 'treeTop', 'children', 'locate', 'all']);
+const WAIT_FOR_JOIN: ReadonlySet<Request['type']> = new Set(['query', 'untyped', 'rows', 'related', 'treeTop', 'children', 'locate', 'all']);
 
 /** Answers one request; bytes to transfer back are returned beside the result. */
 async function answer(request: Request): Promise<{ result: unknown; transfer?: ArrayBuffer[] }> {
-  if (AFTER_JOIN.has(request.type)) await loaded().joined;
+  if (WAIT_FOR_JOIN.has(request.type)) await loaded().joined;
   switch (request.type) {
     case 'load': {
       service = LibraryService.lazy(() => libraryText('library' in request ? splitLibrary(lzmaDecode(new Uint8Array(request.library))) : request));

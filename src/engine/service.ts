@@ -7,7 +7,7 @@ import { groupPapers, sortEntries, type GroupBy, type SortBy } from '../core/bro
 import { AFTER_JOIN, EntriesByKey } from '../core/bibliography/entriesByKey';
 import { corpusLookup, mergeBibliographies, isBibliographyOnly } from '../core/bibliography/merge';
 import {
-  convertBibliographies, keysAndLines, parseBibliographies, ReadCache, type BibliographyText, type ParsedBibliographies, type ReadProblem,
+  convertBibliographies, itemsOf, parseBibliographies, ReadCache, type BibliographyText, type ParsedBibliographies, type ReadProblem,
 } from '../core/bibliography/read';
 import type { BibliographyFormat, Paper, Problem } from '../core/corpus/paper';
 import { createTopicAssigner, type TopicAssigner, type TopicsFile } from '../core/corpus/topics';
@@ -162,6 +162,14 @@ export interface TreeTop {
 const labels = new Map(topicList(topicsFile).map(t => [t.id, t.label]));
 const topicLabel = (id: string) => labels.get(id) ?? id;
 const TOPICS = topicList(topicsFile);
+
+/** Each bibliography file's keys, lines and problems, known once it is parsed (converting its entries changes none of them). */
+function fileReports(parsed: ParsedBibliographies): BibliographyFileReport[] {
+  return parsed.files.map(f => {
+    const items = itemsOf(f);
+    return { uri: f.input.uri, file: f.input.file, format: f.format, keys: items.map(i => i.key), lines: items.map(i => i.line), problems: f.problems };
+  });
+}
 
 /**
  * The library: load it with the bundled papers, give it the user's files with `setInput`,
@@ -330,12 +338,12 @@ export class LibraryService {
    * no entries to answer for.
    */
   private async answerEarly(parsed: ParsedBibliographies, merged: CorpusSummary, papersReady: (report: InputReport) => void, started: number, readStarted: number): Promise<(() => void) | undefined> {
-    if (!parsed.files.some(f => (f.entries ?? f.references ?? []).length)) return undefined;
+    if (!parsed.files.some(f => itemsOf(f).length)) return undefined;
     const entries = new EntriesByKey(parsed, await corpusLookup(merged.papers));
     let done!: () => void;
     const early = { entries, joined: new Promise<void>(resolve => { done = resolve; }) };
     this.early = early;
-    this.files = parsed.files.map(f => ({ uri: f.input.uri, file: f.input.file, format: f.format, ...keysAndLines(f), problems: f.problems }));
+    this.files = fileReports(parsed);
     this.version++;
     this.tree = undefined;
     papersReady({
@@ -358,9 +366,7 @@ export class LibraryService {
     const read = await convertBibliographies(parsed, this.readCache);
     const readMs = performance.now() - readStarted;
     const joined = await mergeBibliographies(merged.papers, read);
-    this.files = read.map(f => ({
-      uri: f.uri, file: f.file, format: f.format, keys: f.references.map(r => r.key), lines: f.references.map(r => r.line), problems: f.problems,
-    }));
+    this.files = fileReports(parsed);
     const shipped = this.bundled.papers;
     const grown = joined.papers.length !== shipped.length || joined.papers.some((p, i) => shipped[i] !== p);
     let update = { added: 0, changed: 0, removed: 0 };

@@ -5,7 +5,7 @@
 // entries when no corpus paper could join it; for any other key the answer waits for the join.
 import type { EntryLocation, Paper } from '../corpus/paper';
 import { referencePaper, slugOf, type CorpusLookup } from './merge';
-import type { ParsedBibliographies, ParsedFile } from './read';
+import { itemsOf, type ParsedBibliographies, type ParsedFile } from './read';
 import type { Reference } from './reference';
 
 /** Returned for a key whose paper only the join can tell. */
@@ -26,7 +26,7 @@ export class EntriesByKey {
 
   constructor(private readonly parsed: ParsedBibliographies, private readonly corpus: CorpusLookup) {
     for (const file of parsed.files) {
-      const items = file.entries ?? file.references ?? [];
+      const items = itemsOf(file);
       for (let index = 0; index < items.length; index++) {
         const lower = items[index].key.toLowerCase();
         const places = this.places.get(lower);

@@ -80,10 +80,9 @@ export interface ParsedBibliographies {
   reference(file: ParsedFile, entry: BibEntry): Reference;
 }
 
-/** A parsed file's entries' keys and lines, in file order. */
-export function keysAndLines(file: ParsedFile): { keys: string[]; lines: number[] } {
-  const items = file.entries ?? file.references ?? [];
-  return { keys: items.map(i => i.key), lines: items.map(i => i.line) };
+/** A parsed file's entries (BibTeX) or references (CSL, YAML), in file order: each has its key and line. */
+export function itemsOf(file: ParsedFile): readonly (BibEntry | Reference)[] {
+  return file.entries ?? file.references ?? [];
 }
 
 /**

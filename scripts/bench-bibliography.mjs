@@ -23,6 +23,10 @@ const text = readFileSync(values.file, 'utf8');
 // A key from the middle of the library, to hover and to wait for.
 const keys = [...text.matchAll(/^@\w+\{([^,\s]+),/gm)].map(m => m[1]);
 const key = keys[keys.length >> 1];
+// 29 other keys spread over the library, cited in main.tex beside it: each is hovered once, as a
+// writer hovers the citations on screen one after another.
+const distinct = [...new Set(keys)].filter(k => k !== key);
+const others = Array.from({ length: 29 }, (_, i) => distinct[Math.floor((i + 0.5) * distinct.length / 29)]);
 /**
  * A long LaTeX document citing from the library: `lines` lines, a citation every fifth line
  * (one to three keys each, 1,000 citations in all), ten keys that are in no file, and one
@@ -74,7 +78,7 @@ for (let i = 1; i <= Number(values.runs); i++) {
   const workspace = copyFixtureWorkspace();
   const profile = mkdtempSync(join(tmpdir(), 'papers-bench-profile-'));
   copyFileSync(values.file, join(workspace, 'library.bib'));
-  writeFileSync(join(workspace, 'main.tex'), `\\documentclass{article}\n\\usepackage[backend=biber]{biblatex}\n\\addbibresource{library.bib}\n\\begin{document}\nAs shown before~\\cite{${key}}.\n\\printbibliography\n\\end{document}\n`);
+  writeFileSync(join(workspace, 'main.tex'), `\\documentclass{article}\n\\usepackage[backend=biber]{biblatex}\n\\addbibresource{library.bib}\n\\begin{document}\nAs shown before~\\cite{${key}}.\nAnd in other work~\\cite{${others.map((k, i) => (i % 3 === 0 ? `\n  ${k}` : ` ${k}`)).join(',')}}.\n\\printbibliography\n\\end{document}\n`);
   writeFileSync(join(workspace, 'bench-key.txt'), key);
   writeFileSync(join(workspace, 'bench-settle.txt'), String(Number(values.settle)));
   writeFileSync(join(workspace, 'long.tex'), longDocument(keys, key));

@@ -18,7 +18,7 @@ export { mergeUserCorpora } from './core/corpus/userCorpus';
 export { readBibliographies, bibliographyFormat, ReadCache } from './core/bibliography/read';
 export { mergeBibliographies } from './core/bibliography/merge';
 export {
-  bibliographyKind, bibtexEntry, quartoBibliographies, citationEdit, completionContextAt, entryFlavourFor, findBibliographies, findKeyAt,
+  bibliographyKind, bibtexEntry, quartoBibliographies, citationEdit, completionContextAt, entryFlavourFor, findBibliographies, findKeyAt, citationsOfLanguage, keyAtIn,
   parseBib, planBibliographyAppend, readCitationSettings, sphinxBibliographies, syntaxOfLanguage, templateFor, findCitations,
 } from './core/cite';
 export { checkCitations, citedKeys, findLatexMain, isLatexMain, languageOfPath, latexRoot, nearMisses, problemSeverity, unusedEntries } from './core/health';

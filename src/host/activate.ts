@@ -15,6 +15,7 @@ import { pause } from '../core/util/pause';
 import { EngineClient } from './engineClient';
 import { CitationSettingsReader, EditorTracker } from './cite';
 import { CITING_SELECTOR, registerCiteProviders } from './citeProviders';
+import { CitedOnScreen } from './citedOnScreen';
 import { registerCommands, showFilterMessage } from './commands';
 import { DetailsPanel } from './details';
 import { History } from './history';
@@ -84,8 +85,9 @@ export async function activateWith(context: vscode.ExtensionContext, platform: P
   const readingListProvider = new ReadingListProvider(store, readingList);
   const readingListView = vscode.window.createTreeView(Views.readingList, { treeDataProvider: readingListProvider });
   const details = new DetailsPanel(context.extensionUri, store, readingList, history, TOPICS, log);
+  const onScreen = new CitedOnScreen(store);
   context.subscriptions.push(
-    tree, treeView, readingListProvider, readingListView, details,
+    tree, treeView, readingListProvider, readingListView, details, onScreen,
     ...registerCiteProviders(store, bibliographies, details),
     ...registerCommands({ store, readingList, details, tree, treeView, topics: TOPICS, history, editors, citationSettings, bibliographies, checker, log }),
     vscode.languages.registerCodeActionsProvider(CITING_SELECTOR, new CitationFixes(store, bibliographies, checker), CitationFixes.metadata),
@@ -99,7 +101,7 @@ export async function activateWith(context: vscode.ExtensionContext, platform: P
   context.subscriptions.push({ dispose: () => clearTimeout(warmUp) });
   const api = createApi(store);
   if (context.extensionMode === vscode.ExtensionMode.Test) {
-    api.testing = createTestHooks({ store, engineClient, userCorpora, bibliographies, checker, unusedEntries, tree, treeView, readingList: readingListProvider, details, activatedAt });
+    api.testing = createTestHooks({ store, engineClient, userCorpora, bibliographies, checker, unusedEntries, tree, treeView, readingList: readingListProvider, details, onScreen, activatedAt });
   }
   return api;
 }

@@ -2,6 +2,7 @@ import vscode = require('vscode');
 import { escapeMarkdown, metadataLine } from '../core/browse/describe';
 import type { PaperRow } from './library';
 import { engine } from './engine';
+import { keyAt } from './documentCitations';
 import { paperMarkdown } from './markdown';
 import type { Paper } from '../core/corpus/paper';
 import type { DetailsPanel } from './details';
@@ -73,7 +74,7 @@ export function registerCiteProviders(store: PaperStore, bibliographies: Bibliog
     return store.library();
   };
   const paperAt = async (doc: vscode.TextDocument, position: vscode.Position) => {
-    const found = engine().findKeyAt(doc.getText(), doc.offsetAt(position), doc.languageId);
+    const found = keyAt(doc, position);
     if (!found) return undefined;
     const paper = await (await library())?.paper(found.key);
     return paper && { paper, range: new vscode.Range(doc.positionAt(found.start), doc.positionAt(found.end)) };

@@ -86,9 +86,13 @@ export class EngineClient implements vscode.Disposable {
     return worker;
   }
 
+  /** How many requests of each type were sent (for the tests: whether an answer needed the worker). */
+  readonly asked = new Map<RequestType, number>();
+
   /** Sends a request (its ArrayBuffers in `transfer` change hands) and resolves with its checked answer. */
   async request<T extends RequestType>(request: Extract<Request, { type: T }>, transfer: ArrayBuffer[] = []): Promise<ResultOf<T>> {
     const worker = await this.started();
+    this.asked.set(request.type, (this.asked.get(request.type) ?? 0) + 1);
     const id = this.next++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { type: request.type, resolve: resolve as (value: unknown) => void, reject });

@@ -10,6 +10,8 @@ import { pause } from '../core/util/pause';
 
 /** Papers in one answer of `all`: a few milliseconds of the host's time to take in and check. */
 const ALL_PAGE = 500;
+/** Papers a remote library remembers (about 1 KB each): far more than a screen of citations. */
+const REMEMBERED = 2000;
 
 export type { PaperRow, QueryRows, TreeTop, TreeOptions, BibliographyFileReport, FileRow, GroupRow } from '../engine/service';
 
@@ -60,11 +62,44 @@ export class LocalLibrary implements Library {
 /** The engine in its worker: the bundled papers with the user's files. */
 export class RemoteLibrary implements Library {
   private keySet: Promise<Set<string>> | undefined;
-  constructor(private readonly client: EngineClient, readonly size: number, readonly bibliographies: readonly BibliographyFileReport[]) {}
+  /**
+   * @param known papers by the key or id they were asked by, as this library has them. A hover
+   * or Go to Definition on a key asked before (the papers cited on screen are asked ahead,
+   * `CitedOnScreen`) then answers without waiting for the worker, which can be busy for a second
+   * (indexing a library, writing its cache). A changed library is a new object, with none.
+   */
+  constructor(private readonly client: EngineClient, readonly size: number, readonly bibliographies: readonly BibliographyFileReport[],
+    private readonly known = new Map<string, Paper | undefined>()) {}
+
+  /** The same papers with a later report of them (the names indexed): what was asked stays known. */
+  withReport(size: number, bibliographies: readonly BibliographyFileReport[]): RemoteLibrary {
+    return new RemoteLibrary(this.client, size, bibliographies, this.known);
+  }
+
   query(text: string, options: QueryOptions = {}) { return this.client.request({ type: 'query', text, options }); }
   untyped(files: readonly string[], ownLimit: number, restLimit: number, excerpt = 0) { return this.client.request({ type: 'untyped', files: [...files], ownLimit, restLimit, excerpt }); }
   async paper(idOrKey: string) { return (await this.papers([idOrKey]))[0]; }
-  async papers(idsOrKeys: readonly string[]) { return (await this.client.request({ type: 'papers', keys: [...idsOrKeys] })).map(p => (p ?? undefined) as Paper | undefined); }
+
+  async papers(idsOrKeys: readonly string[]) {
+    const asked = [...new Set(idsOrKeys.filter(k => !this.known.has(k)))];
+    if (asked.length) {
+      const answers = await this.client.request({ type: 'papers', keys: asked });
+      asked.forEach((key, i) => this.remember(key, (answers[i] ?? undefined) as Paper | undefined));
+    }
+    return idsOrKeys.map(k => this.known.get(k));
+  }
+
+  /** Whether `papers` answers these without asking the worker. */
+  knows(idOrKey: string): boolean {
+    return this.known.has(idOrKey);
+  }
+
+  private remember(key: string, paper: Paper | undefined): void {
+    // The oldest asked goes first: a Map iterates in the order its keys were set.
+    if (this.known.size >= REMEMBERED) this.known.delete(this.known.keys().next().value!);
+    this.known.set(key, paper);
+  }
+
   rows(idsOrKeys: readonly string[], excerpt = 0) { return this.client.request({ type: 'rows', keys: [...idsOrKeys], excerpt }); }
   related(idOrKey: string, count = 5) { return this.client.request({ type: 'related', key: idOrKey, count }); }
   keys() { return (this.keySet ??= this.client.request({ type: 'keys' }).then(joined => lower(joined ? joined.split('\n') : []))); }

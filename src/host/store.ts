@@ -181,6 +181,11 @@ export class PaperStore implements vscode.Disposable {
   /** Where searches run now (the quick pick says so while the engine restarts). */
   get engine(): EngineState { return this.engineState; }
 
+  /** The papers if they are loaded already: unlike `library()`, this never starts loading them. */
+  get loaded(): Library | undefined {
+    return this.remote ?? this.local?.result?.local;
+  }
+
   /**
    * The papers, loaded on first use; undefined when loading failed (already reported). While
    * the engine worker starts for the user's files they come from it: the host then does not
@@ -386,8 +391,10 @@ export class PaperStore implements vscode.Disposable {
       this.setState(report.papers ? 'ready' : 'empty');
       this.changed.fire();
       this.bibliographiesRead.fire(bibliographyReport(report, this.has.corpus));
+      const keysReport = this.remote;
       report = await this.client.request({ type: 'indexed' });
-      this.remote = new RemoteLibrary(this.client, report.papers, report.bibliographies.files);
+      // The same papers, their names now searchable too: those already asked for are kept.
+      this.remote = keysReport.withReport(report.papers, report.bibliographies.files);
     }
     clearTimeout(this.cacheLater?.timer);
     this.cacheLater = undefined;

@@ -8,6 +8,7 @@ import type { UserCorpora } from './userCorpora';
 import type { Bibliographies } from './bibliographies';
 import type { CitationDiagnostics } from './citationDiagnostics';
 import type { UnusedEntries } from './unusedEntries';
+import type { CitedOnScreen } from './citedOnScreen';
 import { providerTimes } from './citeProviders';
 import { watcherEvents } from './fileWatch';
 import type { PapersTreeProvider, ReadingListProvider, TreeNode } from './tree';
@@ -51,6 +52,10 @@ export interface PapersTestHooks {
   unusedSettled(): Promise<void>;
   /** Drops (true) or passes on the file watcher's events, to stand for a watcher that misses changes. */
   dropWatcherEvents(dropped: boolean): void;
+  /** Resolves once the papers cited on screen were asked for ahead. */
+  onScreenSettled(): Promise<void>;
+  /** How many requests of this type were sent to the engine worker so far. */
+  engineAsked(type: string): number;
   /** The engine worker's memory (MB), when it runs. */
   engineMemory(): Promise<{ heapMB: number; externalMB: number; arrayBuffersMB: number } | undefined>;
 }
@@ -66,11 +71,14 @@ export interface TestedParts {
   treeView: vscode.TreeView<TreeNode>;
   readingList: ReadingListProvider;
   details: DetailsPanel;
+  onScreen: CitedOnScreen;
   activatedAt: number;
 }
 
-export function createTestHooks({ store, engineClient, userCorpora, bibliographies, checker, unusedEntries, tree, treeView, readingList, details, activatedAt }: TestedParts): PapersTestHooks {
+export function createTestHooks({ store, engineClient, userCorpora, bibliographies, checker, unusedEntries, tree, treeView, readingList, details, onScreen, activatedAt }: TestedParts): PapersTestHooks {
   return {
+    onScreenSettled: () => onScreen.settled(),
+    engineAsked: type => engineClient.asked.get(type as never) ?? 0,
     activatedAt,
     settled: async () => { await store.library(); await bibliographies.settled(); await store.settled(); },
     cacheNow: () => store.cacheNow(),

@@ -265,6 +265,37 @@ suite('Your bibliography (the sample workspace)', () => {
     assert.equal(await api.getPaper('autoOne'), undefined);
   });
 
+  test('a hover on a citation on screen needs no round trip to the engine; one scrolled to is asked for ahead; an edit is seen', async () => {
+    const bib = dir('screen.bib');
+    const entry = (key: string, title: string) => `@article{${key},\n  author = {Lovelace, Ada},\n  title = {${title}},\n  journal = {Notes},\n  year = {1843}\n}\n`;
+    await writeText(bib, entry('screenTop', 'Cited at the top') + entry('screenFar', 'Cited far below'));
+    const filler = Array.from({ length: 400 }, (_, i) => `Line ${i} of a long chapter.`).join('\n');
+    const editor = await open(dir('screen.tex'), `\\documentclass{article}\n\\addbibresource{screen.bib}\n\\begin{document}\nSee~\\cite{screenTop}.\n${filler}\nLater~\\cite{screenFar}.\n\\end{document}\n`);
+    // (Not by asking for screenTop, which would have it known already.)
+    await waitFor('screen.bib read', async () => { await api.testing.settled(); return api.testing.bibliographies()?.files.some(f => f.keys.includes('screenTop')); });
+    await api.testing.onScreenSettled();
+    const asked = () => api.testing.engineAsked('papers');
+    let before = asked();
+    assert.match(await hoverText(editor, at(editor, 'screenTop', 2)), /Cited at the top/);
+    assert.equal(asked(), before, 'the hover on screen asked the engine again');
+
+    // Below the screen: not asked for until it is scrolled to.
+    const far = at(editor, 'screenFar', 2);
+    assert.ok(!editor.visibleRanges.some(r => r.contains(far)), 'screenFar is off screen');
+    before = asked();
+    editor.revealRange(new vscode.Range(far, far), vscode.TextEditorRevealType.InCenter);
+    await waitFor('the papers scrolled to asked for', () => asked() > before);
+    await api.testing.onScreenSettled();
+    before = asked();
+    assert.match(await hoverText(editor, far), /Cited far below/);
+    assert.equal(asked(), before, 'the hover scrolled to asked the engine again');
+
+    // The file changes: the next hover shows the entry as it is now.
+    await writeText(bib, entry('screenTop', 'Cited at the top') + entry('screenFar', 'Retitled after saving'));
+    await api.testing.reloadBibliographies();
+    await waitFor('the new title in the hover', async () => /Retitled after saving/.test(await hoverText(editor, far)));
+  });
+
   test('a change the file watcher misses (inotify limits, a network drive) is still seen within seconds', async () => {
     const uri = dir('unwatched.bib');
     await writeText(uri, '@misc{unwatchedOne, title = {Seen by the watcher}}\n');

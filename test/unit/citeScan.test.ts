@@ -1,7 +1,9 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { citationEdit, joinCitation } from '../../src/core/cite/join';
-import { completionContextAt, findCitations, findCitationsNear, findKeyAt, scanWork } from '../../src/core/cite/scan';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { citationsOfLanguage, completionContextAt, findCitations, findCitationsNear, findKeyAt, keyAtIn, scanWork } from '../../src/core/cite/scan';
 
 /** The text without its "|" and the offset where the "|" was. */
 function cursor(marked: string): [string, number] {
@@ -15,6 +17,8 @@ function keyAt(marked: string, languageId: string): string | undefined {
   const [text, offset] = cursor(marked);
   const found = findKeyAt(text, offset, languageId);
   if (found) assert.equal(text.slice(found.start, found.end), found.key);
+  // The host looks among the document's citations, scanned once a version: the same answer.
+  assert.deepEqual(keyAtIn(citationsOfLanguage(text, languageId), offset), found);
   return found?.key;
 }
 
@@ -479,5 +483,30 @@ suite('the scanners stay fast and linear', () => {
       assert.ok(largeWork / large.length < 16, `${name}: ${largeWork} reads for ${large.length} characters`);
       assert.ok(largeWork < 20 * (smallWork + small.length), `${name}: ${smallWork} → ${largeWork} reads`);
     }
+  });
+});
+
+suite('keyAtIn: the key among a whole document\'s citations, as the host looks it up', () => {
+  test('answers as findKeyAt does at every offset of the sample workspace\'s documents, and in plain text', () => {
+    const folder = join(__dirname, '../../../test/fixtures/workspace');
+    const languages: Record<string, string> = { '.tex': 'latex', '.md': 'markdown', '.typ': 'typst', '.txt': 'plaintext' };
+    let keys = 0;
+    for (const name of readdirSync(folder)) {
+      const languageId = languages[name.slice(name.lastIndexOf('.'))];
+      if (!languageId) continue;
+      const text = readFileSync(join(folder, name), 'utf8');
+      const citations = citationsOfLanguage(text, languageId);
+      for (let offset = 0; offset <= text.length; offset++) {
+        const found = findKeyAt(text, offset, languageId);
+        assert.deepEqual(keyAtIn(citations, offset), found, `${name} at ${offset}`);
+        if (found) keys++;
+      }
+    }
+    assert.ok(keys > 40, `${keys} offsets on a key`);
+  });
+
+  test('plain text has LaTeX commands and bracketed Pandoc citations, never a bare @word', () => {
+    const text = 'See \\cite{a} and [@b], or mail me@example.com';
+    assert.deepEqual(citationsOfLanguage(text, 'plaintext').flatMap(c => c.keys.map(k => k.key)), ['a', 'b']);
   });
 });

@@ -1970,10 +1970,31 @@ export interface KeyAt extends CitedKey {
 }
 
 /**
+ * Every citation of a document in its language's syntax. Languages without a syntax (plain
+ * text, code) are searched for LaTeX commands and bracketed Pandoc citations, never for a bare
+ * `@word`. The host keeps this per version of a document, so that each hover does not scan it again.
+ *
+ * @example citationsOfLanguage('see \\cite{a} and [@b]', 'plaintext').map(c => c.keys[0].key) → ['a', 'b']
+ */
+export function citationsOfLanguage(text: string, languageId: string): Citation[] {
+  const syntax = syntaxOfLanguage(languageId);
+  return syntax ? findCitations(text, syntax) : [...findCitations(text, 'latex'), ...findCitations(text, 'pandoc').filter(c => c.bracketed)];
+}
+
+/** The key at `offset` among `citations` (a cursor touching either end of the key counts). */
+export function keyAtIn(citations: readonly Citation[], offset: number): KeyAt | undefined {
+  for (const citation of citations) {
+    if (offset < citation.start || offset > citation.end) continue;
+    const key = citation.keys.find(k => offset >= k.start && offset <= k.end);
+    if (key) return { ...key, citation };
+  }
+  return undefined;
+}
+
+/**
  * The citation key at `offset` (a cursor touching either end of the key counts), for hover
  * and go-to-definition. Every common form of the language's syntax is recognised whatever
- * command the user configured. Languages without a syntax (plain text, code) are searched
- * for LaTeX commands and bracketed Pandoc citations, never for a bare `@word`.
+ * command the user configured; languages without a syntax as in `citationsOfLanguage`.
  *
  * @example findKeyAt('\\citep[p.~3]{a,\n  b}', 18, 'latex') → { key: 'b', start: 18, end: 19, citation }
  * @example findKeyAt('me@example.com', 4, 'markdown') === undefined
@@ -1983,12 +2004,7 @@ export function findKeyAt(text: string, offset: number, languageId: string): Key
   const citations = syntax
     ? findCitationsNear(text, offset, syntax)
     : [...findCitationsNear(text, offset, 'latex'), ...findCitationsNear(text, offset, 'pandoc').filter(c => c.bracketed)];
-  for (const citation of citations) {
-    if (offset < citation.start || offset > citation.end) continue;
-    const key = citation.keys.find(k => offset >= k.start && offset <= k.end);
-    if (key) return { ...key, citation };
-  }
-  return undefined;
+  return keyAtIn(citations, offset);
 }
 
 /** Where a key being typed starts and ends around `offset`, and what is typed before the cursor. */

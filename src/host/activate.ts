@@ -95,9 +95,9 @@ export async function activateWith(context: vscode.ExtensionContext, platform: P
   );
   // A writer who opened a LaTeX or Markdown file will cite soon: load the library once the
   // window has settled, so that the first \cite{ completes at once. A workspace whose documents
-  // named bibliographies last time, or name one now, starts at once: their keys are what its
-  // hovers, completions and checks need, and the engine worker (not this thread) does the reading.
-  const warmUp = setTimeout(() => void store.library(), store.hadUserFiles || bibliographies.likely() ? 0 : WARM_UP_MS);
+  // named bibliographies last time starts at once: their keys are what its hovers, completions
+  // and checks need, and the engine worker (not this thread) does the reading.
+  const warmUp = setTimeout(() => void store.library(), store.hadUserFiles ? 0 : WARM_UP_MS);
   context.subscriptions.push({ dispose: () => clearTimeout(warmUp) });
   const api = createApi(store);
   if (context.extensionMode === vscode.ExtensionMode.Test) {

@@ -4,7 +4,6 @@ import type { BibliographyRef } from '../core/cite/bibliography';
 import type { ReadProblem } from '../core/bibliography/read';
 import { CITING_LANGUAGES } from './citeProviders';
 import { engine, engineLoaded } from './engine';
-import { seemsToNameBibliography } from '../core/cite/namesBibliography';
 import { replaceDiagnostics } from './diagnosticSets';
 import { FileWatch } from './fileWatch';
 import { ContextKeys, Settings } from './ids';
@@ -137,21 +136,7 @@ export class Bibliographies implements vscode.Disposable {
    */
   start(): Promise<BibliographyReport | undefined> {
     this.started = true;
-    // Finding the files for sure waits for the engine to load here, and for the disk: 0.1 to 0.3 s
-    // while a window loads. The worker starts now, and boots and loads the bundled papers meanwhile.
-    if (this.likely()) this.store.prepareEngine();
     return this.reload(true);
-  }
-
-  /**
-   * Whether the library will likely have bibliographies: an open document seems to name one, or
-   * the settings list some. A hint, taken before the engine is loaded here (it reads no file);
-   * if it is wrong, the worker started for them stops once no file is found.
-   */
-  likely(): boolean {
-    const configured = vscode.workspace.getConfiguration(Settings.section).get<unknown>(Settings.bibliographyFiles);
-    if (Array.isArray(configured) && configured.length) return true;
-    return vscode.workspace.textDocuments.some(doc => CITING_LANGUAGES.includes(doc.languageId) && seemsToNameBibliography(doc.getText()));
   }
 
   /** Resolves once the latest reload is done. */

@@ -67,9 +67,10 @@ export class RemoteLibrary implements Library {
    * or Go to Definition on a key asked before (the papers cited on screen are asked ahead,
    * `CitedOnScreen`) then answers without waiting for the worker, which can be busy for a second
    * (indexing a library, writing its cache). A changed library is a new object, with none.
+   * @param bundledOnly the bundled papers alone, while the user's files are on their way to the worker.
    */
   constructor(private readonly client: EngineClient, readonly size: number, readonly bibliographies: readonly BibliographyFileReport[],
-    private readonly known = new Map<string, Paper | undefined>()) {}
+    private readonly known = new Map<string, Paper | undefined>(), readonly bundledOnly = false) {}
 
   /** The same papers with a later report of them (the names indexed): what was asked stays known. */
   withReport(size: number, bibliographies: readonly BibliographyFileReport[]): RemoteLibrary {

@@ -492,7 +492,7 @@ export class PaperStore implements vscode.Disposable {
     const size = await loading;
     // Dropped meanwhile (`dropEngine`), or the user's files merged in already.
     if (attempt !== this.engineAttempt || this.remote) return;
-    this.remote = new RemoteLibrary(this.client, size, []);
+    this.remote = new RemoteLibrary(this.client, size, [], undefined, true);
     this.setState(size ? 'ready' : 'empty');
     this.wake();
   }

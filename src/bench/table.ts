@@ -160,9 +160,9 @@ export function printBibliographies(readers: readonly ReaderRow[], host: HostBib
   console.log('longest over the runs (and the median of each run\'s longest); "of it ours": the most of one block that our code ran,');
   console.log('from the host\'s CPU profile (sampled every 0.5 ms; garbage collection right after our code counts as ours): the rest');
   console.log('of a block is VS Code\'s own work (it spawns processes, loads other extensions) or the thread waiting for a core. Hover:');
-  console.log('each of the 30 keys main.tex cites (on screen) hovered once; completion at a key of the library: the provider itself (timed');
-  console.log('inside it; median and p95 over the hovers), and the round trip of vscode.executeHoverProvider / executeCompletionItemProvider,');
-  console.log('which adds VS Code\'s messages to the workbench and back.');
+  console.log('each of the 30 keys main.tex cites (on screen) hovered once, and completion at a key of the library: the provider itself');
+  console.log('(timed inside it; for hover the median and p95 over the 30), and the round trip of vscode.executeHoverProvider /');
+  console.log('executeCompletionItemProvider, which adds VS Code\'s messages to the workbench and back.');
   if (host.settled) {
     console.log(`"Window settled": the same, main.tex opened ${host.settled.settleMs / 1000} s after the window loads, when the workbench and VS Code's own`);
     console.log(`extensions are done loading (median of ${host.settled.runs}).`);

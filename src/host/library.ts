@@ -82,12 +82,19 @@ export class RemoteLibrary implements Library {
   async paper(idOrKey: string) { return (await this.papers([idOrKey]))[0]; }
 
   async papers(idsOrKeys: readonly string[]) {
-    const asked = [...new Set(idsOrKeys.filter(k => !this.known.has(k)))];
+    // Answered from what this call got, not from `known`, which may have let go of some of them.
+    const found = new Map<string, Paper | undefined>();
+    for (const key of idsOrKeys) if (this.known.has(key)) found.set(key, this.known.get(key));
+    const asked = [...new Set(idsOrKeys.filter(k => !found.has(k)))];
     if (asked.length) {
       const answers = await this.client.request({ type: 'papers', keys: asked });
-      asked.forEach((key, i) => this.remember(key, (answers[i] ?? undefined) as Paper | undefined));
+      asked.forEach((key, i) => {
+        const paper = (answers[i] ?? undefined) as Paper | undefined;
+        found.set(key, paper);
+        this.remember(key, paper);
+      });
     }
-    return idsOrKeys.map(k => this.known.get(k));
+    return idsOrKeys.map(k => found.get(k));
   }
 
   /** Whether `papers` answers these without asking the worker. */

@@ -4,6 +4,7 @@ import type { DetailsPanel } from './details';
 import { openPick } from './pick';
 import type { BibliographyReport, EngineState, PaperStore, UserCorpusReport } from './store';
 import type { EngineClient } from './engineClient';
+import type { RequestType } from '../engine/protocol';
 import type { UserCorpora } from './userCorpora';
 import type { Bibliographies } from './bibliographies';
 import type { CitationDiagnostics } from './citationDiagnostics';
@@ -55,7 +56,7 @@ export interface PapersTestHooks {
   /** Resolves once the papers cited on screen were asked for ahead. */
   onScreenSettled(): Promise<void>;
   /** How many requests of this type were sent to the engine worker so far. */
-  engineAsked(type: string): number;
+  engineAsked(type: RequestType): number;
   /** The engine worker's memory (MB), when it runs. */
   engineMemory(): Promise<{ heapMB: number; externalMB: number; arrayBuffersMB: number } | undefined>;
 }
@@ -78,7 +79,7 @@ export interface TestedParts {
 export function createTestHooks({ store, engineClient, userCorpora, bibliographies, checker, unusedEntries, tree, treeView, readingList, details, onScreen, activatedAt }: TestedParts): PapersTestHooks {
   return {
     onScreenSettled: () => onScreen.settled(),
-    engineAsked: type => engineClient.asked.get(type as never) ?? 0,
+    engineAsked: type => engineClient.asked.get(type) ?? 0,
     activatedAt,
     settled: async () => { await store.library(); await bibliographies.settled(); await store.settled(); },
     cacheNow: () => store.cacheNow(),

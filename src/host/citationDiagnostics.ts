@@ -3,6 +3,7 @@ import type { CitationProblem } from '../core/health/citations';
 import type { Bibliographies, DocumentSources } from './bibliographies';
 import { CITING_LANGUAGES } from './citeProviders';
 import { engine } from './engine';
+import { citationsOf } from './documentCitations';
 import { pause } from '../core/util/pause';
 import { Settings } from './ids';
 import { setDiagnostics } from './diagnosticSets';
@@ -73,7 +74,7 @@ export class CitationDiagnostics implements vscode.Disposable {
     const version = doc.version;
     const sources = await this.bibliographies.sourcesOf(doc);
     if (doc.version !== version || doc.isClosed) return undefined;
-    const { checkCitations, findCitations, syntaxOfLanguage } = engine();
+    const { checkCitations, syntaxOfLanguage } = engine();
     const syntax = syntaxOfLanguage(doc.languageId)!;
     const text = doc.getText();
     const bibliographies = [];
@@ -89,7 +90,8 @@ export class CitationDiagnostics implements vscode.Disposable {
       bibliographies.push({ file: vscode.workspace.asRelativePath(uri, false), keys });
     }
     const suggested = sources.files[0] ? vscode.workspace.asRelativePath(sources.files[0], false) : defaultFileName();
-    const problems = checkCitations({ syntax, text, citations: findCitations(text, syntax), bibliographies, suggested, noMainFile: sources.noMainFile });
+    // The same scan of this version as hover's and the papers asked ahead for the screen (documentCitations).
+    const problems = checkCitations({ syntax, text, citations: citationsOf(doc), bibliographies, suggested, noMainFile: sources.noMainFile });
     const diagnostics = problems.map(problem => {
       const range = new vscode.Range(doc.positionAt(problem.start), doc.positionAt(problem.end));
       const diagnostic = new vscode.Diagnostic(range, problem.message, vscode.DiagnosticSeverity.Warning);

@@ -27,6 +27,11 @@ const NOT_INHERITED = new Set([
 /** Depth of `crossref`/`xdata` chains followed (they may loop). */
 const MAX_DEPTH = 4;
 
+/** Whether an entry names a parent (`crossref` or `xdata`), whose fields it then reads too. */
+export function hasParent(entry: BibEntry): boolean {
+  return entry.fields.crossref !== undefined || entry.fields.xdata !== undefined;
+}
+
 /**
  * The fields of `entry` with what its `xdata` and `crossref` parents add: an xdata entry
  * gives every field the child lacks; a crossref parent gives them too, and its title becomes
@@ -34,7 +39,7 @@ const MAX_DEPTH = 4;
  */
 export function inheritedFields(entry: BibEntry, lookup: (key: string) => BibEntry | undefined, depth = 0): Record<string, string> {
   // Most entries have no parent: their own fields, not a copy.
-  if (entry.fields.xdata === undefined && entry.fields.crossref === undefined) return entry.fields;
+  if (!hasParent(entry)) return entry.fields;
   const fields = { ...entry.fields };
   if (depth >= MAX_DEPTH) return fields;
   for (const key of (entry.fields.xdata ?? '').split(',').map(k => k.trim()).filter(Boolean)) {

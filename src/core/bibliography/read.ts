@@ -4,7 +4,7 @@
 import type { BibliographyFormat } from '../corpus/paper';
 import { pause } from '../util/pause';
 import { parseBibAsync, type BibEntry, type BibProblemCode } from './bibtex';
-import { bibtexReference } from './fromBibtex';
+import { bibtexReference, hasParent } from './fromBibtex';
 import { readCslJson } from './cslJson';
 import type { Reference } from './reference';
 import { readYamlBibliography } from './yaml';
@@ -166,8 +166,7 @@ export async function parseBibliographies(inputs: readonly BibliographyText[], c
       if (ref) return ref;
       const raw = file.input.text.slice(entry.start, entry.end);
       // An entry with a parent reads what the parent says, which may have changed: always converted.
-      const alone = entry.fields.crossref === undefined && entry.fields.xdata === undefined;
-      ref = alone ? file.known?.get(raw) : undefined;
+      ref = hasParent(entry) ? undefined : file.known?.get(raw);
       if (!ref || ref.line !== entry.line) ref = { ...(ref ?? bibtexReference(entry, lookup)), line: entry.line, raw };
       converted.set(entry, ref);
       return ref;
@@ -188,7 +187,7 @@ export async function convertBibliographies(parsed: ParsedBibliographies, cache?
       let started = performance.now();
       for (const entry of p.entries ?? []) {
         const ref = parsed.reference(p, entry);
-        if (entry.fields.crossref === undefined && entry.fields.xdata === undefined) fresh.set(ref.raw!, ref);
+        if (!hasParent(entry)) fresh.set(ref.raw!, ref);
         references.push(ref);
         if (references.length % 32 === 0 && performance.now() - started > SLICE_MS) {
           await pause();

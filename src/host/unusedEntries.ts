@@ -5,6 +5,7 @@ import type { FileUse } from '../core/health/entries';
 import type { Bibliographies, CitingText } from './bibliographies';
 import { CITING_LANGUAGES } from './citeProviders';
 import { engine } from './engine';
+import { citationsOf } from './documentCitations';
 import { Settings } from './ids';
 
 /** The citing files of the workspace that are read to know which entries are used. */
@@ -104,23 +105,24 @@ export class UnusedEntries implements vscode.Disposable {
 
   /** For each bibliography file (URI string), how the citing documents that name it use it. */
   private async uses(): Promise<Map<string, FileUse[]>> {
-    const texts = new Map<string, { text: CitingText; version: string }>();
+    const texts = new Map<string, { text: CitingText; version: string; open?: vscode.TextDocument }>();
     for (const uri of await this.listDiskFiles()) {
       const languageId = engine().languageOfPath(uri.path);
       if (languageId) texts.set(uri.toString(), { text: { uri, languageId, isUntitled: false, getText: () => '' }, version: 'disk' });
     }
     for (const doc of vscode.workspace.textDocuments) {
-      if (CITING_LANGUAGES.includes(doc.languageId)) texts.set(doc.uri.toString(), { text: doc, version: `open:${doc.version}` });
+      if (CITING_LANGUAGES.includes(doc.languageId)) texts.set(doc.uri.toString(), { text: doc, version: `open:${doc.version}`, open: doc });
     }
     const uses = new Map<string, FileUse[]>();
     let started = performance.now();
-    for (const [key, { text, version }] of texts) {
+    for (const [key, { text, version, open }] of texts) {
       let scanned = this.scanned.get(key);
       if (scanned?.version !== version) {
         const source = version === 'disk' ? await diskText(text) : text;
         if (!source) continue;
         const { citedKeys, findCitations, syntaxOfLanguage } = engine();
-        const used = citedKeys(findCitations(source.getText(), syntaxOfLanguage(source.languageId)!));
+        // An open document's scan is the one hover and the checks of citations take (documentCitations).
+        const used = citedKeys(open ? citationsOf(open) : findCitations(source.getText(), syntaxOfLanguage(source.languageId)!));
         this.scanned.set(key, scanned = { version, ...used, text: source });
       }
       const sources = await this.bibliographies.sourcesOf(scanned.text);

@@ -202,6 +202,9 @@ export class LibraryService {
   version = 0;
 
   private bundledLibrary: PaperLibrary | undefined;
+  /** `setInput` calls not yet done, and who waits for none to be left. */
+  private inputs = 0;
+  private inputsDone: (() => void)[] = [];
   private shipped: { bundled: { papers: readonly Paper[] }; parts: IndexParts } | undefined;
 
   private constructor(private readonly open: () => { bundled: { papers: readonly Paper[] }; parts: IndexParts }, library?: PaperLibrary) {
@@ -249,8 +252,34 @@ export class LibraryService {
 
   /** The bundled papers with their own index, loaded once when needed. */
   private get bundledSearch(): PaperLibrary {
-    this.bundledLibrary ??= PaperLibrary.fromPapersAndParts(this.bundled, this.parts.names, this.parts.text);
+    if (!this.bundledLibrary) {
+      // Asked first after a pause, by when `made` is set.
+      const made: { library?: PaperLibrary } = {};
+      made.library = PaperLibrary.fromPapersAndParts(this.bundled, this.parts.names, this.parts.text, {}, () => this.bundledTextWanted(made));
+      this.bundledLibrary = made.library;
+    }
     return this.bundledLibrary;
+  }
+
+  /**
+   * Asked between the slices of the bundled papers' full text, which loads behind their first
+   * search: while user files are being given it waits, and once they are in, the bundled papers
+   * are no longer what is searched, so their text is dropped (false) rather than loaded beside
+   * the reading of the files, which a search made before the files came would otherwise delay
+   * (155 ms of a 470 ms first answer by key, in plain Node). A library dropped so is made again
+   * if the bundled papers are searched once more.
+   */
+  private async bundledTextWanted(made: { library?: PaperLibrary }): Promise<boolean> {
+    for (;;) {
+      await pause();
+      const library = made.library;
+      if (this.inputs === 0) {
+        const wanted = (this.currentLibrary ?? library) === library;
+        if (!wanted && this.bundledLibrary === library) this.bundledLibrary = undefined;
+        return wanted;
+      }
+      await new Promise<void>(resolve => this.inputsDone.push(resolve));
+    }
   }
 
   private get current(): PaperLibrary {
@@ -286,7 +315,10 @@ export class LibraryService {
    * bibliographies joined to it, the index updated by differences. Calls run one after another.
    */
   setInput(input: UserInput): Promise<InputReport> {
-    const run = this.work.then(() => this.apply(input));
+    this.inputs++;
+    const run = this.work.then(() => this.apply(input)).finally(() => {
+      if (--this.inputs === 0) for (const resolve of this.inputsDone.splice(0)) resolve();
+    });
     this.work = run.catch(() => undefined);
     return run;
   }

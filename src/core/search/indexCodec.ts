@@ -72,11 +72,11 @@ export function decodeIndex(text: string, ids: readonly string[]): string {
 /**
  * `decodeIndex` in slices of terms with a pause before each, for the part of the index
  * that loads behind the first search: decoding it whole holds the event loop for tens
- * of milliseconds, more on a cold start.
+ * of milliseconds, more on a cold start. `between` is awaited before each slice.
  */
-export async function decodeIndexAsync(text: string, ids: readonly string[]): Promise<string> {
-  await pause();
-  return inSlices(decodeSlices(text, ids), pause);
+export async function decodeIndexAsync(text: string, ids: readonly string[], between: () => Promise<void> = pause): Promise<string> {
+  await between();
+  return inSlices(decodeSlices(text, ids), between);
 }
 
 /** The decoder, yielding after every `TERMS_PER_STEP` terms. */

@@ -1,5 +1,6 @@
 import MiniSearch from 'minisearch';
 import { decodeIndexAsync } from './indexCodec';
+import { pause } from '../util/pause';
 import { SEARCH_OPTIONS, type SearchDocument } from './search';
 
 /** A serialized index in its two parts (`buildIndexParts`): names, and full text. */
@@ -13,7 +14,22 @@ export function loadIndexAsync(json: string): Promise<MiniSearch<SearchDocument>
   return MiniSearch.loadJSONAsync<SearchDocument>(json, SEARCH_OPTIONS);
 }
 
-/** Loads a part of the bundled index (`encodeIndex` form; `ids` are the corpus's ids, in order) without blocking. */
-export async function loadBundledPart(encoded: string, ids: readonly string[]): Promise<MiniSearch<SearchDocument>> {
-  return MiniSearch.loadJSONAsync<SearchDocument>(await decodeIndexAsync(encoded, ids), SEARCH_OPTIONS);
+/** Thrown between slices of a part no longer wanted. */
+const NOT_WANTED = new Error('not wanted');
+
+/**
+ * Loads a part of the bundled index (`encodeIndex` form; `ids` are the corpus's ids, in order)
+ * without blocking. `wanted`, awaited between slices, may end the load: the part is then an empty
+ * index, and nothing more is spent on it.
+ */
+export async function loadBundledPart(encoded: string, ids: readonly string[], wanted?: () => Promise<boolean>): Promise<MiniSearch<SearchDocument>> {
+  const between = wanted ? async () => { if (!(await wanted())) throw NOT_WANTED; } : pause;
+  try {
+    const json = await decodeIndexAsync(encoded, ids, between);
+    await between();
+    return await MiniSearch.loadJSONAsync<SearchDocument>(json, SEARCH_OPTIONS);
+  } catch (error) {
+    if (error === NOT_WANTED) return new MiniSearch<SearchDocument>(SEARCH_OPTIONS);
+    throw error;
+  }
 }

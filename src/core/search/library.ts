@@ -108,12 +108,15 @@ export class PaperLibrary {
     return CorpusSchema.parse(fromColumns(JSON.parse(corpusJson)));
   }
 
-  /** `fromParts` for a corpus already parsed (`parseCorpus`). */
-  static fromPapersAndParts(corpus: { papers: readonly Paper[] }, namesIndex: string, textIndex: string, options: LibraryOptions = {}): PaperLibrary {
+  /**
+   * `fromParts` for a corpus already parsed (`parseCorpus`). `textWanted`, asked between the
+   * slices of the full text, may end its load (the library then searches names alone).
+   */
+  static fromPapersAndParts(corpus: { papers: readonly Paper[] }, namesIndex: string, textIndex: string, options: LibraryOptions = {}, textWanted?: () => Promise<boolean>): PaperLibrary {
     const ids = corpus.papers.map(p => p.id);
     const names = MiniSearch.loadJSON<SearchDocument>(decodeIndex(namesIndex, ids), SEARCH_OPTIONS);
     // Decoded in slices after a pause: the first search needs only the names.
-    const text = loadBundledPart(textIndex, ids);
+    const text = loadBundledPart(textIndex, ids, textWanted);
     return new PaperLibrary(corpus, new SearchIndex(names, text), options);
   }
 

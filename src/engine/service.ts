@@ -229,7 +229,7 @@ export class LibraryService {
   static lazy(bundled: () => BundledText): LibraryService {
     return new LibraryService(() => {
       const text = bundled();
-      return { bundled: PaperLibrary.parseCorpus(text.corpus), parts: { names: text.names, text: text.text } };
+      return { bundled: PaperLibrary.shippedCorpus(text.corpus), parts: { names: text.names, text: text.text } };
     });
   }
 

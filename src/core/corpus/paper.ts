@@ -35,36 +35,6 @@ export const PaperSchema = z.lazySchema(() => z.strictObject({
   sources: z.array(SourceSchema).check(z.minLength(1)),
 }));
 
-/** Papers validated a slice at a time (`parseCorpusInSlices`). */
-const SLICE = 64;
-
-/**
- * `CorpusSchema.parse`, in slices of papers with a pause (`pause`) between them, so that
- * loading the corpus never holds the extension host for long. The same corpus, or the same
- * error (on a failure, the whole corpus is parsed again at once to report it exactly).
- */
-export async function parseCorpusInSlices(json: unknown, pause: () => Promise<void>): Promise<Corpus> {
-  const papers = (json as { papers?: unknown } | null)?.papers;
-  if (!json || typeof json !== 'object' || Object.keys(json).length !== 1 || !Array.isArray(papers)) return CorpusSchema.parse(json);
-  const checked: CorpusPaper[] = [];
-  const slice = z.array(PaperSchema);
-  for (let i = 0; i < papers.length; i += SLICE) {
-    const part = slice.safeParse(papers.slice(i, i + SLICE));
-    if (!part.success) return CorpusSchema.parse(json);
-    checked.push(...part.data);
-    await pause();
-  }
-  if (duplicateIn(checked)) return CorpusSchema.parse(json);
-  return { papers: checked };
-}
-
-/** Whether two papers share an id, or a key once case is set aside. */
-function duplicateIn(papers: readonly CorpusPaper[]): boolean {
-  const ids = new Set(papers.map(p => p.id));
-  const keys = new Set(papers.map(p => p.key.toLowerCase()));
-  return ids.size !== papers.length || keys.size !== papers.length;
-}
-
 export const CorpusSchema = z.lazySchema(() => z.strictObject({
   papers: z.array(PaperSchema),
 }).check(z.superRefine((corpus, ctx) => {

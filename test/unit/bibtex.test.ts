@@ -121,6 +121,20 @@ suite('parseBib: what biber and BibTeX accept', () => {
     assert.deepEqual(entries.map(e => [e.type, e.key, e.line, e.fields.title]), [['article', 'key1', 1, 'T'], ['misc', 'key2', 3, 'U']]);
   });
 
+  test('keys, field names and macros end at any white space, Unicode\'s too; other letters past ASCII are theirs', () => {
+    // What a regular expression's \s is: the reader stops a key at each (then wants a comma).
+    for (const space of ['\u00A0', '\u1680', '\u2000', '\u2007', '\u200A', '\u2028', '\u2029', '\u202F', '\u205F', '\u3000', '\uFEFF']) {
+      const { entries, problems } = parseBib(`@misc{key${space}x, title = {T}}`);
+      assert.deepEqual(entries, [], JSON.stringify(space));
+      assert.deepEqual(problems.map(p => p.code), ['missing-key'], JSON.stringify(space));
+    }
+    const { entries, problems } = parseBib('@misc{kéy\u200B, tïtle = {T}, note = mäcro # 12 # x9}');
+    assert.deepEqual(entries.map(e => [e.key, e.fields]), [['kéy\u200B', { 'tïtle': 'T', note: 'mäcro12x9' }]]);
+    assert.deepEqual(problems.map(p => p.message), ['"mäcro" in entry "kéy\u200B" is not a defined @string (BibTeX leaves it empty)', '"x9" in entry "kéy\u200B" is not a defined @string (BibTeX leaves it empty)']);
+    assert.deepEqual(parseBib('@9misc{k, title = {T}}').entries, [], 'a type starts with a letter');
+    assert.deepEqual(parseBib('@m1_s-c{k, title = {T}}').entries.map(e => e.type), ['m1_s-c']);
+  });
+
   test('a field given twice keeps the first, with a warning', () => {
     const { entries, problems } = parseBib('@misc{a, title = {One}, Title = {Two}}');
     assert.equal(entries[0].fields.title, 'One');

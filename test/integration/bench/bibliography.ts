@@ -72,13 +72,15 @@ export async function run(): Promise<void> {
   void api.testing.nextCheck(doc.uri).then(() => { timeline.checked = Math.round(performance.now() - activated); });
   await shown;
   timeline.shown = Math.round(performance.now() - activated);
-  // The first search a writer makes: the bundled papers answer, from wherever they are by then.
-  await api.search('attention', { limit: 5 });
-  timeline.firstSearch = Math.round(performance.now() - activated);
+  // The first search a writer makes: the bundled papers answer, from wherever they are by then. Not
+  // awaited before asking for the key: a search made while the worker joins the entries waits for the
+  // join, and a hover made meanwhile does not wait for the search.
+  const firstSearch = api.search('attention', { limit: 5 }).then(() => { timeline.firstSearch = Math.round(performance.now() - activated); });
   // Searchable: the key of an entry of the library answers.
   // Asked every 10 ms: each question now goes to the engine worker, which answers between the slices of its work.
   while (!(await api.getPaper(key))) await new Promise(resolve => setTimeout(resolve, 10));
   const searchable = performance.now();
+  await firstSearch;
   // Listed: a search for the key finds it. The worker answers searches (and completion's lists, the Papers view) once
   // the entries are joined to the bundled papers, which on a first open comes after the keys answer.
   if (!(await api.search(key, { limit: 5 })).some(p => p.key === key)) throw new Error(`a search for the key ${key} did not find it`);

@@ -43,6 +43,25 @@ function countTextLoads(): { loads: () => number; restore: () => void } {
 suite('the bundled papers\' full text in the engine', function () {
   this.timeout(60_000);
 
+  test('papers asked for by key load no index; the first search loads the names', async () => {
+    const original = MiniSearch.loadJSON.bind(MiniSearch);
+    let loads = 0;
+    MiniSearch.loadJSON = ((json: string, options: never) => { loads++; return original(json, options); }) as typeof MiniSearch.loadJSON;
+    try {
+      const service = bundled();
+      const paper = seedCorpus().papers[7];
+      assert.equal(service.papers([paper.key.toUpperCase()])[0]?.id, paper.id);
+      assert.deepEqual(service.rows([paper.id]).map(r => r.key), [paper.key]);
+      assert.ok(service.keys().includes(paper.key));
+      assert.equal(loads, 0, 'no index loaded for papers asked by key');
+      assert.ok(service.query(paper.title, { limit: 3 }).rows.some(r => r.id === paper.id));
+      assert.equal(loads, 1, 'the names part, loaded by the first search');
+      await service.settled();
+    } finally {
+      MiniSearch.loadJSON = original;
+    }
+  });
+
   test('with no files of the user\'s, a search loads it behind the names: abstracts are searched', async () => {
     const { word, id } = abstractOnlyWord();
     const service = bundled();

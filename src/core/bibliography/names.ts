@@ -32,6 +32,10 @@ function tokens(text: string): string[] {
  * special character (`{\"o}`), and is otherwise neither.
  */
 function caseOf(word: string): 'lower' | 'upper' | 'none' {
+  // Most words start with a plain letter, which decides.
+  const first = word.charCodeAt(0);
+  if (first >= 97 && first <= 122) return 'lower';
+  if (first >= 65 && first <= 90) return 'upper';
   let depth = 0;
   for (let i = 0; i < word.length; i++) {
     const c = word[i];
@@ -52,7 +56,8 @@ function caseOf(word: string): 'lower' | 'upper' | 'none' {
   return 'none';
 }
 
-const clean = (words: string[]) => latexToText(words.join(' '));
+// Most parts are one word or none: no joining, and nothing to decode for none.
+const clean = (words: string[]) => (words.length > 1 ? latexToText(words.join(' ')) : words.length ? latexToText(words[0]) : '');
 
 /**
  * A person from the parts a format gives, leaving out the empty ones; undefined when none is left.
@@ -60,9 +65,13 @@ const clean = (words: string[]) => latexToText(words.join(' '));
  * @example personOf({ given: 'Jan', particle: 'van der', family: 'Berg', suffix: '' }) → { given: 'Jan', particle: 'van der', family: 'Berg' }
  */
 export function personOf(parts: { given?: string; particle?: string; family?: string; suffix?: string }): Person | undefined {
+  // Written out rather than looped over the part names: a large library has tens of thousands of names.
   const out: Person = {};
-  for (const part of ['given', 'particle', 'family', 'suffix'] as const) if (parts[part]) out[part] = parts[part];
-  return Object.keys(out).length ? out : undefined;
+  if (parts.given) out.given = parts.given;
+  if (parts.particle) out.particle = parts.particle;
+  if (parts.family) out.family = parts.family;
+  if (parts.suffix) out.suffix = parts.suffix;
+  return out.given || out.particle || out.family || out.suffix ? out : undefined;
 }
 
 function person(parts: { given: string[]; particle: string[]; family: string[]; suffix: string[] }): Person {

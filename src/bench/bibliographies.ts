@@ -30,6 +30,8 @@ export interface HostBibliography {
   file: string;
   bytes: number;
   entries: number;
+  /** In the worker: parsing the file into entries (the keys answer then), and that with converting them to papers. `parseMs` is missing from runs before it was measured. */
+  parseMs?: number;
   readMs: number;
   /**
    * From activation until a key of the library answers; until a search for that key finds it (the entries

@@ -116,10 +116,10 @@ export function printReport(rows: readonly Row[], machine: string, activation: A
 function hostRows(host: HostBibliography, suffix: string): string[][] {
   const { reopened } = host;
   return [
-    [`first opened${suffix}`, String(host.entries), ms(host.readMs), ms(host.searchableMs), ms(host.listedMs ?? null), ms(host.namesSearchableMs), ms(host.fullTextMs), `${ms(host.hostBlockMaxMs)} (${ms(host.hostBlockMaxMsMedian)})`,
+    [`first opened${suffix}`, String(host.entries), ms(host.parseMs ?? null), ms(host.readMs), ms(host.searchableMs), ms(host.listedMs ?? null), ms(host.namesSearchableMs), ms(host.fullTextMs), `${ms(host.hostBlockMaxMs)} (${ms(host.hostBlockMaxMsMedian)})`,
       `${ms(host.ownBlockMaxMs)} (${ms(host.ownBlockMaxMsMedian)})`,
       `${host.hoverProviderMs.toFixed(2)} ms (${host.hoverProviderP95Ms.toFixed(2)} ms)`, ms(host.hoverMs), ms(host.completionProviderMs), ms(host.completionMs)],
-    [`opened again${suffix}${reopened.fromCache ? ' (from the cache)' : ' (NOT from the cache)'}`, String(host.entries), '–', ms(reopened.searchableMs), ms(reopened.listedMs ?? null), ms(reopened.namesSearchableMs), ms(reopened.fullTextMs),
+    [`opened again${suffix}${reopened.fromCache ? ' (from the cache)' : ' (NOT from the cache)'}`, String(host.entries), '–', '–', ms(reopened.searchableMs), ms(reopened.listedMs ?? null), ms(reopened.namesSearchableMs), ms(reopened.fullTextMs),
       `${ms(reopened.hostBlockMaxMs)} (${ms(reopened.hostBlockMaxMsMedian)})`, `${ms(reopened.ownBlockMaxMs)} (${ms(reopened.ownBlockMaxMsMedian)})`, `${reopened.hoverProviderMs.toFixed(2)} ms`, '', '', ''],
   ];
 }
@@ -147,12 +147,14 @@ export function printBibliographies(readers: readonly ReaderRow[], host: HostBib
   }
   const name = `${host.file} (${(host.bytes / 2 ** 20).toFixed(1)} MB)`;
   console.log(table(
-    ['window', 'entries', 'read (parse + convert)', 'searchable (a key answers)', 'listed (a search finds the key)', 'every name searchable', 'full text indexed', 'longest host block (median)', 'of it ours (median)', 'hover: provider (p95)', 'hover: round trip', 'completion: provider', 'completion: round trip'],
+    ['window', 'entries', 'parsed', 'read (parse + convert)', 'searchable (a key answers)', 'listed (a search finds the key)', 'every name searchable', 'full text indexed', 'longest host block (median)', 'of it ours (median)', 'hover: provider (p95)', 'hover: round trip', 'completion: provider', 'completion: round trip'],
     [...hostRows(host, ''), ...(host.settled ? hostRows(host.settled, `, window settled (${host.settled.settleMs / 1000} s)`) : [])],
   ));
   console.log(`\n${name}. VS Code 1.100.3 (code-server), its Node extension host; median of ${host.runs} fresh windows, each opening a main.tex`);
   console.log(`that names the library, ${host.settleMs / 1000} s after the window loads; then the same window opened again on the same user data, where the`);
-  console.log('library comes from the cache the first session wrote. "searchable": from activation until a key of the library answers');
+  console.log('library comes from the cache the first session wrote. "parsed" and "read": in the engine worker, from when it has the');
+  console.log('bundled papers: the file parsed into entries (the keys answer then), and the entries also converted to papers (LaTeX');
+  console.log('decoded, names split), which the lists and the index need. "searchable": from activation until a key of the library answers');
   console.log('(hover, Go to Definition, the checks of citations; asked every 10 ms from activation, beside a first search of the bundled papers,');
   console.log('not after it); "listed": until a search for that key finds it, which comes once');
   console.log('the entries are joined to the bundled papers, as completion\'s lists and the Papers view do; "every name searchable": until a');
@@ -171,7 +173,9 @@ export function printBibliographies(readers: readonly ReaderRow[], host: HostBib
   console.log('\nTargets: read ≤ 500 ms, searchable ≤ 1 s, no host block (of ours) over 50 ms, hover ≤ 5 ms:');
   const check = (label: string, value: number, limit: number) => `- ${label}: ${value.toFixed(1)} ms (target ≤ ${limit} ms) ${value <= limit ? 'met' : 'MISSED'}`;
   const checks = (series: HostBibliography, suffix: string) => [
-    check(`read${suffix}`, series.readMs, 500), check(`searchable (a key answers)${suffix}`, series.searchableMs, 1000), check(`every name searchable${suffix}`, series.namesSearchableMs, 1000),
+    check(`read${suffix}`, series.readMs, 500),
+    ...(series.parseMs === undefined ? [] : [`- of it, parsing${suffix}: ${series.parseMs.toFixed(1)} ms (for information: the read is what the target holds)`]),
+    check(`searchable (a key answers)${suffix}`, series.searchableMs, 1000), check(`every name searchable${suffix}`, series.namesSearchableMs, 1000),
     check(`searchable, opened again${suffix}`, series.reopened.searchableMs, 1000), check(`every name searchable, opened again${suffix}`, series.reopened.namesSearchableMs, 1000),
     check(`longest host block of ours${suffix}`, series.ownBlockMaxMs, 50), check(`longest host block of ours, opened again${suffix}`, series.reopened.ownBlockMaxMs, 50),
   ];

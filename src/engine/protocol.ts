@@ -58,7 +58,7 @@ export const InputReportSchema = z.lazySchema(() => z.object({
     added: int(), joined: int(),
   }),
   index: z.object({ fromCache: z.boolean(), added: int(), changed: int(), removed: int() }),
-  papers: int(), readMs: z.number(), searchableMs: z.number(), snapshotWanted: z.boolean(), needsFiles: z.boolean(), indexing: z.optional(z.boolean()),
+  papers: int(), parseMs: z.number(), readMs: z.number(), searchableMs: z.number(), snapshotWanted: z.boolean(), needsFiles: z.boolean(), indexing: z.optional(z.boolean()),
 }));
 
 export const QueryRowsSchema = z.lazySchema(() => z.object({ rows: z.array(PaperRowSchema), problems: z.array(text()) }));

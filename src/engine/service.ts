@@ -102,7 +102,12 @@ export interface InputReport {
   /** How the index came about, and what changed in it. */
   index: { fromCache: boolean; added: number; changed: number; removed: number };
   papers: number;
-  /** Time spent reading the bibliographies (parse + convert), and until every name was searchable (ms). */
+  /**
+   * Time spent reading the bibliographies: parsing them into entries (`parseMs`, after which the
+   * keys answer), and that with converting the entries to papers (`readMs`: LaTeX decoded, names
+   * split); and until every name was searchable (ms).
+   */
+  parseMs: number;
   readMs: number;
   searchableMs: number;
   /** True when the index is new and worth caching once its full text is in (`snapshot`). */
@@ -355,9 +360,10 @@ export class LibraryService {
     const merged = await this.mergedCorpus(input.corpus, corpusKey);
     const readStarted = performance.now();
     const parsed = await parseBibliographies(input.bibliographies as BibliographyText[], this.readCache);
-    const joining = given.papersReady ? await this.answerEarly(parsed, merged, given.papersReady, started, readStarted) : undefined;
+    const parseMs = performance.now() - readStarted;
+    const joining = given.papersReady ? await this.answerEarly(parsed, merged, given.papersReady, started, parseMs) : undefined;
     try {
-      return await this.join(given, input, merged, parsed, corpusKey, started, readStarted, joining);
+      return await this.join(given, input, merged, parsed, corpusKey, started, readStarted, parseMs, joining);
     } finally {
       // Also when the join failed: what waits for it asks the library as it is.
       joining?.();
@@ -369,7 +375,7 @@ export class LibraryService {
    * is told. Returns what ends that (called once the join is done), or undefined when there are
    * no entries to answer for.
    */
-  private async answerEarly(parsed: ParsedBibliographies, merged: CorpusSummary, papersReady: (report: InputReport) => void, started: number, readStarted: number): Promise<(() => void) | undefined> {
+  private async answerEarly(parsed: ParsedBibliographies, merged: CorpusSummary, papersReady: (report: InputReport) => void, started: number, parseMs: number): Promise<(() => void) | undefined> {
     if (!parsed.files.some(f => itemsOf(f).length)) return undefined;
     const entries = new EntriesByKey(parsed, await corpusLookup(merged.papers));
     let done!: () => void;
@@ -382,7 +388,7 @@ export class LibraryService {
       corpus: { added: merged.added, updated: merged.updated, problems: merged.problems },
       bibliographies: { files: this.files, added: entries.size, joined: 0 },
       index: { fromCache: false, added: 0, changed: 0, removed: 0 },
-      papers: merged.papers.length + entries.size, readMs: performance.now() - readStarted, searchableMs: performance.now() - started,
+      papers: merged.papers.length + entries.size, parseMs, readMs: parseMs, searchableMs: performance.now() - started,
       snapshotWanted: false, needsFiles: false, indexing: true,
     });
     return () => {
@@ -393,7 +399,7 @@ export class LibraryService {
 
   private async join(
     given: UserInput, input: { corpus: CorpusInput[]; bibliographyKey?: string }, merged: CorpusSummary, parsed: ParsedBibliographies,
-    corpusKey: string, started: number, readStarted: number, joining: (() => void) | undefined,
+    corpusKey: string, started: number, readStarted: number, parseMs: number, joining: (() => void) | undefined,
   ): Promise<InputReport> {
     const read = await convertBibliographies(parsed, this.readCache);
     const readMs = performance.now() - readStarted;
@@ -422,7 +428,7 @@ export class LibraryService {
           corpus: { added: merged.added, updated: merged.updated, problems: merged.problems },
           bibliographies: { files: this.files, added: joined.added.length, joined: joined.updated.length },
           index: { fromCache, added: 0, changed: 0, removed: 0 },
-          papers: joined.papers.length, readMs, searchableMs: performance.now() - started, snapshotWanted: false, needsFiles: false, indexing: true,
+          papers: joined.papers.length, parseMs, readMs, searchableMs: performance.now() - started, snapshotWanted: false, needsFiles: false, indexing: true,
         });
       }
       const { added, changed, removed } = await made.index.update(joined.papers, topicLabel);
@@ -439,6 +445,7 @@ export class LibraryService {
       bibliographies: { files: this.files, added: joined.added.length, joined: joined.updated.length },
       index: { fromCache, ...update },
       papers: this.current.papers.length,
+      parseMs,
       readMs,
       searchableMs: performance.now() - started,
       snapshotWanted,
@@ -454,7 +461,7 @@ export class LibraryService {
       bibliographies: { files: this.files, added: 0, joined: 0 },
       index: { fromCache: false, added: 0, changed: 0, removed: 0 },
       // The size, not the current library: that would load the bundled papers' own index, which a library asking for its files never searches.
-      papers: this.size, readMs: 0, searchableMs: 0, snapshotWanted: false, needsFiles: false,
+      papers: this.size, parseMs: 0, readMs: 0, searchableMs: 0, snapshotWanted: false, needsFiles: false,
     };
   }
 

@@ -48,6 +48,10 @@ suite('the engine protocol: what the host accepts from the worker', () => {
     assert.ok(pages.every(p => p.total === whole.total && p.version === whole.version));
     assert.deepEqual(report.bibliographies.files[0].keys, ['russell2020aima']);
     assert.equal(report.bibliographies.files[0].problems[0].severity, 'error');
+    // The parse is the first step of the read: the early report gives it alone, the last both.
+    const first = early as typeof report;
+    assert.ok(report.parseMs >= 0 && report.parseMs <= report.readMs, `parsed in ${report.parseMs} ms, read in ${report.readMs} ms`);
+    assert.equal(first.parseMs, report.parseMs);
   });
 
   test('what does not fit is refused: a wrong field, a missing one, a message that is no answer', () => {
@@ -58,7 +62,7 @@ suite('the engine protocol: what the host accepts from the worker', () => {
     const file = { uri: 'file:///w/refs.bib', file: 'refs.bib', format: 'bibtex', keys: ['a', 'b'], lines: [1, 7], problems: [] };
     const report = (f: object) => ({
       corpus: { added: 0, updated: 0, problems: [] }, bibliographies: { files: [f], added: 2, joined: 0 },
-      index: { fromCache: false, added: 2, changed: 0, removed: 0 }, papers: 392, readMs: 1, searchableMs: 2, snapshotWanted: false, needsFiles: false,
+      index: { fromCache: false, added: 2, changed: 0, removed: 0 }, papers: 392, parseMs: 1, readMs: 1, searchableMs: 2, snapshotWanted: false, needsFiles: false,
     });
     assert.equal(RESULT_SCHEMAS.setInput.safeParse(report(file)).success, true);
     for (const bad of [{ keys: ['a', 2] }, { keys: 'a\nb' }, { lines: [1, 7.5] }, { lines: [1, '7'] }, { lines: undefined }]) {

@@ -180,7 +180,7 @@ export async function run(): Promise<void> {
   const sample = {
     hoverProviderMs: { median: median(times.hover.slice(0, 30)), p95: p95(times.hover.slice(0, 30)) },
     completionProviderMs: { median: median(times.completion.slice(0, 15)) },
-    entries, fromCache: report.fromCache, readMs: report.readMs, searchableMs: searchable - activated, listedMs: listed - activated, namesSearchableMs: namesSearchable - activated, mergeSearchableMs: report.searchableMs, fullTextMs: settled - activated,
+    entries, fromCache: report.fromCache, parseMs: report.parseMs, readMs: report.readMs, searchableMs: searchable - activated, listedMs: listed - activated, namesSearchableMs: namesSearchable - activated, mergeSearchableMs: report.searchableMs, fullTextMs: settled - activated,
     hostBlockMaxMs: Math.max(load.state.longest, delay.max / 1e6), blocks, timeline,
     ownBlockMaxMs: ownLoad[0]?.ours ?? 0, ownBlocks: ownLoad, ownTypingBlockMaxMs: ownTyping[0]?.ours ?? 0, ownTypingBlocks: ownTyping, eventLoopDelayP99Ms: delay.percentile(99) / 1e6,
     // With --profile: where the blocks' times start on the profile's clock (ms), to look into a block.

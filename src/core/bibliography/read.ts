@@ -166,8 +166,13 @@ export async function parseBibliographies(inputs: readonly BibliographyText[], c
       if (ref) return ref;
       const raw = file.input.text.slice(entry.start, entry.end);
       // An entry with a parent reads what the parent says, which may have changed: always converted.
-      ref = hasParent(entry) ? undefined : file.known?.get(raw);
-      if (!ref || ref.line !== entry.line) ref = { ...(ref ?? bibtexReference(entry, lookup)), line: entry.line, raw };
+      const known = hasParent(entry) ? undefined : file.known?.get(raw);
+      if (known) ref = known.line === entry.line ? known : { ...known, line: entry.line, raw };
+      else {
+        // A new reference is this entry's own: it takes its text as it is, with no copy.
+        ref = bibtexReference(entry, lookup);
+        ref.raw = raw;
+      }
       converted.set(entry, ref);
       return ref;
     },

@@ -72,6 +72,8 @@ async function runWindow(workspace, profile, label) {
   });
   if (code !== 0 || !sample) { console.error(`${label} failed (exit ${code})`); process.exit(1); }
   console.error(`${label}: ${sample.entries} entries${sample.fromCache ? ' (from the cache)' : ''}, parsed ${sample.parseMs.toFixed(0)} ms, read ${sample.readMs.toFixed(0)} ms, searchable ${sample.searchableMs.toFixed(0)} ms (listed ${sample.listedMs.toFixed(0)} ms, every name ${sample.namesSearchableMs.toFixed(0)} ms), longest block ${sample.hostBlockMaxMs.toFixed(1)} ms (ours ${sample.ownBlockMaxMs.toFixed(1)} ms: ${sample.ownBlocks[0]?.what ?? 'none'}), hover ${sample.hoverMs.median.toFixed(1)} ms (provider ${sample.hoverProviderMs.median.toFixed(2)} ms); diagnostics after a keystroke ${sample.keystrokeMs.median.toFixed(1)} ms (check ${sample.checkMs.median.toFixed(2)} ms), longest block while typing ${sample.typingBlockMaxMs.toFixed(1)} ms (ours ${sample.ownTypingBlockMaxMs.toFixed(1)} ms)`);
+  const m = sample.machine;
+  if (m) console.error(`  CPU in the ${m.wallMs} ms to every name (${m.cores} cores): engine worker ${m.engineWorkerMs} ms, host main thread ${m.hostMainMs}, host's other threads ${m.hostOtherMs}, browser ${m.browserMs}, code-server ${m.serverMs}, other ${m.otherMs}; idle ${m.idleMs}, stolen ${m.stealMs}`);
   return sample;
 }
 for (let i = 1; i <= Number(values.runs); i++) {
@@ -91,6 +93,11 @@ for (let i = 1; i <= Number(values.runs); i++) {
   rmSync(profile, { recursive: true, force: true });
 }
 const pick = f => samples.map(f);
+// Where the machine's cores went until every name was searchable (test/integration/bench/machineCpu.ts): each part's median; undefined off Linux.
+const machineOf = runs => {
+  const shares = runs.map(s => s.machine).filter(Boolean);
+  return shares.length ? Object.fromEntries(Object.keys(shares[0]).map(k => [k, round(median(shares.map(m => m[k])))])) : undefined;
+};
 console.log(JSON.stringify({
   bench: 'bibliography', file: values.file.replace(resolve(ROOT, '..') + '/', '../'), bytes: Buffer.byteLength(text), entries: samples[0].entries, runs: samples.length, settleMs: Number(values.settle),
   parseMs: round(median(pick(s => s.parseMs))), readMs: round(median(pick(s => s.readMs))), searchableMs: round(median(pick(s => s.searchableMs))), listedMs: round(median(pick(s => s.listedMs))), namesSearchableMs: round(median(pick(s => s.namesSearchableMs))), fullTextMs: round(median(pick(s => s.fullTextMs))),
@@ -106,12 +113,14 @@ console.log(JSON.stringify({
   // The longest run of our own code on the host (from its CPU profile): the rest of a block is VS Code's, or a core's wait.
   ownBlockMaxMs: round(Math.max(...pick(s => s.ownBlockMaxMs))), ownBlockMaxMsMedian: round(median(pick(s => s.ownBlockMaxMs))),
   ownTypingBlockMaxMs: round(Math.max(...pick(s => s.ownTypingBlockMaxMs))),
+  machine: machineOf(samples),
   reopened: {
     fromCache: reopened.every(s => s.fromCache),
     searchableMs: round(median(reopened.map(s => s.searchableMs))), listedMs: round(median(reopened.map(s => s.listedMs))), namesSearchableMs: round(median(reopened.map(s => s.namesSearchableMs))), fullTextMs: round(median(reopened.map(s => s.fullTextMs))),
     hostBlockMaxMs: round(Math.max(...reopened.map(s => s.hostBlockMaxMs))), hostBlockMaxMsMedian: round(median(reopened.map(s => s.hostBlockMaxMs))),
     ownBlockMaxMs: round(Math.max(...reopened.map(s => s.ownBlockMaxMs))), ownBlockMaxMsMedian: round(median(reopened.map(s => s.ownBlockMaxMs))),
     hoverProviderMs: round(median(reopened.map(s => s.hoverProviderMs.median)) * 100) / 100,
+    machine: machineOf(reopened),
   },
   samples, reopenedSamples: reopened,
 }));

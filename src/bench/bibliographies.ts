@@ -26,6 +26,28 @@ export interface ReaderRow {
   browserProblem?: string;
 }
 
+/**
+ * Where the machine's cores went from opening main.tex until every name was searchable: the CPU each
+ * part used (ms; medians over the windows) and the wall time (test/integration/bench/machineCpu.ts).
+ */
+export interface MachineCpu {
+  wallMs: number;
+  cores: number;
+  /** The extension host's thread that appeared after the first snapshot and ran the most: the engine worker. */
+  engineWorkerMs: number;
+  /** The extension host's main thread: VS Code's extension host, every extension's host code, ours among them. */
+  hostMainMs: number;
+  /** The extension host's other threads: V8's optimizing compiler and garbage collector, the profiler's sampler, libuv's pool. */
+  hostOtherMs: number;
+  /** Chromium, which shows the workbench: its renderer, GPU and network processes. */
+  browserMs: number;
+  /** code-server's other processes (its server, the file watcher, the pty host). */
+  serverMs: number;
+  otherMs: number;
+  idleMs: number;
+  stealMs: number;
+}
+
 export interface HostBibliography {
   file: string;
   bytes: number;
@@ -61,8 +83,10 @@ export interface HostBibliography {
   ownBlockMaxMs: number;
   ownBlockMaxMsMedian: number;
   ownTypingBlockMaxMs: number;
+  /** Linux only, and missing from runs before it was measured. */
+  machine?: MachineCpu;
   /** The same window opened again (same user data): the library from the cache the first session wrote. */
-  reopened: { fromCache: boolean; searchableMs: number; listedMs?: number; namesSearchableMs: number; fullTextMs: number; hostBlockMaxMs: number; hostBlockMaxMsMedian: number; ownBlockMaxMs: number; ownBlockMaxMsMedian: number; hoverProviderMs: number };
+  reopened: { fromCache: boolean; searchableMs: number; listedMs?: number; namesSearchableMs: number; fullTextMs: number; hostBlockMaxMs: number; hostBlockMaxMsMedian: number; ownBlockMaxMs: number; ownBlockMaxMsMedian: number; hoverProviderMs: number; machine?: MachineCpu };
   hostBlockMaxMsMedian: number;
   runs: number;
   /** How long after the window loaded main.tex was opened (ms). */

@@ -1,4 +1,4 @@
-import type { HostBibliography, ReaderRow } from './bibliographies';
+import type { HostBibliography, MachineCpu, ReaderRow } from './bibliographies';
 import type { CheckFigures } from './health';
 import type { EngineMeasurement } from './engine';
 
@@ -112,6 +112,29 @@ export function printReport(rows: readonly Row[], machine: string, activation: A
   printActivation(activation);
 }
 
+/** Where the machine's cores went while each window loaded the library (Linux only). */
+function printMachine(host: HostBibliography): void {
+  const rows: [string, MachineCpu | undefined][] = [
+    ['first opened', host.machine], ['opened again', host.reopened.machine],
+    ...(host.settled ? [[`first opened, window settled (${host.settled.settleMs / 1000} s)`, host.settled.machine], ['opened again, window settled', host.settled.reopened.machine]] as [string, MachineCpu | undefined][] : []),
+  ];
+  const measured = rows.filter((r): r is [string, MachineCpu] => r[1] !== undefined);
+  if (!measured.length) return;
+  console.log('\nWhere the machine\'s cores went, from opening main.tex until every name was searchable (CPU time, median of the windows):\n');
+  const share = (value: number, m: MachineCpu) => `${value.toFixed(0)} ms (${((100 * value) / (m.wallMs * m.cores)).toFixed(0)}%)`;
+  console.log(table(
+    ['window', 'wall', 'engine worker', 'host main thread', 'host, other threads', 'browser', 'code-server', 'other', 'idle', 'stolen'],
+    measured.map(([label, m]) => [
+      label, `${m.wallMs.toFixed(0)} ms × ${m.cores} cores`, share(m.engineWorkerMs, m), share(m.hostMainMs, m), share(m.hostOtherMs, m),
+      share(m.browserMs, m), share(m.serverMs, m), share(m.otherMs, m), share(m.idleMs, m), share(m.stealMs, m),
+    ]),
+  ));
+  console.log('\nRead from /proc at the two moments (10 ms ticks). "Engine worker": the extension host\'s thread that began after main.tex');
+  console.log('was opened and ran the most; "host, other threads": V8\'s optimizing compiler and garbage collector (for the worker');
+  console.log('too), the profiler\'s sampler and libuv\'s pool; "browser": Chromium showing the workbench (renderer, GPU, network);');
+  console.log('"stolen": time the virtual machine\'s cores ran something else. Percentages are of the cores × the wall time.');
+}
+
 /** A series' two rows: the window first opened, and opened again. */
 function hostRows(host: HostBibliography, suffix: string): string[][] {
   const { reopened } = host;
@@ -170,6 +193,7 @@ export function printBibliographies(readers: readonly ReaderRow[], host: HostBib
     console.log(`"Window settled": the same, main.tex opened ${host.settled.settleMs / 1000} s after the window loads, when the workbench and VS Code's own`);
     console.log(`extensions are done loading (median of ${host.settled.runs}).`);
   }
+  printMachine(host);
   console.log('\nTargets: read ≤ 500 ms, searchable ≤ 1 s, no host block (of ours) over 50 ms, hover ≤ 5 ms:');
   const check = (label: string, value: number, limit: number) => `- ${label}: ${value.toFixed(1)} ms (target ≤ ${limit} ms) ${value <= limit ? 'met' : 'MISSED'}`;
   const checks = (series: HostBibliography, suffix: string) => [

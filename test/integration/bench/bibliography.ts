@@ -8,6 +8,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import type { PapersApi } from '../../../src/extension';
 import type { PapersTestHooks } from '../../../src/host/testing';
+import { cpuShares, cpuSnapshot } from './machineCpu';
 import { ownShares, type CpuProfile } from './ownBlocks';
 
 /**
@@ -51,6 +52,9 @@ export async function run(): Promise<void> {
   // The blocks of the load (over 30 ms), and the event loop's own delay histogram; from here, so
   // that starting the profiler (about 100 ms) is not counted.
   const delay = monitorEventLoopDelay({ resolution: 1 });
+  // Where the machine's cores go from here until every name is searchable (Linux only; read before
+  // the clock starts: the read takes a few ms of this thread).
+  const machineBefore = cpuSnapshot();
   const started = performance.now();
   const load = watchBlocks(30, () => started);
   const { blocks } = load.state;
@@ -94,6 +98,8 @@ export async function run(): Promise<void> {
     await new Promise(resolve => setTimeout(resolve, 10));
   }
   const namesSearchable = performance.now();
+  const machineAfter = cpuSnapshot();
+  const machine = machineBefore && machineAfter ? cpuShares(machineBefore, machineAfter, process.pid) : undefined;
   clearInterval(watch);
   await api.testing.settled();
   const settled = performance.now();
@@ -181,7 +187,7 @@ export async function run(): Promise<void> {
     hoverProviderMs: { median: median(times.hover.slice(0, 30)), p95: p95(times.hover.slice(0, 30)) },
     completionProviderMs: { median: median(times.completion.slice(0, 15)) },
     entries, fromCache: report.fromCache, parseMs: report.parseMs, readMs: report.readMs, searchableMs: searchable - activated, listedMs: listed - activated, namesSearchableMs: namesSearchable - activated, mergeSearchableMs: report.searchableMs, fullTextMs: settled - activated,
-    hostBlockMaxMs: Math.max(load.state.longest, delay.max / 1e6), blocks, timeline,
+    hostBlockMaxMs: Math.max(load.state.longest, delay.max / 1e6), blocks, timeline, machine,
     ownBlockMaxMs: ownLoad[0]?.ours ?? 0, ownBlocks: ownLoad, ownTypingBlockMaxMs: ownTyping[0]?.ours ?? 0, ownTypingBlocks: ownTyping, eventLoopDelayP99Ms: delay.percentile(99) / 1e6,
     // With --profile: where the blocks' times start on the profile's clock (ms), to look into a block.
     ...(profile ? { profileStartMs: startedMono } : {}),

@@ -50,13 +50,13 @@ suite('where the machine\'s cores went (the bench)', () => {
     assert.equal(ticksOf(line), 78);
   });
 
-  test('reads this machine: this thread is in its snapshot, and the idle time only grows (no snapshot off Linux)', () => {
-    const first = cpuSnapshot();
+  test('reads this machine: this thread is in its snapshot, and the idle time only grows (no snapshot off Linux)', async () => {
+    const first = await cpuSnapshot();
     if (process.platform !== 'linux') {
       assert.equal(first, undefined);
       return;
     }
-    const second = cpuSnapshot()!;
+    const second = (await cpuSnapshot())!;
     assert.ok(first, 'Linux has /proc');
     assert.equal(first.threads.get(process.pid)?.pid, process.pid, 'this process\'s main thread is in the snapshot');
     assert.ok(second.idle >= first.idle && second.steal >= first.steal);

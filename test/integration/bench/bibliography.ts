@@ -52,9 +52,8 @@ export async function run(): Promise<void> {
   // The blocks of the load (over 30 ms), and the event loop's own delay histogram; from here, so
   // that starting the profiler (about 100 ms) is not counted.
   const delay = monitorEventLoopDelay({ resolution: 1 });
-  // Where the machine's cores go from here until every name is searchable (Linux only; read before
-  // the clock starts: the read takes a few ms of this thread).
-  const machineBefore = cpuSnapshot();
+  // Where the machine's cores go from here until every name is searchable (Linux only).
+  const machineBefore = await cpuSnapshot();
   const started = performance.now();
   const load = watchBlocks(30, () => started);
   const { blocks } = load.state;
@@ -98,7 +97,7 @@ export async function run(): Promise<void> {
     await new Promise(resolve => setTimeout(resolve, 10));
   }
   const namesSearchable = performance.now();
-  const machineAfter = cpuSnapshot();
+  const machineAfter = await cpuSnapshot();
   const machine = machineBefore && machineAfter ? cpuShares(machineBefore, machineAfter, process.pid) : undefined;
   clearInterval(watch);
   await api.testing.settled();

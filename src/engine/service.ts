@@ -125,6 +125,13 @@ export interface InputReport {
   needsFiles: boolean;
 }
 
+/** When a merge began, when it began reading the bibliographies, and how long their parse took (ms). */
+interface ReadClock {
+  started: number;
+  readStarted: number;
+  parseMs: number;
+}
+
 export interface QueryOptions {
   limit?: number;
   /** Only papers with every word (the tree's filter). */
@@ -360,10 +367,10 @@ export class LibraryService {
     const merged = await this.mergedCorpus(input.corpus, corpusKey);
     const readStarted = performance.now();
     const parsed = await parseBibliographies(input.bibliographies as BibliographyText[], this.readCache);
-    const parseMs = performance.now() - readStarted;
-    const joining = given.papersReady ? await this.answerEarly(parsed, merged, given.papersReady, started, parseMs) : undefined;
+    const clock: ReadClock = { started, readStarted, parseMs: performance.now() - readStarted };
+    const joining = given.papersReady ? await this.answerEarly(parsed, merged, given.papersReady, clock) : undefined;
     try {
-      return await this.join(given, input, merged, parsed, corpusKey, started, readStarted, parseMs, joining);
+      return await this.join(given, input, merged, parsed, corpusKey, clock, joining);
     } finally {
       // Also when the join failed: what waits for it asks the library as it is.
       joining?.();
@@ -375,7 +382,7 @@ export class LibraryService {
    * is told. Returns what ends that (called once the join is done), or undefined when there are
    * no entries to answer for.
    */
-  private async answerEarly(parsed: ParsedBibliographies, merged: CorpusSummary, papersReady: (report: InputReport) => void, started: number, parseMs: number): Promise<(() => void) | undefined> {
+  private async answerEarly(parsed: ParsedBibliographies, merged: CorpusSummary, papersReady: (report: InputReport) => void, { started, parseMs }: ReadClock): Promise<(() => void) | undefined> {
     if (!parsed.files.some(f => itemsOf(f).length)) return undefined;
     const entries = new EntriesByKey(parsed, await corpusLookup(merged.papers));
     let done!: () => void;
@@ -399,7 +406,7 @@ export class LibraryService {
 
   private async join(
     given: UserInput, input: { corpus: CorpusInput[]; bibliographyKey?: string }, merged: CorpusSummary, parsed: ParsedBibliographies,
-    corpusKey: string, started: number, readStarted: number, parseMs: number, joining: (() => void) | undefined,
+    corpusKey: string, { started, readStarted, parseMs }: ReadClock, joining: (() => void) | undefined,
   ): Promise<InputReport> {
     const read = await convertBibliographies(parsed, this.readCache);
     const readMs = performance.now() - readStarted;

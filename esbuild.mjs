@@ -42,7 +42,7 @@ function filesUnder(dir, suffix) {
 }
 
 /**
- * The host code needs the topics' names only (src/host/topics.ts): their matching rules are
+ * The host code needs the topics' names only (src/host/browse/topics.ts): their matching rules are
  * the engine's. Without them the host bundle, shipped beside the engine, is 4 KB smaller zipped.
  */
 const topicNames = {
@@ -105,7 +105,7 @@ const builds = [
     ...common, platform: 'browser', format: 'cjs', entryPoints: ['src/extension.browser.ts'], outfile: 'dist/host.js', external: ['vscode'],
     plugins: [topicNames],
   },
-  // The desktop entry, and the engine the host loads on first use (src/host/engine.ts).
+  // The desktop entry, and the engine the host loads on first use (src/host/engine/load.ts).
   { ...node, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode', './engine.js', './host.js'] },
   // The engine: one classic script, which the host requires (the footer makes it a CommonJS
   // module there) and which runs as the engine worker (a Node worker thread, or a Web Worker).
@@ -118,7 +118,7 @@ const builds = [
   { ...common, platform: 'browser', format: 'iife', entryPoints: ['src/webview/details.ts'], outfile: 'dist/webview/details.js' },
   // Its stylesheet, minified like the script (a quarter smaller in the VSIX).
   { ...common, entryPoints: ['src/webview/details.css'], outfile: 'dist/webview/details.css' },
-  { ...node, entryPoints: ['src/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+  { ...node, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
   // The bench measures the .bib readers' bundle sizes with esbuild itself, which is not bundled.
   { ...node, entryPoints: ['src/bench/main.ts'], outfile: 'out/bench.js', external: ['esbuild'] },
   { ...node, entryPoints: ['src/build/corpusBuild.ts'], outfile: 'out/corpusBuild.js' },
@@ -153,7 +153,7 @@ async function buildCorpus() {
   console.log(`[build] corpus: ${summary} in ${Date.now() - started} ms`);
 }
 
-/** dist/engine.js.lz, what the extension runs (src/host/engineScript.ts); after the engine's bundle. */
+/** dist/engine.js.lz, what the extension runs (src/host/engine/script.ts); after the engine's bundle. */
 function packEngine() {
   delete require.cache[require.resolve('./out/corpusBuild.js')];
   console.log(`[build] ${require('./out/corpusBuild.js').packEngine({ root })}`);

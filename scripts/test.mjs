@@ -1,5 +1,5 @@
 // `npm test`: every check and every test stage, in order, then one line "N passed, N failed".
-//   typecheck · lint · build · unit · tools (if package.json has test:tools) · integration (real
+//   typecheck · lint (ESLint, and dependency-cruiser: no import circles) · build · unit · tools (if package.json has test:tools) · integration (real
 //   extension host, code-server) · web (the same integration tests in VS Code for the web's
 //   extension host, a Web Worker) · package (the VSIX) · ui (the real workbench in Chromium)
 // Works on a fresh clone: it imports no npm package before bootstrap() ran `npm ci` (and installed
@@ -30,7 +30,7 @@ function run([command, ...args], env) {
 
 const stages = [
   { name: 'typecheck', commands: [[bin('tsc'), '--noEmit', '-p', '.'], [bin('tsc'), '--noEmit', '-p', 'src/webview']] },
-  { name: 'lint', commands: [[bin('eslint'), '.']] },
+  { name: 'lint', commands: [[bin('eslint'), '.'], [bin('depcruise'), 'src', '--config', '.dependency-cruiser.cjs']] },
   { name: 'build', commands: [[process.execPath, 'esbuild.mjs']] },
   { name: 'unit', tests: true, needs: ['build'], commands: [[bin('mocha'), '--config', 'test/unit/.mocharc.json']] },
   ...(scripts['test:tools'] ? [{ name: 'tools', tests: true, needs: ['build'], commands: [['npm', 'run', '--silent', 'test:tools']] }] : []),

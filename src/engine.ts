@@ -1,7 +1,7 @@
 // The heavy half of the extension, bundled apart (dist/engine.js) and loaded the first time
 // a feature needs it: the search engine and its index format, corpus schemas (zod), user
 // corpora, the topic rules and the citation formats. Activation loads only the host layer,
-// which reaches all of this through host/engine.ts. Started as a worker (platform/worker.*),
+// which reaches all of this through host/engine/load.ts. Started as a worker (platform/worker.*),
 // the same bundle is the engine worker that holds a large library.
 import { serveIfWorker } from './engine/worker';
 
@@ -12,16 +12,16 @@ export { serveIfWorker } from './engine/worker';
 export { firstIssue } from './core/util/issues';
 export { LibraryIndex } from './core/search/libraryIndex';
 export { PaperLibrary } from './core/search/library';
-export { formatProblem } from './core/corpus/paper';
+export { formatProblem } from './core/model/paper';
 export { createTopicAssigner } from './core/corpus/topics';
 export { mergeUserCorpora } from './core/corpus/userCorpus';
 export { readBibliographies, bibliographyFormat, ReadCache } from './core/bibliography/read';
 export { mergeBibliographies } from './core/bibliography/merge';
 export {
   bibliographyKind, bibtexEntry, quartoBibliographies, citationEdit, completionContextAt, entryFlavourFor, findBibliographies, findKeyAt, citationsOfLanguage, keyAtIn,
-  parseBib, planBibliographyAppend, readCitationSettings, sphinxBibliographies, syntaxOfLanguage, templateFor, findCitations,
+  parseBib, planBibliographyAppend, readCitationSettings, sphinxBibliographies, syntaxOfLanguage, languageOfPath, templateFor, findCitations,
 } from './core/cite';
-export { checkCitations, citedKeys, findLatexMain, isLatexMain, languageOfPath, latexRoot, nearMisses, problemSeverity, unusedEntries } from './core/health';
+export { checkCitations, citedKeys, findLatexMain, isLatexMain, latexRoot, nearMisses, problemSeverity, unusedEntries } from './core/health';
 export { DetailsStateSchema, WebviewMessageSchema } from './shared/protocol';
 export { LibraryService } from './engine/service';
 export { ResponseSchema, RESULT_SCHEMAS } from './engine/protocol';

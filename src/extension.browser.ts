@@ -5,18 +5,18 @@ import vscode = require('vscode');
 import type * as Engine from './engine';
 import { activateWith } from './host/activate';
 import type { PapersApi } from './host/api';
-import { useEngine } from './host/engine';
-import { ENGINE_SCRIPT, engineSource } from './host/engineScript';
+import { useEngine } from './host/engine/load';
+import { ENGINE_SCRIPT, engineSource } from './host/engine/script';
 import { compileEngineBody } from './platform/engine.web';
 import { startEngineWorker } from './platform/worker.web';
 
 export { activateWith } from './host/activate';
-export { useEngine } from './host/engine';
-export { ENGINE_SCRIPT, engineSource } from './host/engineScript';
+export { useEngine } from './host/engine/load';
+export { ENGINE_SCRIPT, engineSource } from './host/engine/script';
 
 export async function activate(context: vscode.ExtensionContext): Promise<PapersApi> {
   // The engine is read now (it cannot be required later), decoded meanwhile, evaluated on first
-  // use: its source, compiled, run, a step each (host/engine.ts).
+  // use: its source, compiled, run, a step each (host/engine/load.ts).
   const read = await Promise.resolve(vscode.workspace.fs.readFile(vscode.Uri.joinPath(context.extensionUri, 'dist', ENGINE_SCRIPT))).then(bytes => bytes, (error: unknown) => error);
   const source = engineSource(() => {
     if (read instanceof Uint8Array) return read;

@@ -30,13 +30,13 @@ export function activate(context: vscode.ExtensionContext): ReturnType<typeof Ho
   const compiledHost = compileCached<typeof Host>(hostBytes.toString('utf8'), codeVersion(hostBytes), folder, hostFile, 'host');
   const host = compiledHost.run(require);
   if (!compiledHost.fromCache) whenQuiet(() => void compiledHost.save(), CODE_CACHE_AFTER_MS, CODE_CACHE_LATEST_MS);
-  // The engine ships compressed (host/engineScript.ts): read now (80 KB), decoded meanwhile.
+  // The engine ships compressed (host/engine/script.ts): read now (80 KB), decoded meanwhile.
   const file = join(context.extensionPath, 'dist', host.ENGINE_SCRIPT);
   let packed: Uint8Array | undefined;
   const source = host.engineSource(() => (packed = readFileSync(file)), file);
   // Compiled from V8's code cache of an earlier session; this session's is written a few seconds
   // after the first use, once the functions the host uses at start are compiled too. Its source,
-  // compiling it and running it are a step each (host/engine.ts).
+  // compiling it and running it are a step each (host/engine/load.ts).
   let version: string | undefined;
   const engineVersion = () => (version ??= codeVersion(packed!));
   host.useEngine({

@@ -7,10 +7,10 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { runCommandLine, UsageError } from '../build/commandLine';
+import { runCommandLine, UsageError } from '../cli/commandLine';
 import { readLibrary, writeCompressed } from '../build/compressed';
 import { CORPUS_FILE, LIBRARY_FILE, NAMES_INDEX, shippedName, TEXT_INDEX } from '../core/corpus/files';
-import type { Paper } from '../core/corpus/paper';
+import type { Paper } from '../core/model/paper';
 import { buildStep, loadStep, measure, readCorpus, type Built, type Layout, type Measurement, type MeasureOptions } from './measure';
 import { rankingQueries, typedQueries } from './queries';
 import { syntheticCorpus } from './synthetic';

@@ -8,7 +8,7 @@ import topicsFile from '../data/topics.json';
 import { readShipped } from '../build/compressed';
 import { fromColumns } from '../core/corpus/columns';
 import { PaperLibrary } from '../core/search/library';
-import { CorpusSchema, type Paper } from '../core/corpus/paper';
+import { CorpusSchema, type Paper } from '../core/model/paper';
 import { decodeIndex } from '../core/search/indexCodec';
 import { buildIndex, buildIndexParts, loadIndex, SEARCH_FIELDS, SEARCH_OPTIONS, SearchIndex, toSearchDocument, type SearchDocument } from '../core/search/search';
 import type { RankingQuery, RankingVariant } from './queries';

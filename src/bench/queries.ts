@@ -1,6 +1,6 @@
 // The queries the benchmark runs, drawn from a corpus's own titles with a seeded PRNG:
 // what a user types key by key, and short queries that should find one paper.
-import type { Paper } from '../core/corpus/paper';
+import type { Paper } from '../core/model/paper';
 import { wordsOf } from '../core/search/search';
 import { toAscii } from '../core/util/text';
 import { prng, shuffled } from './synthetic';

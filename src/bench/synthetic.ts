@@ -2,7 +2,7 @@
 // same words, lengths and metadata spread, so that 10,000 or 100,000 papers stress the
 // index the way a real library of that size would (titles mostly "Name: subtitle",
 // abstracts of seed length, a new name per paper so the vocabulary keeps growing).
-import type { Paper } from '../core/corpus/paper';
+import type { Paper } from '../core/model/paper';
 import { slugify } from '../core/util/text';
 
 /** A small seeded PRNG (mulberry32): the same seed gives the same corpus on every machine. */

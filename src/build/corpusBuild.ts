@@ -8,7 +8,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { buildCorpus } from '../core/corpus/build';
 import { fromColumns, toColumns } from '../core/corpus/columns';
 import type { KeyLock } from '../core/corpus/keys';
-import { formatProblem } from '../core/corpus/paper';
+import { formatProblem } from '../core/model/paper';
 import { encodeIndex } from '../core/search/indexCodec';
 import { CORPUS_FILE, joinLibrary, LIBRARY_FILE, NAMES_INDEX, shippedName, TEXT_INDEX } from '../core/corpus/files';
 import { buildIndexParts } from '../core/search/search';
@@ -60,7 +60,7 @@ export async function main({ root }: { root: string }): Promise<string> {
 }
 
 /**
- * dist/engine.js → dist/engine.js.lz, the copy the extension ships and runs (host/engineScript.ts).
+ * dist/engine.js → dist/engine.js.lz, the copy the extension ships and runs (host/engine/script.ts).
  * Returns a line for the build's log.
  */
 export function packEngine({ root }: { root: string }): string {

@@ -3,7 +3,7 @@
 // here before the host uses it (an engine is a dependency that can fail). Bytes go in as
 // ArrayBuffers (transferred, not copied); what comes out is rows, ids and reports, never
 // the whole library.
-import type { ReadProblem } from '../core/bibliography/read';
+import type { ReadProblem } from '../core/bibliography/problem';
 import * as z from '../core/util/zod';
 import { CACHE_PARTS, type CachePart } from './cacheParts';
 

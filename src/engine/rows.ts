@@ -1,7 +1,7 @@
 // What the views show of a paper, made where the papers are (in the engine), so that only
 // these few strings cross to the extension host, never whole papers by the thousand.
 import { metadataLine, shortDescription } from '../core/browse/describe';
-import type { Paper } from '../core/corpus/paper';
+import type { Paper } from '../core/model/paper';
 import { isBibliographyOnly } from '../core/bibliography/ids';
 import { excerpt } from '../core/util/text';
 

@@ -7,9 +7,10 @@ import { groupPapers, sortEntries, type GroupBy, type SortBy } from '../core/bro
 import { AFTER_JOIN, EntriesByKey } from '../core/bibliography/entriesByKey';
 import { corpusLookup, mergeBibliographies, isBibliographyOnly } from '../core/bibliography/merge';
 import {
-  convertBibliographies, itemsOf, parseBibliographies, ReadCache, type BibliographyText, type ParsedBibliographies, type ReadProblem,
+  convertBibliographies, itemsOf, parseBibliographies, ReadCache, type BibliographyText, type ParsedBibliographies,
 } from '../core/bibliography/read';
-import type { BibliographyFormat, Paper, Problem } from '../core/corpus/paper';
+import type { ReadProblem } from '../core/bibliography/problem';
+import type { BibliographyFormat, Paper, Problem } from '../core/model/paper';
 import { createTopicAssigner, type TopicAssigner, type TopicsFile } from '../core/corpus/topics';
 import { topicList } from '../core/corpus/topicList';
 import { openShelf, shelve, type ShelfSource } from '../core/corpus/shelf';

@@ -1,5 +1,5 @@
-import type { Paper } from '../core/corpus/paper';
-import type { PaperStore } from './store';
+import type { Paper } from '../core/model/paper';
+import type { PaperStore } from './library/store';
 import type { PapersTestHooks } from './testing';
 
 /**

@@ -1,21 +1,21 @@
 import vscode = require('vscode');
 import type { GroupBy, SortBy } from '../core/browse/browse';
 import { isWebLink } from '../core/corpus/links';
-import type { Paper } from '../core/corpus/paper';
+import type { Paper } from '../core/model/paper';
 import type { Topic } from '../core/corpus/topics';
-import type { Bibliographies } from './bibliographies';
-import { addMissingEntries } from './citationFixes';
-import type { CitationDiagnostics } from './citationDiagnostics';
-import { openEntry } from './entries';
-import { insertCitation, type CitationSettingsReader, type EditorTracker } from './cite';
-import type { DetailsPanel } from './details';
-import { engine } from './engine';
-import type { History } from './history';
+import type { Bibliographies } from './bibliography/bibliographies';
+import { addMissingEntries } from './health/citationFixes';
+import type { CitationDiagnostics } from './health/citationDiagnostics';
+import { openEntry } from './bibliography/openEntry';
+import { insertCitation, type CitationSettingsReader, type EditorTracker } from './cite/insert';
+import type { DetailsPanel } from './browse/details';
+import { engine } from './engine/load';
+import type { History } from './browse/history';
 import { Commands, ContextKeys, Settings } from './ids';
-import { pickPapers } from './pick';
-import type { ReadingList } from './readingList';
-import { PapersUnavailableError, type PaperStore } from './store';
-import { treeSettings, type PapersTreeProvider, type TreeNode } from './tree';
+import { pickPapers } from './browse/pick';
+import type { ReadingList } from './browse/readingList';
+import { PapersUnavailableError, type PaperStore } from './library/store';
+import { treeSettings, type PapersTreeProvider, type TreeNode } from './browse/tree';
 
 export interface CommandContext {
   store: PaperStore;

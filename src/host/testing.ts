@@ -1,18 +1,18 @@
 import type * as vscode from 'vscode';
 import type { PaperView } from '../shared/protocol';
-import type { DetailsPanel } from './details';
-import { openPick } from './pick';
-import type { BibliographyReport, EngineState, PaperStore, UserCorpusReport } from './store';
-import type { EngineClient } from './engineClient';
+import type { DetailsPanel } from './browse/details';
+import { openPick } from './browse/pick';
+import type { BibliographyReport, EngineState, PaperStore, UserCorpusReport } from './library/store';
+import type { EngineClient } from './engine/client';
 import type { RequestType } from '../engine/protocol';
-import type { UserCorpora } from './userCorpora';
-import type { Bibliographies } from './bibliographies';
-import type { CitationDiagnostics } from './citationDiagnostics';
-import type { UnusedEntries } from './unusedEntries';
-import type { CitedOnScreen } from './citedOnScreen';
-import { providerTimes } from './citeProviders';
-import { watcherEvents } from './fileWatch';
-import type { PapersTreeProvider, ReadingListProvider, TreeNode } from './tree';
+import type { UserCorpora } from './library/userCorpora';
+import type { Bibliographies } from './bibliography/bibliographies';
+import type { CitationDiagnostics } from './health/citationDiagnostics';
+import type { UnusedEntries } from './health/unusedEntries';
+import type { CitedOnScreen } from './cite/citedOnScreen';
+import { providerTimes } from './cite/providers';
+import { watcherEvents } from './util/fileWatch';
+import type { PapersTreeProvider, ReadingListProvider, TreeNode } from './browse/tree';
 
 /**
  * Views and state that integration tests inspect, exposed on the API only when the

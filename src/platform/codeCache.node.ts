@@ -6,14 +6,14 @@
 // extension's global storage, named by the code's version and V8's (V8 itself checks only the
 // source's length), and written a few seconds after first use, once the host is quiet, so that
 // they also hold the functions compiled by then. Compiling and running are two steps, each a task of its own
-// (host/engine.ts). The web build compiles the engine with `new Function` (engine.web.ts).
+// (host/engine/load.ts). The web build compiles the engine with `new Function` (engine.web.ts).
 import { readFileSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { Script } from 'node:vm';
 
-/** Code compiled, not yet run: compiling and running are each a step of their own (host/engine.ts). */
+/** Code compiled, not yet run: compiling and running are each a step of their own (host/engine/load.ts). */
 export interface CompiledCode<T> {
   /** Whether V8 took the cached code. */
   fromCache: boolean;

@@ -3,7 +3,7 @@
 // service, a round trip that took 40 to 60 ms in an idle window and 500 to 750 ms while the
 // window loads (bench-bibliography, code-server): four of them in a row (the shipped papers,
 // the project files, a bibliography's size and time) were most of the wait before a writer's
-// library answered. In a browser there is no local disk: host/disk.ts uses vscode.workspace.fs.
+// library answered. In a browser there is no local disk: host/util/disk.ts uses vscode.workspace.fs.
 
 /** What the host asks of a local file: its size, time (ms) and kind; its bytes. */
 export interface LocalStat {

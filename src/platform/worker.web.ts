@@ -1,5 +1,5 @@
 // The engine worker in a browser: a Web Worker running the engine's source (dist/engine.js.lz,
-// host/engineScript.ts), which the web entry read at activation. A worker's script must come
+// host/engine/script.ts), which the web entry read at activation. A worker's script must come
 // from the page's own origin, and the extension's files come from elsewhere (a CDN on
 // vscode.dev, the test server here), so the worker starts from a Blob URL of the source. In VS Code for the web the extension host is itself
 // a worker; its `Worker` is VS Code's wrapper, which starts a classic worker that runs our script

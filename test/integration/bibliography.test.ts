@@ -2,7 +2,7 @@
 // references.bib, and files the tests write next to it.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { FileNode, BibliographyNode, PaperNode } from '../../src/host/tree';
+import type { FileNode, BibliographyNode, PaperNode } from '../../src/host/browse/tree';
 import { activate, closeAllEditors, setSetting, waitFor, workspaceUri, writeText } from './helpers';
 
 type Api = Awaited<ReturnType<typeof activate>>;

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { Paper } from '../../src/core/corpus/paper';
+import type { Paper } from '../../src/core/model/paper';
 import { activate, closeAllEditors, waitFor } from './helpers';
 
 type Api = Awaited<ReturnType<typeof activate>>;

@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { Paper } from '../../src/core/corpus/paper';
+import type { Paper } from '../../src/core/model/paper';
 import { activate, setSetting, waitFor, workspaceUri, writeText } from './helpers';
 
 type Api = Awaited<ReturnType<typeof activate>>;

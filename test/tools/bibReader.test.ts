@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import { parseBib, type BibEntry } from '../../src/core/bibliography/bibtex';
 import { readCslJson } from '../../src/core/bibliography/cslJson';
 import { readBibliographies } from '../../src/core/bibliography/read';
-import type { Reference } from '../../src/core/bibliography/reference';
+import type { Reference } from '../../src/core/model/reference';
 import { referenceBibtex } from '../../src/core/bibliography/toBibtex';
 import { biberToolAll } from './biber';
 import { run, timings, workDir, type Run } from './tools';

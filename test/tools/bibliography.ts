@@ -3,8 +3,9 @@
 import * as assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { entryFlavourFor, findBibliographies, planBibliographyAppend } from '../../src/core/cite/bibliography';
-import type { CitablePaper } from '../../src/core/cite/entries';
+import { entryFlavourFor, planBibliographyAppend } from '../../src/core/cite/append';
+import { findBibliographies } from '../../src/core/cite/sources';
+import type { CitablePaper } from '../../src/core/bibliography/paperEntry';
 
 /**
  * Appends every paper to the empty bibliography that `document` names, in chunks of

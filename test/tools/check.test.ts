@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT } from '../unit/seeds';
+import { ROOT } from '../unit/support/seeds';
 import { run, timings, workDir, type Run } from './tools';
 
 const check = (cwd: string, ...args: string[]) => run(process.execPath, [join(ROOT, 'dist', 'cli.js'), 'check', ...args], cwd);

@@ -4,8 +4,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseBib } from '../../src/core/bibliography/bibtex';
-import { bibtexEntry, CslItemSchema, cslItem } from '../../src/core/cite/entries';
-import { ROOT, seedCorpus } from '../unit/seeds';
+import { bibtexEntry, CslItemSchema, cslItem } from '../../src/core/bibliography/paperEntry';
+import { ROOT, seedCorpus } from '../unit/support/seeds';
 import { run } from './tools';
 
 const cli = (...args: string[]) => run(process.execPath, [join(ROOT, 'dist', 'cli.js'), ...args], ROOT);

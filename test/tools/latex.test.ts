@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { citationText, readCitationSettings, templateFor } from '../../src/core/cite/forms';
-import { seedCorpus } from '../unit/seeds';
+import { seedCorpus } from '../unit/support/seeds';
 import { writeBibliography } from './bibliography';
 import { run, timings, workDir, type Run } from './tools';
 

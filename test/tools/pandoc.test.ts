@@ -4,9 +4,9 @@
 import * as assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { bestLink, bibtexEntry, paperNote } from '../../src/core/cite/entries';
+import { bestLink, bibtexEntry, paperNote } from '../../src/core/bibliography/paperEntry';
 import { citationText, templateFor } from '../../src/core/cite/forms';
-import { seedCorpus } from '../unit/seeds';
+import { seedCorpus } from '../unit/support/seeds';
 import { writeBibliography } from './bibliography';
 import { run, timings, workDir, type Run } from './tools';
 

@@ -14,7 +14,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { findCitations } from '../../src/core/cite/scan';
-import type { CitationSyntax } from '../../src/core/cite/forms';
+import type { CitationSyntax } from '../../src/core/cite/languages';
 import { judgeBiblatex, judgeNatbib, judgePandoc, type Judged } from './oracle/judges';
 import {
   BIBLATEX_MANUAL, biblatexText, LATEX_PARAGRAPHS, MARKDOWN_PARAGRAPHS, markdownText, NATBIB_MANUAL, NATBIB_ONLY, natbibText, PANDOC_MANUAL, random,

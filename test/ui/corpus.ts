@@ -2,7 +2,7 @@
 // against the corpus and against the same search, without reaching into the extension.
 import { execFileSync } from 'node:child_process';
 import * as path from 'node:path';
-import type { Paper } from '../../src/core/corpus/paper';
+import type { Paper } from '../../src/core/model/paper';
 import { ROOT } from './support';
 
 const cli = (...args: string[]) => execFileSync(process.execPath, [path.join(ROOT, 'dist', 'cli.js'), ...args], { encoding: 'utf8' });

@@ -2,7 +2,7 @@
 // act on it with the mouse and the keyboard, in a light and a dark theme. Saves
 // test-results/details-light.png and details-dark.png, which the README shows.
 import * as assert from 'node:assert/strict';
-import type { Paper } from '../../src/core/corpus/paper';
+import type { Paper } from '../../src/core/model/paper';
 import { corpusPapers } from './corpus';
 import { detailsFrame, expandFirstTopic, keepFailures, openPapersContainer, openWorkbench, quickOpen, treeRows, widenSideBar, type Workbench } from './support';
 

@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Page } from 'playwright-core';
-import type { Paper } from '../../src/core/corpus/paper';
+import type { Paper } from '../../src/core/model/paper';
 import { corpusPapers } from './corpus';
 import { RESULTS, ROOT, detailsFrame, expandFirstTopic, openPapersContainer, treeRows, widenSideBar } from './support';
 

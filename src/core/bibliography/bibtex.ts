@@ -8,6 +8,7 @@
 // (decoding it is `latexText.ts`'s job). It never throws: a problem is reported with its
 // line, and reading resumes at the next entry, so one bad entry never hides the others.
 import { pause } from '../util/pause';
+import type { BibProblemCode } from './problem';
 
 /** One entry of a .bib file. */
 export interface BibEntry {
@@ -24,10 +25,6 @@ export interface BibEntry {
   /** Field names in lower case → value with macros expanded and parts joined; delimiters removed, LaTeX kept. */
   fields: Record<string, string>;
 }
-
-export type BibProblemCode =
-  | 'unclosed-entry' | 'missing-key' | 'syntax' | 'unclosed-value'
-  | 'duplicate-key' | 'duplicate-field' | 'undefined-string' | 'stray-brace' | 'stray-at' | 'key-character';
 
 /** Something wrong in a .bib file, with the line to look at. */
 export interface BibProblem {

@@ -3,8 +3,8 @@
 // that one bad item (a missing comma, a stray quote) costs only itself.
 import { jsonErrorOffset } from '../corpus/jsonLines';
 import { CslItemError, cslReference } from './csl';
-import type { Reference } from './reference';
-import type { ReadProblem } from './read';
+import type { Reference } from '../model/reference';
+import type { ReadProblem } from './problem';
 
 // Strings in the "unrolled loop" form, which V8 runs far faster than an alternation per character.
 // A string without its closing quote ends at its line's end, so that it cannot swallow the items after it.

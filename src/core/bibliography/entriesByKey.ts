@@ -3,10 +3,10 @@
 // entries in plain Node, seconds while a window loads); a writer hovering a key, or the check
 // of a document's citations, need only that key. What a key names can be told from its own
 // entries when no corpus paper could join it; for any other key the answer waits for the join.
-import type { EntryLocation, Paper } from '../corpus/paper';
+import type { EntryLocation, Paper } from '../model/paper';
 import { referencePaper, slugOf, type CorpusLookup } from './merge';
 import { itemsOf, type ParsedBibliographies, type ParsedFile } from './read';
-import type { Reference } from './reference';
+import type { Reference } from '../model/reference';
 
 /** Returned for a key whose paper only the join can tell. */
 export const AFTER_JOIN = Symbol('after the join');

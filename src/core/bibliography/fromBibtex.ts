@@ -4,7 +4,7 @@
 import type { BibEntry } from './bibtex';
 import { latexToText } from './latexText';
 import { parseNames } from './names';
-import { bareDoi, parseIsoDate, parseMonth, splitKeywords, type Reference, type ReferenceDate } from './reference';
+import { bareDoi, parseIsoDate, parseMonth, splitKeywords, type Reference, type ReferenceDate } from '../model/reference';
 
 /** BibTeX and biblatex types → CSL types (as citeproc-js and pandoc map them). */
 const CSL_TYPES: Record<string, string> = {

@@ -1,8 +1,8 @@
 // The user's references joined to the corpus: each reference becomes a paper of the library,
 // or, when the corpus has the same paper (same key, or same title once folded), that paper
 // gains what the user's entry says, and the user's key wins for citing.
-import { bibtexEntry, cslItem } from '../cite/entries';
-import type { EntryLocation, Paper } from '../corpus/paper';
+import { bibtexEntry, cslItem } from './paperEntry';
+import type { EntryLocation, Paper } from '../model/paper';
 import { sameJson } from '../util/json';
 import { parseBib, sameBibEntry } from './bibtex';
 import { pause } from '../util/pause';
@@ -13,7 +13,7 @@ const SLICE_MS = 15;
 import { referenceId } from './ids';
 import { fullName } from './people';
 import type { ReadBibliography } from './read';
-import { dateText, yearOf, type Reference } from './reference';
+import { dateText, yearOf, type Reference } from '../model/reference';
 
 export { isBibliographyOnly, referenceId } from './ids';
 

@@ -1,7 +1,7 @@
 // Name lists as BibTeX reads them: "and" separates names (outside braces), and each name is
 // "First von Last", "von Last, First" or "von Last, Jr, First". A braced name is one unit:
 // `{Barnes and Noble}` is an organisation, not two people.
-import type { Person } from '../corpus/paper';
+import type { Person } from '../model/reference';
 import { latexToText } from './latexText';
 
 export type { Person };

@@ -1,5 +1,5 @@
 // People's names as the views show them. No LaTeX here: the views load this without the engine.
-import type { Person } from '../corpus/paper';
+import type { Person } from '../model/reference';
 
 /** "Jane Doe", "Ludwig van Beethoven", "John Smith Jr.", "Barnes and Noble". */
 export function fullName(p: Person): string {

@@ -1,24 +1,14 @@
 // Reading the user's bibliography files, whatever their format, into references with lines
 // and problems. A file never fails as a whole: what can be read is read, and each problem is
 // reported with its line.
-import type { BibliographyFormat } from '../corpus/paper';
+import type { BibliographyFormat } from '../model/paper';
 import { pause } from '../util/pause';
-import { parseBibAsync, type BibEntry, type BibProblemCode } from './bibtex';
+import { parseBibAsync, type BibEntry } from './bibtex';
+import type { ReadProblem } from './problem';
 import { bibtexReference, hasParent } from './fromBibtex';
 import { readCslJson } from './cslJson';
-import type { Reference } from './reference';
+import type { Reference } from '../model/reference';
 import { readYamlBibliography } from './yaml';
-
-/** A problem in a bibliography file, at a line. */
-export interface ReadProblem {
-  line: number;
-  message: string;
-  /** `error`: an entry is lost or malformed. `warning`: the tools cope, but something is off. */
-  severity: 'error' | 'warning';
-  code?: BibProblemCode | 'yaml';
-  /** For a duplicate key: the line of the first definition. */
-  firstLine?: number;
-}
 
 /** A bibliography file to read: its text and how to name it. */
 export interface BibliographyText {

@@ -4,11 +4,11 @@
 // entry's line, and lets a file with a syntax error be read entry by entry, so that one broken
 // entry costs only itself.
 import { load } from 'js-yaml';
-import type { Person } from '../corpus/paper';
+import type { Person } from '../model/reference';
 import { CslItemError, cslReference } from './csl';
-import type { ReadProblem } from './read';
+import type { ReadProblem } from './problem';
 import { personOf } from './names';
-import { bareDoi, parseIsoDate, type Reference } from './reference';
+import { bareDoi, parseIsoDate, type Reference } from '../model/reference';
 
 /** Hayagriva's entry types → CSL types (a few depend on the parent, see `hayagrivaType`). */
 const HAYAGRIVA_TYPES: Record<string, string> = {

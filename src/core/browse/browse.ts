@@ -1,4 +1,4 @@
-import type { Paper } from '../corpus/paper';
+import type { Paper } from '../model/paper';
 import { compareText, toAscii } from '../util/text';
 import type { Topic } from '../corpus/topics';
 

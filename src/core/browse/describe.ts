@@ -1,5 +1,5 @@
 import { shortAuthors } from '../bibliography/people';
-import type { Paper } from '../corpus/paper';
+import type { Paper } from '../model/paper';
 
 /**
  * What is known of a paper besides its title, as one line for tooltips, hovers and pickers:

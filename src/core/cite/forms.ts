@@ -1,7 +1,8 @@
 // How a citation is written in each kind of document, as small JSON templates the user can
 // change per language in settings (`papers.citation.templates`, `papers.citation.latexCommand`).
 import * as z from '../util/zod';
-import { bibtexEntry, cslEntry, plainReference, type CitablePaper } from './entries';
+import { bibtexEntry, cslEntry, plainReference, type CitablePaper } from '../bibliography/paperEntry';
+import { syntaxOfLanguage, type CitationSyntax } from './languages';
 
 /**
  * A citation written as keys: `before` + keys (each after `keyPrefix`, joined by
@@ -37,26 +38,6 @@ export type KeysTemplate = z.infer<typeof KeysTemplateSchema>;
 export type EntryTemplate = z.infer<typeof EntryTemplateSchema>;
 export type CitationTemplate = KeysTemplate | EntryTemplate;
 export type LatexCommand = (typeof LATEX_COMMANDS)[number];
-
-/** The citation syntaxes the scanners know; `custom` is any other keys template. */
-export type CitationSyntax = 'latex' | 'pandoc' | 'typst' | 'rst';
-
-const SYNTAX_OF_LANGUAGE: Record<string, CitationSyntax> = {
-  latex: 'latex', tex: 'latex', 'latex-expl3': 'latex', doctex: 'latex',
-  markdown: 'pandoc', quarto: 'pandoc', rmd: 'pandoc',
-  typst: 'typst',
-  restructuredtext: 'rst',
-};
-
-/**
- * The citation syntax of a VS Code language id, or null for languages with none
- * (plain text, code, a .bib file).
- *
- * @example syntaxOfLanguage('quarto') === 'pandoc'; syntaxOfLanguage('python') === null
- */
-export function syntaxOfLanguage(languageId: string): CitationSyntax | null {
-  return SYNTAX_OF_LANGUAGE[languageId] ?? null;
-}
 
 const KEYS_TEMPLATES: Record<Exclude<CitationSyntax, 'latex'>, KeysTemplate> = {
   pandoc: { before: '[', keyPrefix: '@', separator: '; ', after: ']' },

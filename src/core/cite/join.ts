@@ -1,7 +1,8 @@
 // Adding keys to the citation the cursor is already in, rather than writing a second one
 // next to it: `\cite{a,b|}` + key → `\cite{a,b,key}`.
-import type { CitablePaper } from './entries';
-import { citationText, isKeysTemplate, type CitationSyntax, type CitationTemplate, type KeysTemplate } from './forms';
+import type { CitablePaper } from '../bibliography/paperEntry';
+import { citationText, isKeysTemplate, type CitationTemplate, type KeysTemplate } from './forms';
+import type { CitationSyntax } from './languages';
 import { findCitationsNear, type Citation } from './scan';
 
 /** One edit to apply: replace `[start, end)` of the document with `newText`. */

@@ -8,7 +8,8 @@
 // Each scanner is one pass over the text, with no regular expression that can backtrack over it:
 // groups (braces, brackets, code spans) are matched through tables that each scan fills for every
 // group it passes, so that no character is read more than a few times however damaged the text is.
-import { syntaxOfLanguage, type CitationSyntax, type KeysTemplate } from './forms';
+import type { KeysTemplate } from './forms';
+import { syntaxOfLanguage, type CitationSyntax } from './languages';
 
 /**
  * One key inside a citation. `text.slice(start, end) === key`, except in LaTeX where TeX reads

@@ -1,6 +1,6 @@
 import { assignKeys, type KeyLock } from './keys';
 import { mergeEntries } from './merge';
-import { CorpusSchema, PaperSchema, type Corpus, type Paper, type Problem } from './paper';
+import { CorpusSchema, PaperSchema, type Corpus, type Paper, type Problem } from '../model/paper';
 import { parsePage, type PageEntry } from './parse';
 import type { TopicAssigner } from './topics';
 import { firstIssue } from '../util/zod';

@@ -1,4 +1,4 @@
-import { KEY_PATTERN } from './paper';
+import { KEY_PATTERN } from '../model/paper';
 import { toAscii } from '../util/text';
 
 /** Ids to keys as shipped. A key in here never changes and is never given to another paper. */

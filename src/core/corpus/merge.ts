@@ -1,5 +1,5 @@
 import { extractLinks } from './links';
-import type { Source } from './paper';
+import type { Source } from '../model/paper';
 import type { PageEntry } from './parse';
 import { slugify } from '../util/text';
 

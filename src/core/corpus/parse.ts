@@ -1,4 +1,4 @@
-import type { Organization, Problem, Source } from './paper';
+import type { Organization, Problem, Source } from '../model/paper';
 import { squash } from '../util/text';
 
 /** One entry as a page prints it, before copies of the same paper are merged. */

@@ -19,7 +19,7 @@
 // extras (per paper its fields beyond the columns, as UTF-8 JSON, empty without), padding, their
 // offsets (u32, count + 1), the text offsets (u32, 2 × count + 1), and the texts: per paper its
 // abstract, then its reference as JSON (empty without one).
-import type { Paper } from './paper';
+import type { Paper } from '../model/paper';
 
 const MAGIC = 'PAPERSSH';
 /** Bumped whenever the layout changes: older bytes are refused, not misread. */

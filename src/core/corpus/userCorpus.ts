@@ -1,7 +1,7 @@
 import { jsonErrorLine, papersElementLines } from './jsonLines';
 import { assignKeys } from './keys';
 import { absorb, mergeEntries, type MergedPaper } from './merge';
-import { KEY_PATTERN, PaperSchema, type Paper, type Problem } from './paper';
+import { KEY_PATTERN, PaperSchema, type Paper, type Problem } from '../model/paper';
 import { parsePage } from './parse';
 import { pause } from '../util/pause';
 import type { TopicAssigner } from './topics';

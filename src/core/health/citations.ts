@@ -1,7 +1,7 @@
 // Checking a document's citations against its bibliographies: the keys LaTeX would print as
 // "[?]" and pandoc would warn about, found as the writer types rather than after a build.
 import type { Citation } from '../cite/scan';
-import type { CitationSyntax } from '../cite/forms';
+import type { CitationSyntax } from '../cite/languages';
 import { readYamlBibliography } from '../bibliography/yaml';
 
 /** One bibliography a document cites from: its keys, or `missing` when the file does not exist. */

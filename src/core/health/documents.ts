@@ -1,29 +1,13 @@
 // Checking whole documents with their bibliographies, as `papers check` does on the command
 // line: which files each document cites from (its own, its LaTeX main file's, its Quarto or
 // Sphinx project's), its citations, and every problem with file, line and column.
-import { findBibliographies, quartoBibliographies, sphinxBibliographies, type BibliographyRef } from '../cite/bibliography';
-import { syntaxOfLanguage } from '../cite/forms';
+import { findBibliographies, quartoBibliographies, sphinxBibliographies, type BibliographyRef } from '../cite/sources';
+import { languageOfPath, syntaxOfLanguage } from '../cite/languages';
 import { findCitations } from '../cite/scan';
 import { readBibliographies, type ReadBibliography } from '../bibliography/read';
 import { checkCitations } from './citations';
-import { problemSeverity } from './entries';
+import { problemSeverity } from './unusedEntries';
 import { findLatexMain, isLatexMain, resolvePath } from './includes';
-
-/** VS Code's language id for a document, by its extension. */
-const LANGUAGES: Record<string, string> = {
-  tex: 'latex', ltx: 'latex', latex: 'latex', md: 'markdown', markdown: 'markdown', qmd: 'quarto', rmd: 'rmd', typ: 'typst', rst: 'restructuredtext',
-};
-
-/**
- * The language of a citing document by its file name, as VS Code would open it; undefined for
- * a file that cites nothing.
- *
- * @example languageOfPath('notes/chapter.qmd') === 'quarto'
- */
-export function languageOfPath(path: string): string | undefined {
-  const ext = /\.([A-Za-z]+)$/.exec(path)?.[1].toLowerCase();
-  return ext ? LANGUAGES[ext] : undefined;
-}
 
 /** What checking needs from the file system (paths with `/`, absolute). */
 export interface CheckFiles {

@@ -2,6 +2,6 @@
 // against bibliographies, unused entries, near misses, and the files of a split LaTeX document.
 export * from './citations';
 export * from './documents';
-export * from './entries';
+export * from './unusedEntries';
 export * from './includes';
 export * from './nearMiss';

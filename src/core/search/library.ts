@@ -3,7 +3,7 @@ import topicsFile from '../../data/topics.json';
 import { decodeIndex } from './indexCodec';
 import { loadBundledPart } from './indexing';
 import { fromColumns } from '../corpus/columns';
-import { CorpusSchema, type Paper } from '../corpus/paper';
+import { CorpusSchema, type Paper } from '../model/paper';
 import { pause } from '../util/pause';
 import { applyFilters, byUpvotesThenTitle, parseQuery, type FilterReport, type QueryProblem, type TopicName } from './query';
 import { topicList } from '../corpus/topicList';

@@ -7,7 +7,7 @@
 // corpus papers (the base); what the bibliographies add or change on top of it is indexed in
 // MiniSearch beside it (the overlay), and the base's copies of those papers are left out.
 import MiniSearch from 'minisearch';
-import type { Paper } from '../corpus/paper';
+import type { Paper } from '../model/paper';
 import { pause } from '../util/pause';
 import { CompactIndex } from './compactIndex';
 import { loadBundledPart, type IndexParts } from './indexing';

@@ -1,7 +1,7 @@
 // The search box language: words plus field filters such as `topic:gui`, `org:"TIGER-Lab"`,
 // `year:2024`, `has:code` or `upvotes>=10`. Pure: the caller passes the papers and topics in.
 import { isCodeLink } from '../corpus/links';
-import type { Paper } from '../corpus/paper';
+import type { Paper } from '../model/paper';
 import { compareText, toAscii } from '../util/text';
 
 export type FilterField = 'topic' | 'org' | 'year' | 'has' | 'upvotes';

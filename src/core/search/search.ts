@@ -1,5 +1,5 @@
 import MiniSearch, { type Options } from 'minisearch';
-import type { Paper } from '../corpus/paper';
+import type { Paper } from '../model/paper';
 import { toAscii } from '../util/text';
 
 /** What the index sees of a paper: plain strings, one per searchable field. */

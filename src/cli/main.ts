@@ -1,0 +1,223 @@
+// Command-line entry over the same core as the extension, for scripts and checks outside the editor.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { parseArgs } from 'node:util';
+import { runCommandLine, UsageError } from './commandLine';
+import { bibtexEntry, citationText, cslEntry, defaultTemplate, type CitationTemplate } from '../core/cite';
+import { NAMES_INDEX, TEXT_INDEX } from '../core/corpus/files';
+import { LibraryIndex } from '../core/search/libraryIndex';
+import { PaperLibrary } from '../core/search/library';
+import { formatProblem, type Paper } from '../core/model/paper';
+import { createTopicAssigner, type TopicsFile } from '../core/corpus/topics';
+import { mergeUserCorpora, type CorpusFile } from '../core/corpus/userCorpus';
+import { mergeBibliographies } from '../core/bibliography/merge';
+import { bibliographyFormat, readBibliographies, type BibliographyText } from '../core/bibliography/read';
+import { buildIndex } from '../core/search/search';
+import { checkDocuments, failsCheck, type CheckFiles } from '../core/health';
+import { languageOfPath } from '../core/cite/languages';
+import topicsFile from '../data/topics.json';
+
+const EXPORT_FORMATS = ['bibtex', 'biblatex', 'csl-json', 'json'] as const;
+const CITE_FORMATS = ['bibtex', 'biblatex', 'csl-json', 'plain', 'latex', 'markdown', 'typst', 'rst'] as const;
+
+const USAGE = `usage:
+  papers search "<query>" [--limit N] [--json]   ranked papers: key, title, score
+  papers export --format ${EXPORT_FORMATS.join('|')}
+                                                every paper (the bundled ones and the --corpus files'):
+                                                .bib entries, CSL-JSON, or the corpus JSON
+  papers cite <key> --format ${CITE_FORMATS.join('|')}
+                                                one paper's entry, reference or citation
+  papers check FILE... [--json]                 each document's citations against its bibliographies:
+                                                undefined keys, duplicate keys, malformed entries;
+                                                exit 1 when there is one, 0 when all is well
+options:
+  --corpus FILE   also load this file, repeatable: a saved page (.txt) or a corpus (.json
+                  holding { "papers": [...] }), as papers.corpus.files does in the editor; or
+                  a bibliography: BibTeX/biblatex (.bib), CSL-JSON (.json holding [...]),
+                  CSL-YAML or Hayagriva (.yaml, .yml), as the editor reads the writer's own
+  --no-bundled    leave out the bundled papers: only what the --corpus files hold
+problems in the files go to stderr as file:line: message; a file that cannot be read exits 1`;
+
+/** A request that is well formed but cannot be met, such as an unknown key: exit 1, no usage. */
+class NotFoundError extends Error {}
+
+/** The template behind each `cite --format`: whole entries, or a citation as the editor would insert it. */
+const CITE_TEMPLATES: Record<(typeof CITE_FORMATS)[number], CitationTemplate> = {
+  bibtex: { entry: 'bibtex' },
+  biblatex: { entry: 'biblatex' },
+  'csl-json': { entry: 'csl-json' },
+  plain: { entry: 'plain' },
+  latex: defaultTemplate('latex'),
+  markdown: defaultTemplate('markdown'),
+  typst: defaultTemplate('typst'),
+  rst: defaultTemplate('restructuredtext'),
+};
+
+function oneOf<T extends string>(value: string | undefined, allowed: readonly T[]): T {
+  if (value === undefined || !(allowed as readonly string[]).includes(value)) {
+    throw new UsageError(`--format must be one of ${allowed.join(', ')}${value === undefined ? '' : ` (got "${value}")`}`);
+  }
+  return value as T;
+}
+
+function exportCorpus(papers: readonly Paper[], format: (typeof EXPORT_FORMATS)[number]): string {
+  switch (format) {
+    case 'json': return JSON.stringify({ papers }, null, 2);
+    case 'csl-json': return JSON.stringify(papers.map(cslEntry), null, 2);
+    case 'bibtex':
+    case 'biblatex': return papers.map(p => bibtexEntry(p, format)).join('\n').trimEnd();
+  }
+}
+
+/** A file the command line cannot read: exit 1 after every other file was read and reported. */
+class UnreadableError extends Error {}
+
+/** A `.json` file is CSL-JSON when it is an array of items, a corpus when it is `{ "papers": [...] }`. */
+const isCslJson = (text: string) => text.trimStart().replace(/^\uFEFF/, '').startsWith('[');
+
+/**
+ * The bundled papers (unless `bundled` is false), plus those of `--corpus` files merged exactly
+ * as the extension merges them: saved pages and corpus JSON as corpus files, `.bib`, CSL-JSON
+ * and YAML files as bibliographies. Problems go to stderr with file and line.
+ */
+async function loadLibrary(corpusFiles: readonly string[], { bundled = true } = {}): Promise<PaperLibrary> {
+  const read = (name: string) => readFileSync(join(__dirname, name), 'utf8');
+  const parts = { names: read(NAMES_INDEX), text: read(TEXT_INDEX) };
+  const shipped = bundled ? PaperLibrary.fromParts(read('corpus.json'), parts.names, parts.text) : undefined;
+  await shipped?.fullText;
+  if (!corpusFiles.length && shipped) return shipped;
+  const corpora: CorpusFile[] = [];
+  const bibliographies: BibliographyText[] = [];
+  const unreadable: string[] = [];
+  for (const file of corpusFiles) {
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch (error) {
+      unreadable.push(file);
+      console.error(`error: ${file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+      continue;
+    }
+    const format = bibliographyFormat(file);
+    if (format && !(format === 'csl-json' && !isCslJson(text))) bibliographies.push({ uri: file, file, text });
+    else corpora.push({ file, text });
+  }
+  if (unreadable.length) throw new UnreadableError(`${unreadable.length} file(s) could not be read: ${unreadable.join(', ')}`);
+  const topics = createTopicAssigner(topicsFile as TopicsFile);
+  const corpus = await mergeUserCorpora(shipped?.papers ?? [], corpora, topics);
+  for (const problem of corpus.problems) console.error(`warning: ${formatProblem(problem)}`);
+  const files = await readBibliographies(bibliographies);
+  for (const file of files) {
+    for (const problem of file.problems) console.error(`${problem.severity}: ${formatProblem({ file: file.file, line: problem.line, message: problem.message })}`);
+  }
+  const joined = await mergeBibliographies(corpus.papers, files);
+  const labels = new Map(topics.topics.map(t => [t.id, t.label]));
+  const label = (id: string) => labels.get(id) ?? id;
+  if (!shipped) return new PaperLibrary({ papers: joined.papers }, buildIndex(joined.papers, label));
+  const index = await LibraryIndex.fromBundled(parts, shipped.papers.map(p => p.id), shipped.papers, label);
+  await (await index.update(joined.papers, label)).fullText;
+  return new PaperLibrary({ papers: joined.papers }, index.search);
+}
+
+/** The file system as `check` sees it: paths with "/", read as UTF-8. */
+const nodeFiles: CheckFiles = {
+  read(path) {
+    try {
+      return readFileSync(path, 'utf8');
+    } catch {
+      return undefined;
+    }
+  },
+  latexFilesNear(path) {
+    const folder = dirname(path);
+    return [folder, dirname(folder)].flatMap(dir => {
+      try {
+        return readdirSync(dir).filter(name => /\.tex$/i.test(name)).map(name => toSlashes(join(dir, name)));
+      } catch {
+        return [];
+      }
+    });
+  },
+};
+
+const toSlashes = (path: string) => path.split(sep).join('/');
+
+/**
+ * `papers check FILE…`: compiler-style lines (`paper.tex:12:8: warning: …`) or, with `--json`,
+ * every document's citations, bibliographies and problems. Exit 1 when a problem fails the check.
+ */
+async function check(files: readonly string[], json: boolean): Promise<void> {
+  if (!files.length) throw new UsageError('check takes one or more documents (.tex, .md, .qmd, .Rmd, .typ, .rst)');
+  for (const file of files) {
+    if (!languageOfPath(file)) throw new UsageError(`check reads .tex, .md, .qmd, .Rmd, .typ and .rst documents, not ${file}`);
+    let isFile = false;
+    try { isFile = statSync(file).isFile(); } catch { /* reported below */ }
+    if (!isFile) throw new UsageError(`${file}: no such document`);
+  }
+  const display = (path: string) => toSlashes(relative(process.cwd(), path)) || path;
+  const documents = await checkDocuments(files.map(f => toSlashes(resolve(f))), nodeFiles, display);
+  const problems = documents.flatMap(d => d.problems);
+  if (json) {
+    console.log(JSON.stringify({ documents }, null, 2));
+  } else {
+    const seen = new Set<string>();
+    for (const p of problems) {
+      const line = `${p.file}:${p.line}:${p.column}: ${p.severity}: ${p.message} [${p.code}]`;
+      if (seen.has(line)) continue;
+      seen.add(line);
+      console.log(line);
+    }
+    const cited = documents.reduce((n, d) => n + d.citations.length, 0);
+    console.error(`${documents.length} document(s), ${cited} citation(s), ${seen.size} problem(s)`);
+  }
+  if (problems.some(failsCheck)) process.exitCode = 1;
+}
+
+async function run(argv: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      limit: { type: 'string' }, json: { type: 'boolean' }, format: { type: 'string' }, corpus: { type: 'string', multiple: true },
+      'no-bundled': { type: 'boolean' },
+    },
+  });
+  const corpus = values.corpus ?? [];
+  const options = { bundled: !values['no-bundled'] };
+  if (!options.bundled && !corpus.length) throw new UsageError('--no-bundled needs at least one --corpus file');
+  const [command, ...rest] = positionals;
+  if (command === 'check') {
+    if (corpus.length || values['no-bundled'] || values.format || values.limit) throw new UsageError('check takes documents and --json only');
+    return check(rest, values.json === true);
+  }
+  if (command === 'search') {
+    if (rest.length !== 1) throw new UsageError('search takes one quoted query');
+    const limit = values.limit === undefined ? 10 : Number(values.limit);
+    if (!Number.isInteger(limit) || limit < 1) throw new UsageError('--limit must be a positive whole number');
+    const { hits, problems } = (await loadLibrary(corpus, options)).query(rest[0], { limit });
+    for (const problem of problems) console.error(`papers: ${problem.message}`);
+    if (values.json) {
+      console.log(JSON.stringify(hits.map(h => ({ key: h.paper.key, title: h.paper.title, score: h.score }))));
+    } else {
+      for (const h of hits) console.log(`${h.paper.key}\t${h.paper.title}\t${h.score.toFixed(2)}`);
+    }
+    return;
+  }
+  if (command === 'export') {
+    if (rest.length) throw new UsageError('export takes no positional arguments');
+    const format = oneOf(values.format, EXPORT_FORMATS);
+    console.log(exportCorpus((await loadLibrary(corpus, options)).papers, format));
+    return;
+  }
+  if (command === 'cite') {
+    if (rest.length !== 1) throw new UsageError('cite takes one citation key');
+    const format = oneOf(values.format, CITE_FORMATS);
+    const paper = (await loadLibrary(corpus, options)).get(rest[0]);
+    if (!paper) throw new NotFoundError(`no paper with key "${rest[0]}" (papers search "<words>" lists keys)`);
+    console.log(citationText([paper], CITE_TEMPLATES[format]).trimEnd());
+    return;
+  }
+  throw new UsageError(command ? `unknown command "${command}"` : 'no command given');
+}
+
+runCommandLine('papers', USAGE, () => run(process.argv.slice(2)));

@@ -1,0 +1,145 @@
+import vscode = require('vscode');
+import * as disk from '../util/disk';
+import type { AppendPlan } from '../../core/cite';
+import type { Paper } from '../../core/model/paper';
+import type { DocumentSources } from './bibliographies';
+import { engine } from '../engine/load';
+import { Settings } from '../ids';
+
+const isFileNotFound = (error: unknown) => error instanceof vscode.FileSystemError && error.code === 'FileNotFound';
+const isAbsolute = (path: string) => /^(\/|[A-Za-z]:[\\/]|\\\\)/.test(path);
+
+/** Line and character of an offset, for a file we read but VS Code has not opened. */
+function positionAt(text: string, offset: number): vscode.Position {
+  const lines = text.slice(0, offset).split(/\r\n|\r|\n/);
+  return new vscode.Position(lines.length - 1, lines[lines.length - 1].length);
+}
+
+/**
+ * The file new entries go to: the first .bib or CSL-JSON file among those the document's
+ * citations come from (`sources`: its own, its main file's, its project's); undefined when
+ * they are all of a format Papers does not write (YAML).
+ */
+export function appendTarget(sources: DocumentSources): { uri: vscode.Uri; path: string; named: boolean } | undefined {
+  const uri = sources.files.find(file => engine().bibliographyKind(file.path));
+  return uri && { uri, path: vscode.workspace.asRelativePath(uri, false), named: sources.named };
+}
+
+/** The bibliography a document names, resolved next to it; else the default file from settings. */
+function bibliographyFor(doc: vscode.TextDocument): { uri: vscode.Uri; path: string; named: boolean } | string {
+  const { bibliographyKind, findBibliographies } = engine();
+  const named = findBibliographies(doc.getText(), doc.languageId).find(ref => bibliographyKind(ref.path));
+  const folder = vscode.workspace.getWorkspaceFolder(doc.uri)?.uri ?? vscode.workspace.workspaceFolders?.[0]?.uri;
+  const base = doc.isUntitled ? folder : vscode.Uri.joinPath(doc.uri, '..');
+  if (named) {
+    if (isAbsolute(named.path)) return { uri: vscode.Uri.file(named.path), path: named.path, named: true };
+    if (!base) return `Save the document first: it names the bibliography "${named.path}" relative to its own folder.`;
+    return { uri: vscode.Uri.joinPath(base, named.path), path: named.path, named: true };
+  }
+  const path = vscode.workspace.getConfiguration(Settings.section).get<string>(Settings.defaultBibliography, 'references.bib').trim() || 'references.bib';
+  if (isAbsolute(path)) return { uri: vscode.Uri.file(path), path, named: false };
+  if (!folder) return 'Open a folder (or save the document) so that Papers knows where to keep the bibliography.';
+  return { uri: vscode.Uri.joinPath(folder, path), path, named: false };
+}
+
+async function read(uri: vscode.Uri): Promise<{ text: string; open?: vscode.TextDocument } | 'missing'> {
+  const open = vscode.workspace.textDocuments.find(d => d.uri.toString() === uri.toString());
+  if (open) return { text: open.getText(), open };
+  try {
+    return { text: new TextDecoder().decode(await disk.readFile(uri)) };
+  } catch (error) {
+    if (isFileNotFound(error)) return 'missing';
+    throw error;
+  }
+}
+
+function offerToOpen(message: string, uri: vscode.Uri, line?: number): void {
+  void vscode.window.showWarningMessage(message, 'Open Bibliography').then(async choice => {
+    if (!choice) return;
+    const editor = await vscode.window.showTextDocument(uri);
+    if (line) {
+      const at = new vscode.Position(line - 1, 0);
+      editor.selection = new vscode.Selection(at, at);
+      editor.revealRange(new vscode.Range(at, at), vscode.TextEditorRevealType.InCenter);
+    }
+  });
+}
+
+/**
+ * Keeps the document's bibliography in step after citing `papers`: appends the entries
+ * it lacks as one undoable workspace edit, and never rewrites, reorders or reformats what
+ * is there. A conflicting entry, a malformed or unreadable file gives a warning and the
+ * file is left as it was. Returns the outcome for tests and the caller's status message.
+ */
+export async function updateBibliography(
+  doc: vscode.TextDocument, papers: readonly Paper[], log: vscode.LogOutputChannel, sources?: DocumentSources,
+): Promise<AppendPlan['status'] | 'created' | 'skipped' | 'failed'> {
+  const { entryFlavourFor, planBibliographyAppend, syntaxOfLanguage } = engine();
+  if (!syntaxOfLanguage(doc.languageId)) return 'skipped';
+  if (!vscode.workspace.getConfiguration(Settings.section).get<boolean>(Settings.updateBibliography, true)) return 'skipped';
+  // A chapter's main file, or a project, may name the file: then it is the one to keep in step.
+  const target = (sources?.named && appendTarget(sources)) || bibliographyFor(doc);
+  if (typeof target === 'string') {
+    void vscode.window.showWarningMessage(`Papers: the bibliography was not updated. ${target}`);
+    return 'failed';
+  }
+  const { uri, path } = target;
+  // A paper whose entry is in this very file is there already, as the user wrote it.
+  const missing = papers.filter(p => !p.entries?.some(e => e.uri === uri.toString()));
+  if (!missing.length) return 'unchanged';
+  papers = missing;
+  const flavour = entryFlavourFor(doc.getText(), doc.languageId);
+  let existing: Awaited<ReturnType<typeof read>>;
+  try {
+    existing = await read(uri);
+  } catch (error) {
+    log.warn(`Could not read ${uri.fsPath}: ${error instanceof Error ? error.message : String(error)}`);
+    offerToOpen(`Papers could not read the bibliography ${path}, so it was not changed. Check that it is readable.`, uri);
+    return 'failed';
+  }
+  const plan = planBibliographyAppend(path, existing === 'missing' ? '' : existing.text, papers, flavour);
+  if (!plan) {
+    void vscode.window.showWarningMessage(`Papers can only add entries to .bib and CSL-JSON (.json) bibliographies, not to ${path}. Add the entries by hand (Copy BibTeX).`);
+    return 'failed';
+  }
+  for (const p of plan.problems) log.warn(`${uri.fsPath}:${p.line}: ${p.message}`);
+  if (plan.status === 'malformed') {
+    const first = plan.problems.find(p => p.severity === 'error')!;
+    offerToOpen(`Papers did not change ${path}: line ${first.line}: ${first.message}. Fix the file and cite again.`, uri, first.line);
+    return plan.status;
+  }
+  if (plan.status === 'conflict') {
+    const [c] = plan.conflicts;
+    offerToOpen(`${path} already has an entry "${c.key}" (line ${c.line}) that differs from this paper's, so nothing was written. Rename or remove that entry, or compare with Copy BibTeX.`, uri, c.line);
+    return plan.status;
+  }
+  if (plan.status === 'unchanged') return plan.status;
+
+  const edit = new vscode.WorkspaceEdit();
+  const metadata = { label: `Add ${plan.added.join(', ')} to ${path}`, needsConfirmation: false };
+  if (existing === 'missing') {
+    edit.createFile(uri, { ignoreIfExists: true, contents: new TextEncoder().encode(plan.edit!.newText.replace(/^\s+/, '')) }, metadata);
+  } else {
+    edit.insert(uri, existing.open ? existing.open.positionAt(plan.edit!.start) : positionAt(existing.text, plan.edit!.start), plan.edit!.newText, metadata);
+  }
+  const wasDirty = existing !== 'missing' && existing.open?.isDirty === true;
+  if (!(await vscode.workspace.applyEdit(edit))) {
+    offerToOpen(`Papers could not write to ${path}; it was not changed. Is it read-only?`, uri);
+    return 'failed';
+  }
+  // Save what we appended, unless the user had unsaved changes of their own in that file.
+  if (existing !== 'missing' && !wasDirty) {
+    const saved = await (await vscode.workspace.openTextDocument(uri)).save();
+    if (!saved) log.warn(`Could not save ${uri.fsPath} after adding ${plan.added.join(', ')}`);
+  }
+  log.info(`Added ${plan.added.join(', ')} to ${uri.fsPath}`);
+  if (existing === 'missing') {
+    void vscode.window.showInformationMessage(
+      `Papers created ${path} for the papers you cite${target.named ? '' : ' (set papers.bibliography.defaultFile to use another file)'}.`,
+      'Open Bibliography',
+    ).then(choice => { if (choice) void vscode.window.showTextDocument(uri); });
+    return 'created';
+  }
+  vscode.window.setStatusBarMessage(`$(check) Added ${plan.added.join(', ')} to ${path}`, 4000);
+  return plan.status;
+}

@@ -1,0 +1,224 @@
+import vscode = require('vscode');
+import { isWebLink } from '../../core/corpus/links';
+import { isBibliographyOnly } from '../../core/bibliography/ids';
+import { fullName } from '../../core/bibliography/people';
+import { doiLink } from '../../shared/doi';
+import { openEntry } from '../bibliography/openEntry';
+import type { Paper } from '../../core/model/paper';
+import type { Topic } from '../../core/corpus/topics';
+import { excerpt } from '../../core/util/text';
+import type { HostMessage, PaperView, WebviewMessage } from '../../shared/protocol';
+import { engine } from '../engine/load';
+import type { History } from './history';
+import { Commands, DETAILS_VIEW_TYPE } from '../ids';
+import type { ReadingList } from './readingList';
+import type { PaperStore } from '../library/store';
+
+const RELATED_COUNT = 5;
+const TAB_TITLE_LENGTH = 40;
+
+function nonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(18));
+  return btoa(String.fromCharCode(...bytes));
+}
+
+/**
+ * The paper details panel. One panel, reused for every paper. The host sends whole
+ * snapshots once the webview says it is ready; the webview sends back intents, which
+ * are validated and turned into the same commands the palette and the tree run.
+ */
+export class DetailsPanel implements vscode.Disposable {
+  private panel: vscode.WebviewPanel | undefined;
+  private paper: Paper | undefined;
+  private ready = false;
+  private readonly subscriptions: vscode.Disposable[] = [];
+  private readonly panelSubscriptions: vscode.Disposable[] = [];
+  /** The last snapshot sent, for tests and for the serializer's sake. */
+  lastSnapshot: PaperView | undefined;
+
+  constructor(
+    private readonly extensionUri: vscode.Uri,
+    private readonly store: PaperStore,
+    private readonly readingList: ReadingList,
+    private readonly history: History,
+    private readonly topics: readonly Topic[],
+    private readonly log: vscode.LogOutputChannel,
+  ) {
+    this.subscriptions.push(
+      readingList.onDidChange(() => void this.post()),
+      vscode.window.registerWebviewPanelSerializer(DETAILS_VIEW_TYPE, {
+        deserializeWebviewPanel: async (panel, state) => this.restore(panel, state),
+      }),
+    );
+  }
+
+  /** The paper shown, if the panel is open. */
+  get current(): Paper | undefined {
+    return this.panel ? this.paper : undefined;
+  }
+
+  /** The paper shown, if the panel has the focus: what palette commands act on. */
+  get focused(): Paper | undefined {
+    return this.panel?.active ? this.paper : undefined;
+  }
+
+  /** Shows a paper, opening the panel beside the editor or reusing it. */
+  async show(paper: Paper, preserveFocus = false): Promise<void> {
+    this.paper = paper;
+    void this.history.record(paper.id, 'opened');
+    if (this.panel) {
+      this.panel.reveal(undefined, preserveFocus);
+    } else {
+      this.attach(vscode.window.createWebviewPanel(DETAILS_VIEW_TYPE, '', { viewColumn: vscode.ViewColumn.Beside, preserveFocus }, this.options()));
+    }
+    this.panel!.title = excerpt(paper.title, TAB_TITLE_LENGTH);
+    await this.post();
+  }
+
+  private async restore(panel: vscode.WebviewPanel, state: unknown): Promise<void> {
+    const parsed = engine().DetailsStateSchema.safeParse(state);
+    const library = await this.store.library();
+    const paper = parsed.success ? await library?.paper(parsed.data.paperId) : undefined;
+    if (!paper || this.panel) {
+      panel.dispose();
+      return;
+    }
+    this.paper = paper;
+    panel.webview.options = this.options();
+    this.attach(panel);
+    panel.title = excerpt(paper.title, TAB_TITLE_LENGTH);
+  }
+
+  private options(): vscode.WebviewPanelOptions & vscode.WebviewOptions {
+    return {
+      enableScripts: true,
+      enableFindWidget: true,
+      localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview'), vscode.Uri.joinPath(this.extensionUri, 'media')],
+    };
+  }
+
+  private attach(panel: vscode.WebviewPanel): void {
+    this.panel = panel;
+    this.ready = false;
+    panel.iconPath = vscode.Uri.joinPath(this.extensionUri, 'media', 'paper.svg');
+    panel.webview.html = this.html(panel.webview);
+    this.panelSubscriptions.push(
+      panel.webview.onDidReceiveMessage(raw => this.receive(raw)),
+      panel.onDidDispose(() => {
+        this.panel = undefined;
+        this.ready = false;
+        for (const s of this.panelSubscriptions.splice(0)) s.dispose();
+      }),
+    );
+  }
+
+  private html(webview: vscode.Webview): string {
+    const script = webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview', 'details.js'));
+    const style = webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview', 'details.css'));
+    const n = nonce();
+    return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src ${webview.cspSource}; img-src ${webview.cspSource}; script-src 'nonce-${n}';">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<link rel="stylesheet" href="${style}">
+<title>Paper details</title>
+</head>
+<body>
+<main id="app" aria-live="polite" aria-busy="true"><p class="loading">Loading paper…</p></main>
+<script nonce="${n}" src="${script}"></script>
+</body>
+</html>`;
+  }
+
+  private async snapshot(paper: Paper): Promise<PaperView> {
+    const library = await this.store.library();
+    return {
+      id: paper.id,
+      key: paper.key,
+      title: paper.title,
+      abstract: paper.abstract,
+      authorsCount: paper.authorsCount,
+      organization: paper.organization,
+      date: paper.date,
+      upvotes: paper.upvotes,
+      links: paper.links.filter(isWebLink),
+      topics: paper.topics.map(id => ({ id, label: this.topics.find(t => t.id === id)?.label ?? id })),
+      related: (library ? await library.related(paper.id, RELATED_COUNT) : []).map(p => ({ id: p.id, key: p.key, title: p.title })),
+      sources: paper.sources.filter(s => !paper.entries?.some(e => e.file === s.file && e.line === s.line)).map(s => `${s.file}:${s.line}`),
+      starred: this.readingList.has(paper.id),
+      authors: (paper.authors ?? []).map(fullName),
+      moreAuthors: paper.moreAuthors === true,
+      editors: (paper.editors ?? []).map(fullName),
+      venue: paper.venue ?? null,
+      doi: paper.doi ?? null,
+      entryType: paper.entryType ?? null,
+      entries: (paper.entries ?? []).map(e => ({ file: e.file, line: e.line })),
+      listed: !isBibliographyOnly(paper),
+    };
+  }
+
+  /** Posts the current paper, but only once the webview has said it is ready to listen. */
+  private async post(): Promise<void> {
+    if (!this.panel || !this.ready || !this.paper) return;
+    const snapshot = await this.snapshot(this.paper);
+    const message: HostMessage = { type: 'paper', paper: snapshot };
+    this.lastSnapshot = snapshot;
+    await this.panel.webview.postMessage(message);
+  }
+
+  private async receive(raw: unknown): Promise<void> {
+    const parsed = engine().WebviewMessageSchema.safeParse(raw);
+    if (!parsed.success) {
+      this.log.warn(`Dropped an invalid message from the details view: ${JSON.stringify(raw)?.slice(0, 200)}`);
+      return;
+    }
+    try {
+      await this.handle(parsed.data);
+    } catch (error) {
+      this.log.error(`Details view action "${parsed.data.type}" failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  private async handle(message: WebviewMessage): Promise<void> {
+    switch (message.type) {
+      case 'ready':
+        this.ready = true;
+        return this.post();
+      case 'openPaper':
+        return void vscode.commands.executeCommand(Commands.openPaper, message.id);
+      case 'revealTopic':
+        return void vscode.commands.executeCommand(Commands.revealTopic, message.topicId);
+      case 'openLink':
+        // Only links this paper really has, and only the web: never file:, command: or javascript:.
+        if (!this.paper || ![...this.paper.links, ...(this.paper.doi ? [doiLink(this.paper.doi)] : [])].includes(message.url) || !isWebLink(message.url)) {
+          this.log.warn(`Refused to open a link the paper does not have: ${message.url.slice(0, 200)}`);
+          return;
+        }
+        return void vscode.env.openExternal(vscode.Uri.parse(message.url, true));
+      case 'insertCitation':
+        return void vscode.commands.executeCommand(Commands.insertCitation, message.id);
+      case 'copyKey':
+        return void vscode.commands.executeCommand(Commands.copyKey, message.id);
+      case 'copyBibtex':
+        return void vscode.commands.executeCommand(Commands.copyBibtex, message.id);
+      case 'goToEntry': {
+        const entry = this.paper?.id === message.id ? this.paper.entries?.[message.index] : undefined;
+        if (!entry) {
+          this.log.warn(`Refused to open an entry the paper does not have: ${message.id} #${message.index}`);
+          return;
+        }
+        await openEntry(entry, { viewColumn: vscode.ViewColumn.One });
+        return;
+      }
+      case 'toggleStar':
+        return this.readingList.has(message.id) ? this.readingList.remove(message.id) : this.readingList.add(message.id);
+    }
+  }
+
+  dispose(): void {
+    this.panel?.dispose();
+    for (const s of this.subscriptions) s.dispose();
+  }
+}

@@ -1,0 +1,149 @@
+import vscode = require('vscode');
+import type { CitationSettings } from '../../core/cite';
+import type { Paper } from '../../core/model/paper';
+import type { Bibliographies } from '../bibliography/bibliographies';
+import { updateBibliography } from '../bibliography/append';
+import { engine } from '../engine/load';
+import { Settings } from '../ids';
+
+/** The user's citation settings, validated; a bad setting is reported once per change and its default used. */
+export class CitationSettingsReader implements vscode.Disposable {
+  private cached: CitationSettings | undefined;
+  private readonly subscription: vscode.Disposable;
+
+  constructor(private readonly log: vscode.LogOutputChannel) {
+    this.subscription = vscode.workspace.onDidChangeConfiguration(e => {
+      if (e.affectsConfiguration(`${Settings.section}.citation`)) this.cached = undefined;
+    });
+  }
+
+  get(): CitationSettings {
+    if (this.cached) return this.cached;
+    const config = vscode.workspace.getConfiguration(Settings.section);
+    const { settings, problems } = engine().readCitationSettings({
+      templates: config.get(Settings.citationTemplates),
+      latexCommand: config.get(Settings.latexCommand),
+    });
+    if (problems.length) {
+      for (const p of problems) this.log.warn(p);
+      void vscode.window.showWarningMessage(`Papers: ${problems[0]}${problems.length > 1 ? ` (and ${problems.length - 1} more in the "Papers" output)` : ''}`);
+    }
+    this.cached = settings;
+    return settings;
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+  }
+}
+
+/**
+ * Remembers the last text editor the user was in, so that "Insert Citation" from the
+ * details panel (which takes the focus) still knows where to write.
+ */
+export class EditorTracker implements vscode.Disposable {
+  private last: vscode.TextEditor | undefined = vscode.window.activeTextEditor;
+  private readonly subscription = vscode.window.onDidChangeActiveTextEditor(editor => { if (editor) this.last = editor; });
+
+  /** The active editor, or the last one if the user still has it open (visible, or in a tab behind the panel). */
+  async target(): Promise<vscode.TextEditor | undefined> {
+    const active = vscode.window.activeTextEditor;
+    if (active) return active;
+    const last = this.last;
+    if (!last || last.document.isClosed) return undefined;
+    if (vscode.window.visibleTextEditors.includes(last)) return last;
+    const uri = last.document.uri.toString();
+    const tabbed = vscode.window.tabGroups.all.some(g => g.tabs.some(t => t.input instanceof vscode.TabInputText && t.input.uri.toString() === uri));
+    return tabbed ? vscode.window.showTextDocument(last.document, { viewColumn: last.viewColumn, preserveFocus: false }) : undefined;
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+  }
+}
+
+// Schemes whose documents cannot be edited even when VS Code shows them in an editor.
+const READ_ONLY_SCHEMES = new Set(['output', 'git', 'vscode-scm', 'walkThroughSnippet']);
+
+function isReadOnly(doc: vscode.TextDocument): boolean {
+  return READ_ONLY_SCHEMES.has(doc.uri.scheme) || vscode.workspace.fs.isWritableFileSystem(doc.uri.scheme) === false;
+}
+
+/** Offers the clipboard when there is nowhere to write, so the user loses nothing. Does not wait for an answer. */
+function offerCopy(message: string, papers: readonly Paper[]): void {
+  void vscode.window.showWarningMessage(message, 'Copy Citation Key', 'Copy BibTeX').then(async choice => {
+    if (choice === 'Copy Citation Key') await vscode.env.clipboard.writeText(papers.map(p => p.key).join(','));
+    if (choice === 'Copy BibTeX') await vscode.env.clipboard.writeText(papers.map(p => engine().bibtexEntry(p)).join('\n'));
+  });
+}
+
+export interface CiteResult {
+  /** Cursors that got a citation (or joined one). */
+  inserted: number;
+  /** Keys that were already cited where a cursor was. */
+  present: string[];
+  /** What happened to the bibliography. */
+  bibliography?: Awaited<ReturnType<typeof updateBibliography>>;
+}
+
+/**
+ * Cites `papers` at every cursor of the editor: joins a citation the cursor is in, or
+ * writes a new one in the form of the document's language (replacing selected text).
+ * All cursors change in one edit, so one undo takes the whole insertion back. Then the
+ * document's bibliography gets the entries it lacks.
+ */
+export async function insertCitation(
+  editor: vscode.TextEditor | undefined, papers: readonly Paper[], settings: CitationSettings, log: vscode.LogOutputChannel, bibliographies?: Bibliographies,
+): Promise<CiteResult | undefined> {
+  if (!editor) {
+    offerCopy('There is no open editor to insert the citation into. Open a document and try again, or copy it instead.', papers);
+    return undefined;
+  }
+  const doc = editor.document;
+  const name = doc.isUntitled ? doc.uri.path : doc.uri.path.slice(doc.uri.path.lastIndexOf('/') + 1);
+  if (isReadOnly(doc)) {
+    offerCopy(`"${name}" is read-only, so the citation was not inserted. Make it writable, or copy the citation instead.`, papers);
+    return undefined;
+  }
+  const { citationEdit, parseBib, templateFor } = engine();
+  const template = templateFor(doc.languageId, settings);
+  const text = doc.getText();
+  let pending = papers;
+  if (doc.languageId === 'bibtex') {
+    // A .bib file gets whole entries; one it already has is not added twice.
+    const have = new Set(parseBib(text).entries.map(e => e.key.toLowerCase()));
+    pending = papers.filter(p => !have.has(p.key.toLowerCase()));
+    if (!pending.length) {
+      void vscode.window.showInformationMessage(`"${name}" already has ${papers.map(p => p.key).join(', ')}.`);
+      return { inserted: 0, present: papers.map(p => p.key) };
+    }
+  }
+  const present = new Set<string>();
+  const edits: { range: vscode.Range; text: string }[] = [];
+  // Bottom-up, and never two edits over the same text: cursors in one citation join it once.
+  const selections = [...editor.selections].sort((a, b) => doc.offsetAt(b.start) - doc.offsetAt(a.start));
+  for (const selection of selections) {
+    const result = citationEdit(text, doc.offsetAt(selection.start), pending, template, doc.offsetAt(selection.end));
+    result.present.forEach(k => present.add(k));
+    if (!result.edit) continue;
+    const range = new vscode.Range(doc.positionAt(result.edit.start), doc.positionAt(result.edit.end));
+    const clash = edits.some(e => e.range.isEqual(range) || e.range.intersection(range)?.isEmpty === false);
+    if (clash) continue;
+    edits.push({ range, text: result.edit.newText });
+  }
+  if (edits.length) {
+    const version = doc.version;
+    const applied = await editor.edit(builder => { for (const e of edits) builder.replace(e.range, e.text); });
+    // A read-only editor (files.readonlyInclude, file permissions) drops the edit yet reports success.
+    if (!applied || doc.version === version) {
+      offerCopy(`"${name}" could not be edited (is it read-only?), so the citation was not inserted. Copy it instead?`, papers);
+      return undefined;
+    }
+  } else if (present.size) {
+    vscode.window.setStatusBarMessage(`$(info) Already cited here: ${[...present].join(', ')}`, 4000);
+  }
+  const sources = bibliographies && doc.languageId !== 'bibtex' ? await bibliographies.sourcesOf(doc) : undefined;
+  const bibliography = await updateBibliography(doc, papers, log, sources);
+  return { inserted: edits.length, present: [...present], bibliography };
+}
+

@@ -1,0 +1,171 @@
+import vscode = require('vscode');
+import { replaceDiagnostics } from '../util/diagnosticSets';
+import * as disk from '../util/disk';
+import type { FileUse } from '../../core/health/unusedEntries';
+import type { Bibliographies, CitingText } from '../bibliography/bibliographies';
+import { CITING_LANGUAGES, languageOfPath } from '../../core/cite/languages';
+import { engine } from '../engine/load';
+import { citationsOf } from '../cite/documentCitations';
+import { Settings } from '../ids';
+
+/** The citing files of the workspace that are read to know which entries are used. */
+const CITING_GLOB = '**/*.{tex,ltx,md,markdown,qmd,Rmd,rmd,typ,rst}';
+const MAX_FILES = 1000;
+/** Edits to a citing document come fast; the hints can wait for a pause in typing. */
+const DEBOUNCE_MS = 500;
+/** Work between two yields to the extension host while many files are scanned. */
+const SLICE_MS = 15;
+
+interface Scanned { version: string; keys: Set<string>; all: boolean; text: CitingText }
+
+/**
+ * Fades the entries of an open bibliography file that no document of the workspace citing from
+ * it uses (a hint, as VS Code shows unused code). Nothing is faded in a file that no document
+ * names, nor in one a document cites whole (`\nocite{*}`). `papers.diagnostics.unusedEntries`
+ * turns it off.
+ */
+export class UnusedEntries implements vscode.Disposable {
+  readonly diagnostics = vscode.languages.createDiagnosticCollection('papers-unused');
+  private readonly subscriptions: vscode.Disposable[] = [];
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private diskFiles: Promise<vscode.Uri[]> | undefined;
+  private readonly scanned = new Map<string, Scanned>();
+  private running: Promise<void> = Promise.resolve();
+  private started = false;
+  private readonly updated = new vscode.EventEmitter<void>();
+  /** Fires after the hints were set again. */
+  readonly onDidUpdate = this.updated.event;
+
+  constructor(private readonly bibliographies: Bibliographies) {
+    const watcher = vscode.workspace.createFileSystemWatcher(CITING_GLOB);
+    const changed = (uri: vscode.Uri) => {
+      this.scanned.delete(uri.toString());
+      this.schedule();
+    };
+    const listed = () => {
+      this.diskFiles = undefined;
+      this.schedule();
+    };
+    this.subscriptions.push(
+      this.diagnostics, this.updated, watcher,
+      watcher.onDidChange(changed), watcher.onDidCreate(listed), watcher.onDidDelete(uri => { this.scanned.delete(uri.toString()); listed(); }),
+      bibliographies.onDidLoad(() => this.schedule(0)),
+      vscode.workspace.onDidOpenTextDocument(() => this.schedule()),
+      vscode.workspace.onDidCloseTextDocument(doc => this.diagnostics.delete(doc.uri)),
+      vscode.workspace.onDidChangeTextDocument(e => { if (CITING_LANGUAGES.includes(e.document.languageId)) this.schedule(); }),
+      vscode.workspace.onDidChangeConfiguration(e => { if (e.affectsConfiguration(`${Settings.section}.diagnostics`)) this.schedule(0); }),
+    );
+  }
+
+  start(): void {
+    this.started = true;
+    this.schedule(0);
+  }
+
+  /** Resolves once the hints are up to date with what was last asked. */
+  settled(): Promise<void> {
+    return this.running;
+  }
+
+  private schedule(delay = DEBOUNCE_MS): void {
+    if (!this.started) return;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.running = this.running.then(() => this.update()).catch(() => undefined);
+    }, delay);
+  }
+
+  private async update(): Promise<void> {
+    const config = vscode.workspace.getConfiguration(Settings.section);
+    const report = this.bibliographies.lastReport;
+    const files = new Map((report?.files ?? []).map(f => [f.uri, f]));
+    const open = vscode.workspace.textDocuments.filter(d => files.has(d.uri.toString()));
+    if (!config.get<boolean>(Settings.diagnostics, true) || !config.get<boolean>(Settings.unusedEntries, true) || !open.length) {
+      this.diagnostics.clear();
+      this.updated.fire();
+      return;
+    }
+    const uses = await this.uses();
+    const next = new Map<string, { uri: vscode.Uri; diagnostics: vscode.Diagnostic[] }>();
+    for (const doc of open) {
+      const file = files.get(doc.uri.toString())!;
+      const unused = engine().unusedEntries(file.keys, file.lines, uses.get(file.uri) ?? []);
+      const name = vscode.workspace.asRelativePath(doc.uri, false);
+      next.set(doc.uri.toString(), { uri: doc.uri, diagnostics: unused.map(({ key, line }) => {
+        const diagnostic = new vscode.Diagnostic(keyRange(doc, key, line), `${key} is not cited by any document that uses ${name}`, vscode.DiagnosticSeverity.Hint);
+        diagnostic.tags = [vscode.DiagnosticTag.Unnecessary];
+        diagnostic.source = 'Papers';
+        diagnostic.code = 'unused-entry';
+        return diagnostic;
+      }) });
+    }
+    replaceDiagnostics(this.diagnostics, next);
+    this.updated.fire();
+  }
+
+  /** For each bibliography file (URI string), how the citing documents that name it use it. */
+  private async uses(): Promise<Map<string, FileUse[]>> {
+    const texts = new Map<string, { text: CitingText; version: string; open?: vscode.TextDocument }>();
+    for (const uri of await this.listDiskFiles()) {
+      const languageId = languageOfPath(uri.path);
+      if (languageId) texts.set(uri.toString(), { text: { uri, languageId, isUntitled: false, getText: () => '' }, version: 'disk' });
+    }
+    for (const doc of vscode.workspace.textDocuments) {
+      if (CITING_LANGUAGES.includes(doc.languageId)) texts.set(doc.uri.toString(), { text: doc, version: `open:${doc.version}`, open: doc });
+    }
+    const uses = new Map<string, FileUse[]>();
+    let started = performance.now();
+    for (const [key, { text, version, open }] of texts) {
+      let scanned = this.scanned.get(key);
+      if (scanned?.version !== version) {
+        const source = version === 'disk' ? await diskText(text) : text;
+        if (!source) continue;
+        const { citedKeys, findCitations, syntaxOfLanguage } = engine();
+        // An open document's scan is the one hover and the checks of citations take (documentCitations).
+        const used = citedKeys(open ? citationsOf(open) : findCitations(source.getText(), syntaxOfLanguage(source.languageId)!));
+        this.scanned.set(key, scanned = { version, ...used, text: source });
+      }
+      const sources = await this.bibliographies.sourcesOf(scanned.text);
+      if (sources.named) {
+        for (const file of sources.files) {
+          const list = uses.get(file.toString()) ?? [];
+          list.push({ keys: scanned.keys, all: scanned.all });
+          uses.set(file.toString(), list);
+        }
+      }
+      if (performance.now() - started > SLICE_MS) {
+        await new Promise(resolve => setTimeout(resolve, 0));
+        started = performance.now();
+      }
+    }
+    return uses;
+  }
+
+  private listDiskFiles(): Promise<vscode.Uri[]> {
+    if (!vscode.workspace.workspaceFolders?.length) return Promise.resolve([]);
+    return (this.diskFiles ??= Promise.resolve(vscode.workspace.findFiles(CITING_GLOB, '**/{node_modules,.git}/**', MAX_FILES)));
+  }
+
+  dispose(): void {
+    clearTimeout(this.timer);
+    for (const s of this.subscriptions) s.dispose();
+  }
+}
+
+/** A citing file as it is on the disk; undefined when it cannot be read. */
+async function diskText(file: CitingText): Promise<CitingText | undefined> {
+  try {
+    const text = new TextDecoder().decode(await disk.readFile(file.uri));
+    return { ...file, getText: () => text };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The key on its entry's line, or the whole line when it is not written there. */
+function keyRange(doc: vscode.TextDocument, key: string, line: number): vscode.Range {
+  const at = Math.min(Math.max(line, 1), doc.lineCount) - 1;
+  const text = doc.lineAt(at).text;
+  const column = text.indexOf(key);
+  return column >= 0 ? new vscode.Range(at, column, at, column + key.length) : doc.lineAt(at).range;
+}

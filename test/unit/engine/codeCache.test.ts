@@ -1,0 +1,116 @@
+// The engine compiled on the desktop with V8's code cache (platform/codeCache.node.ts): the next
+// session takes the cache of the last, a cache of another source or a damaged one is passed
+// over, and the engine works the same either way. Each session is a worker thread of its own:
+// within one thread V8 keeps what it compiled and would not even look at the cache.
+import * as assert from 'node:assert/strict';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import type * as Engine from '../../../src/engine';
+import { cacheFile, codeVersion, compileCached, whenQuiet } from '../../../src/platform/codeCache.node';
+import { startEngineWorker } from '../../../src/platform/worker.node';
+import { ROOT } from '../support/seeds';
+
+interface Session { source: string; folder: string | undefined; save: boolean; name?: string }
+interface Outcome { fromCache: boolean; named: string[] }
+
+if (!isMainThread && (workerData as { session?: Session })?.session) {
+  // A session: evaluate, ask what the host asks first (the bibliographies a LaTeX file names), save if asked.
+  const { source, folder, save, name } = (workerData as { session: Session }).session;
+  const compiled = compileCached<typeof Engine>(source, codeVersion(Buffer.from(source)), folder, 'engine.js', name);
+  const named = compiled.run(require).findBibliographies('\\addbibresource{refs.bib}\n', 'latex').map(r => r.path);
+  void (save ? compiled.save() : Promise.resolve()).then(() => parentPort!.postMessage({ fromCache: compiled.fromCache, named } satisfies Outcome));
+} else {
+  const source = readFileSync(join(ROOT, 'dist', 'engine.js'), 'utf8');
+  const session = (text: string, folder: string | undefined, save = true, name?: string) => new Promise<Outcome>((resolve, reject) => {
+    const worker = new Worker(__filename, { workerData: { session: { source: text, folder, save, name } satisfies Session } });
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+  const caches = (folder: string) => readdirSync(folder).filter(n => n.endsWith('.v8cache'));
+
+  suite('the engine\'s code cache on the desktop', () => {
+    test('a first session compiles the engine and writes the cache; the next one takes it', async () => {
+      const folder = join(mkdtempSync(join(tmpdir(), 'papers-code-')), 'globalStorage');
+      assert.deepEqual(await session(source, folder), { fromCache: false, named: ['refs.bib'] });
+      assert.equal(caches(folder).length, 1, 'one cache file, in a folder made for it');
+      assert.deepEqual(await session(source, folder), { fromCache: true, named: ['refs.bib'] });
+    });
+
+    test('another engine (an update) does not take the old cache, and its own replaces it', async () => {
+      const folder = mkdtempSync(join(tmpdir(), 'papers-code-'));
+      await session(source, folder);
+      const [old] = caches(folder);
+      const updated = `${source}\n// another version`;
+      assert.deepEqual(await session(updated, folder), { fromCache: false, named: ['refs.bib'] });
+      assert.equal(caches(folder).length, 1);
+      assert.notEqual(caches(folder)[0], old);
+      assert.equal((await session(updated, folder)).fromCache, true);
+    });
+
+    test('a damaged cache is passed over, the engine still works, and saving mends it', async () => {
+      const folder = mkdtempSync(join(tmpdir(), 'papers-code-'));
+      await session(source, folder);
+      const [name] = caches(folder);
+      const bytes = readFileSync(join(folder, name));
+      for (const damage of [Buffer.from('not a code cache at all'), bytes.subarray(0, bytes.length >> 1)]) {
+        writeFileSync(join(folder, name), damage);
+        assert.deepEqual(await session(source, folder), { fromCache: false, named: ['refs.bib'] });
+        assert.equal((await session(source, folder, false)).fromCache, true, 'mended by the session that passed it over');
+      }
+    });
+
+    test('code under another name (the host\'s own) keeps a cache of its own beside the engine\'s', async () => {
+      const folder = mkdtempSync(join(tmpdir(), 'papers-code-'));
+      await session(source, folder);
+      const host = `${source}\n// the host's code`;
+      assert.equal((await session(host, folder, true, 'host')).fromCache, false);
+      assert.deepEqual(caches(folder).map(n => n.split('-')[0]).sort(), ['engine', 'host'], 'saving one does not prune the other');
+      assert.equal((await session(source, folder, false)).fromCache, true);
+      assert.equal((await session(host, folder, false, 'host')).fromCache, true);
+    });
+
+    test('the engine worker compiles the engine from the host\'s cache, and without one, or with a damaged one, all the same', async () => {
+      const folder = mkdtempSync(join(tmpdir(), 'papers-code-'));
+      await session(source, folder);
+      const file = cacheFile(folder, codeVersion(Buffer.from(source)));
+      const dist = (name: string) => { const b = readFileSync(join(ROOT, 'dist', name)); return b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer; };
+      const papers = async (cache?: { file: string; filename: string }) => {
+        const worker = startEngineWorker(source, cache);
+        try {
+          return await new Promise<unknown>((resolve, reject) => {
+            worker.onMessage(message => resolve((message as { result: unknown }).result));
+            worker.onExit(reject);
+            worker.post({ type: 'load', id: 1, corpus: dist('corpus.json'), names: dist('names.index'), text: dist('fulltext.index') });
+          });
+        } finally { await worker.terminate(); }
+      };
+      assert.equal(await papers({ file, filename: 'engine.js' }), 390);
+      assert.equal(await papers(), 390);
+      assert.equal(await papers({ file: join(folder, 'missing.v8cache'), filename: 'engine.js' }), 390);
+      writeFileSync(file, 'not a code cache at all');
+      assert.equal(await papers({ file, filename: 'engine.js' }), 390);
+    });
+
+    test('with no folder (not a local disk) nothing is cached, and nothing fails', async () => {
+      assert.deepEqual(await session(source, undefined), { fromCache: false, named: ['refs.bib'] });
+    });
+
+    test('the cache is written once the process is quiet: at once when it is, after a thread of it stops working, or at the latest', async function () {
+      this.timeout(30_000);
+      const after = (busyMs: number, latest: number) => new Promise<number>(resolve => {
+        // A thread of this process kept busy, as the engine worker is while it indexes.
+        const busy = busyMs ? new Worker(`const end = Date.now() + ${busyMs}; while (Date.now() < end);`, { eval: true }) : undefined;
+        const started = Date.now();
+        whenQuiet(() => { void busy?.terminate(); resolve(Date.now() - started); }, 0, latest);
+      });
+      const quiet = await after(0, 20_000);
+      assert.ok(quiet < 3_000, `quiet: written after ${quiet} ms`);
+      const waited = await after(3_000, 20_000);
+      assert.ok(waited >= 3_000 && waited < 8_000, `busy for 3 s: written after ${waited} ms`);
+      const latest = await after(8_000, 2_000);
+      assert.ok(latest >= 2_000 && latest < 4_000, `busy past the latest: written after ${latest} ms`);
+    });
+  });
+}

@@ -1,0 +1,269 @@
+import * as assert from 'node:assert/strict';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { syntheticCorpus } from '../../../src/bench/synthetic';
+import { CACHE_PARTS, RESULT_SCHEMAS, ResponseSchema, type CachePart, type Request } from '../../../src/engine/protocol';
+import { LibraryService } from '../../../src/engine/service';
+import { ENGINE_WORKER } from '../../../src/platform/worker';
+import { ROOT, seedCorpus } from '../support/seeds';
+
+const dist = (name: string) => readFileSync(join(ROOT, 'dist', name));
+const bytes = (buffer: Buffer) => buffer.buffer.slice(buffer.byteOffset, buffer.byteOffset + buffer.byteLength) as ArrayBuffer;
+const bundled = () => ({ corpus: dist('corpus.json').toString('utf8'), names: dist('names.index').toString('utf8'), text: dist('fulltext.index').toString('utf8') });
+
+const BIB = '@book{russell2020aima,\n  author = {Russell, Stuart and Norvig, Peter},\n  title = {Artificial Intelligence: A Modern Approach},\n  year = 2020\n}\n@misc{broken,\n  title = {Unclosed\n';
+
+suite('the engine protocol: what the host accepts from the worker', () => {
+  test('every answer of the service fits its schema', async () => {
+    const service = LibraryService.load(bundled());
+    let early: unknown;
+    const report = await service.setInput({ bibliographies: [{ uri: 'file:///w/refs.bib', file: 'refs.bib', text: BIB }], papersReady: r => { early = r; } });
+    const options = { groupBy: 'topic' as const, sortBy: 'upvotes' as const };
+    const answers: { [T in keyof typeof RESULT_SCHEMAS]?: unknown } = {
+      setInput: early,
+      indexed: report,
+      query: service.query('russell modern', { limit: 5, excerpt: 100 }),
+      untyped: service.untyped(['file:///w/refs.bib'], 10, 10, 50),
+      papers: service.papers(['russell2020aima', 'nope']).map(p => p ?? null),
+      rows: service.rows(['russell2020aima']),
+      related: service.related('russell2020aima'),
+      keys: service.keys().join('\n'),
+      treeTop: service.treeTop(options),
+      children: service.children('bibliography:file:///w/refs.bib', options),
+      locate: service.locate('@russell2020aima', options) ?? null,
+      all: service.all(),
+    };
+    for (const [type, answer] of Object.entries(answers)) {
+      const checked = RESULT_SCHEMAS[type as keyof typeof RESULT_SCHEMAS].safeParse(answer);
+      assert.ok(checked.success, `${type}: ${checked.success ? '' : JSON.stringify(checked.error.issues[0])}`);
+    }
+    assert.equal((answers.query as { rows: { key: string }[] }).rows[0].key, 'russell2020aima');
+    // Every paper comes a page at a time: the pages put together are the library, in order.
+    const whole = service.all();
+    const pages = [0, 150, 300, 450].map(start => service.all(start, 150));
+    assert.equal(whole.total, service.size);
+    assert.deepEqual(pages.flatMap(p => p.papers.map(q => q.id)), whole.papers.map(q => q.id));
+    assert.ok(pages.every(p => p.total === whole.total && p.version === whole.version));
+    assert.deepEqual(report.bibliographies.files[0].keys, ['russell2020aima']);
+    assert.equal(report.bibliographies.files[0].problems[0].severity, 'error');
+    // The parse is the first step of the read: the early report gives it alone, the last both.
+    const first = early as typeof report;
+    assert.ok(report.parseMs >= 0 && report.parseMs <= report.readMs, `parsed in ${report.parseMs} ms, read in ${report.readMs} ms`);
+    assert.equal(first.parseMs, report.parseMs);
+  });
+
+  test('what does not fit is refused: a wrong field, a missing one, a message that is no answer', () => {
+    assert.equal(RESULT_SCHEMAS.query.safeParse({ rows: [{ id: 1 }], problems: [] }).success, false);
+    assert.equal(RESULT_SCHEMAS.treeTop.safeParse({ files: [], groups: [{ id: 'x', label: 'X' }] }).success, false);
+    assert.equal(RESULT_SCHEMAS.papers.safeParse([{ id: 'a' }]).success, false);
+    // A report's keys and lines, checked in one loop: one of thousands that is not a key or a line is refused.
+    const file = { uri: 'file:///w/refs.bib', file: 'refs.bib', format: 'bibtex', keys: ['a', 'b'], lines: [1, 7], problems: [] };
+    const report = (f: object) => ({
+      corpus: { added: 0, updated: 0, problems: [] }, bibliographies: { files: [f], added: 2, joined: 0 },
+      index: { fromCache: false, added: 2, changed: 0, removed: 0 }, papers: 392, parseMs: 1, readMs: 1, searchableMs: 2, snapshotWanted: false, needsFiles: false,
+    });
+    assert.equal(RESULT_SCHEMAS.setInput.safeParse(report(file)).success, true);
+    for (const bad of [{ keys: ['a', 2] }, { keys: 'a\nb' }, { lines: [1, 7.5] }, { lines: [1, '7'] }, { lines: undefined }]) {
+      assert.equal(RESULT_SCHEMAS.setInput.safeParse(report({ ...file, ...bad })).success, false, JSON.stringify(bad));
+    }
+    assert.equal(ResponseSchema.safeParse({ id: 1, ok: 'yes' }).success, false);
+    assert.equal(ResponseSchema.safeParse({ id: 1, ok: false, error: 'why' }).success, true);
+    // A Web Worker's notice that it stopped (engine/worker.ts): no id, only the reason.
+    assert.equal(ResponseSchema.safeParse({ stopped: 'uncaught error: x' }).success, true);
+    assert.equal(ResponseSchema.safeParse({ stopped: 3 }).success, false);
+  });
+});
+
+suite('the engine worker (dist/engine.js as a worker thread)', () => {
+  let worker: Worker;
+  let next = 0;
+  const waiting = new Map<number, (message: unknown) => void>();
+  const ask = (request: Request, transfer: ArrayBuffer[] = []) => new Promise<{ id: number; ok: boolean; result?: unknown; error?: string }>(resolve => {
+    const id = ++next;
+    waiting.set(id, message => {
+      const response = ResponseSchema.parse(message);
+      assert.ok(!('stopped' in response), 'an answer, not a stop notice');
+      resolve(response);
+    });
+    worker.postMessage({ ...request, id }, transfer);
+  });
+
+  suiteSetup(() => {
+    worker = new Worker(join(ROOT, 'dist', 'engine.js'), { workerData: ENGINE_WORKER });
+    worker.on('message', (message: { id: number }) => { waiting.get(message.id)?.(message); waiting.delete(message.id); });
+  });
+  suiteTeardown(() => worker.terminate());
+
+  test('loads the bundled papers from bytes, takes a bibliography, answers searches with rows', async () => {
+    const loaded = await ask({ type: 'load', corpus: bytes(dist('corpus.json')), names: bytes(dist('names.index')), text: bytes(dist('fulltext.index')) });
+    assert.deepEqual([loaded.ok, loaded.result], [true, 390]);
+    const bib = bytes(Buffer.from(BIB));
+    const input = await ask({ type: 'setInput', bibliographies: [{ uri: 'file:///w/refs.bib', file: 'refs.bib', bytes: bib }] }, [bib]);
+    assert.equal(bib.byteLength, 0, 'the bytes changed hands (transferred, not copied)');
+    const report = RESULT_SCHEMAS.setInput.parse(input.result);
+    assert.equal(report.papers, 391);
+    assert.equal(RESULT_SCHEMAS.indexed.parse((await ask({ type: 'indexed' })).result).indexing, undefined);
+    const found = RESULT_SCHEMAS.query.parse((await ask({ type: 'query', text: 'norvig', options: { limit: 3 } })).result);
+    assert.equal(found.rows[0].key, 'russell2020aima');
+    assert.equal(found.rows[0].description, 'russell2020aima · Russell & Norvig 2020');
+  });
+
+  test('setInput answers once the papers answer by key; indexed, once their names are searchable too', async () => {
+    await ask({ type: 'load', corpus: bytes(dist('corpus.json')), names: bytes(dist('names.index')), text: bytes(dist('fulltext.index')) });
+    const bib = bytes(Buffer.from(BIB.replace(/russell2020aima/g, 'norvig2020early')));
+    const early = RESULT_SCHEMAS.setInput.parse((await ask({ type: 'setInput', bibliographies: [{ uri: 'file:///w/early.bib', file: 'early.bib', bytes: bib }] }, [bib])).result);
+    assert.deepEqual([early.indexing, early.papers, early.bibliographies.files[0].keys], [true, 391, ['norvig2020early']]);
+    // Asked right behind the answer, before 'indexed': the key answers already.
+    const [paper] = RESULT_SCHEMAS.papers.parse((await ask({ type: 'papers', keys: ['norvig2020early'] })).result);
+    assert.equal(paper?.title, 'Artificial Intelligence: A Modern Approach');
+    const whole = RESULT_SCHEMAS.indexed.parse((await ask({ type: 'indexed' })).result);
+    assert.deepEqual([whole.indexing, whole.papers, whole.index.added], [undefined, 391, 1]);
+    const found = RESULT_SCHEMAS.query.parse((await ask({ type: 'query', text: 'modern approach', options: { limit: 3 } })).result);
+    assert.equal(found.rows[0].key, 'norvig2020early', 'its title is searchable once indexed');
+  });
+
+  test('while the entries are being joined, their keys answer and what lists papers waits for the join', async () => {
+    await ask({ type: 'load', corpus: bytes(dist('corpus.json')), names: bytes(dist('names.index')), text: bytes(dist('fulltext.index')) });
+    // Large enough that converting and joining it take several slices, with questions answered between them.
+    const text = Array.from({ length: 3000 }, (_, i) => `@misc{entry${i},\n  author = {Doe, Jane and Roe, Richard},\n  title = {The title of entry ${i}},\n  year = 2020\n}`).join('\n');
+    const bib = bytes(Buffer.from(text));
+    const early = RESULT_SCHEMAS.setInput.parse((await ask({ type: 'setInput', bibliographies: [{ uri: 'file:///w/large.bib', file: 'large.bib', bytes: bib }] }, [bib])).result);
+    assert.deepEqual([early.indexing, early.bibliographies.files[0].keys.length, early.bibliographies.files[0].lines[1500]], [true, 3000, 7501]);
+    const options = { groupBy: 'topic' as const, sortBy: 'upvotes' as const };
+    const [tree, papers] = await Promise.all([ask({ type: 'treeTop', options }), ask({ type: 'papers', keys: ['entry1500'] })]);
+    assert.equal(RESULT_SCHEMAS.treeTop.parse(tree.result).files[0]?.count, 3000, 'the tree came once every entry was joined');
+    const [paper] = RESULT_SCHEMAS.papers.parse(papers.result);
+    assert.deepEqual([paper?.title, paper?.entries?.[0].line], ['The title of entry 1500', 7501]);
+    await ask({ type: 'indexed' });
+  });
+
+  test('a request that fails is answered with its error, and the worker goes on', async () => {
+    const failed = await ask({ type: 'children', container: 'topic:agents', options: { groupBy: 'topic', sortBy: 'upvotes' } });
+    assert.equal(failed.ok, true, 'an unknown group has no rows');
+    const bad = await ask({ type: 'query', text: 'x', options: null as never });
+    assert.equal(bad.ok, false);
+    assert.match(bad.error ?? '', /./);
+    assert.equal((await ask({ type: 'rows', keys: ['russell2020aima'], excerpt: 0 })).ok, true);
+  });
+
+  test('a corpus file read by its path, cached by the worker itself, and read back from the cache\'s paths by a new worker', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'papers-worker-'));
+    const corpusPath = join(dir, 'large.json');
+    const papers = syntheticCorpus(seedCorpus().papers, 300, 5);
+    writeFileSync(corpusPath, JSON.stringify({ papers }));
+    assert.equal(RESULT_SCHEMAS.setInput.parse((await ask({ type: 'setInput', corpus: [{ file: 'large.json', path: corpusPath }], cacheKey: 'w1' })).result).indexing, true);
+    const input = RESULT_SCHEMAS.indexed.parse((await ask({ type: 'indexed' })).result);
+    assert.equal(input.corpus.added, papers.length);
+    assert.equal(input.snapshotWanted, true);
+    const paths = Object.fromEntries(CACHE_PARTS.map(part => [part, join(dir, `library-w1-${part}.bin`)])) as Record<CachePart, string>;
+    assert.equal(RESULT_SCHEMAS.snapshot.parse((await ask({ type: 'snapshot', key: 'other', paths })).result), undefined, 'not of another library');
+    assert.deepEqual(RESULT_SCHEMAS.snapshot.parse((await ask({ type: 'snapshot', key: 'w1', paths })).result), { key: 'w1', written: true });
+    assert.deepEqual(readdirSync(dir).sort(), ['large.json', ...CACHE_PARTS.map(part => `library-w1-${part}.bin`)].sort(), 'no temporary file left');
+    const before = RESULT_SCHEMAS.query.parse((await ask({ type: 'query', text: papers[7].title, options: { limit: 1 } })).result);
+
+    const second = new Worker(join(ROOT, 'dist', 'engine.js'), { workerData: ENGINE_WORKER });
+    try {
+      const answers = new Map<number, (m: unknown) => void>();
+      second.on('message', (m: { id: number }) => answers.get(m.id)?.(m));
+      const askNext = (request: Request) => new Promise<{ ok: boolean; result?: unknown }>(resolve => {
+        const id = ++next;
+        answers.set(id, m => {
+          const response = ResponseSchema.parse(m);
+          if ('stopped' in response) throw new Error(`the worker stopped: ${response.stopped}`);
+          resolve(response);
+        });
+        second.postMessage({ ...request, id });
+      });
+      await askNext({ type: 'load', corpus: bytes(dist('corpus.json')), names: bytes(dist('names.index')), text: bytes(dist('fulltext.index')) });
+      const report = RESULT_SCHEMAS.setInput.parse((await askNext({ type: 'setInput', corpus: [{ file: 'large.json' }], cacheKey: 'w1', cached: { key: 'w1', paths } })).result);
+      assert.deepEqual([report.needsFiles, report.index.fromCache, report.corpus.added], [false, true, papers.length]);
+      const after = RESULT_SCHEMAS.query.parse((await askNext({ type: 'query', text: papers[7].title, options: { limit: 1, excerpt: 40 } })).result);
+      assert.equal(after.rows[0].id, before.rows[0].id);
+      const abstract = papers.find(p => p.id === after.rows[0].id)!.abstract;
+      assert.ok(after.rows[0].excerpt && abstract.startsWith(after.rows[0].excerpt.slice(0, 20)), 'the excerpt is read from the cached abstracts');
+      const broken = { ...paths, names: join(dir, 'missing.bin') };
+      const asked = RESULT_SCHEMAS.setInput.parse((await askNext({ type: 'setInput', corpus: [{ file: 'large.json' }], cacheKey: 'w2', cached: { key: 'w2', paths: broken } })).result);
+      assert.equal(asked.needsFiles, true, 'a cache that cannot be read asks for the files');
+    } finally {
+      await second.terminate();
+    }
+  });
+
+  test('loads the bundled papers as shipped (LZMA), and reads bibliographies by their paths; one that went away reads as empty', async () => {
+    const loaded = await ask({ type: 'load', library: bytes(dist('library.lz')) });
+    assert.deepEqual([loaded.ok, loaded.result], [true, 390]);
+    const dir = mkdtempSync(join(tmpdir(), 'papers-worker-'));
+    writeFileSync(join(dir, 'refs.bib'), `\ufeff${BIB}`);
+    const bibliographies = [
+      { uri: 'file:///w/refs.bib', file: 'refs.bib', path: join(dir, 'refs.bib') },
+      { uri: 'file:///w/gone.bib', file: 'gone.bib', path: join(dir, 'gone.bib') },
+    ];
+    const report = RESULT_SCHEMAS.setInput.parse((await ask({ type: 'setInput', corpus: [], bibliographies })).result);
+    assert.deepEqual(report.bibliographies.files.map(f => [f.file, f.keys]), [['refs.bib', ['russell2020aima']], ['gone.bib', []]]);
+    assert.equal(report.papers, 391);
+    // Words find the entry once its names are indexed.
+    await ask({ type: 'indexed' });
+    const found = RESULT_SCHEMAS.query.parse((await ask({ type: 'query', text: 'norvig', options: { limit: 1 } })).result);
+    assert.equal(found.rows[0].key, 'russell2020aima');
+    const damaged = await ask({ type: 'load', library: bytes(dist('corpus.json')) });
+    assert.equal(damaged.ok, false, 'bytes that are not LZMA are refused, not taken for papers');
+  });
+
+  test('a bibliography beside its whole library\'s cache paths: read in the same answer when the cache is missing or damaged, taken from the cache when it is there', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'papers-worker-'));
+    writeFileSync(join(dir, 'refs.bib'), BIB);
+    const paths = Object.fromEntries(CACHE_PARTS.map(part => [part, join(dir, `library-b1-${part}.bin`)])) as Record<CachePart, string>;
+    const request: Request = {
+      type: 'setInput', corpus: [], bibliographyKey: 'b1', cached: { key: 'b1', paths },
+      bibliographies: [{ uri: 'file:///w/refs.bib', file: 'refs.bib', path: join(dir, 'refs.bib') }],
+    };
+    const fresh = async () => {
+      const other = new Worker(join(ROOT, 'dist', 'engine.js'), { workerData: ENGINE_WORKER });
+      const answers = new Map<number, (m: unknown) => void>();
+      other.on('message', (m: { id: number }) => answers.get(m.id)?.(m));
+      const askIt = (r: Request) => new Promise<unknown>((resolve, reject) => {
+        const id = ++next;
+        answers.set(id, m => {
+          const response = ResponseSchema.parse(m);
+          if ('stopped' in response || !response.ok) reject(new Error(JSON.stringify(response))); else resolve(response.result);
+        });
+        other.postMessage({ ...r, id });
+      });
+      await askIt({ type: 'load', library: bytes(dist('library.lz')) });
+      return { ask: askIt, stop: () => other.terminate() };
+    };
+    // A first session: no cache yet; the file is read at once, not asked for again.
+    const first = await fresh();
+    try {
+      const early = RESULT_SCHEMAS.setInput.parse(await first.ask(request));
+      assert.deepEqual([early.needsFiles, early.indexing, early.bibliographies.files[0].keys], [false, true, ['russell2020aima']]);
+      const report = RESULT_SCHEMAS.indexed.parse(await first.ask({ type: 'indexed' }));
+      assert.deepEqual([report.needsFiles, report.index.fromCache, report.bibliographies.files[0].keys], [false, false, ['russell2020aima']]);
+      assert.equal(report.snapshotWanted, true);
+      assert.deepEqual(RESULT_SCHEMAS.snapshot.parse(await first.ask({ type: 'snapshot', key: 'b1', paths })), { key: 'b1', written: true });
+    } finally { await first.stop(); }
+    // The next session: the library from the cache, the file unread (it is gone, and the entry is still there).
+    writeFileSync(join(dir, 'refs.bib'), '');
+    const again = await fresh();
+    try {
+      const report = RESULT_SCHEMAS.setInput.parse(await again.ask(request));
+      assert.deepEqual([report.needsFiles, report.index.fromCache, report.bibliographies.files[0].keys], [false, true, ['russell2020aima']]);
+    } finally { await again.stop(); }
+    // A damaged cache: the file is read instead, in the same answer.
+    writeFileSync(join(dir, 'refs.bib'), BIB.replace('russell2020aima', 'russell2021aima'));
+    writeFileSync(paths.meta, '{"files": 3');
+    const damaged = await fresh();
+    try {
+      const report = RESULT_SCHEMAS.setInput.parse(await damaged.ask(request));
+      assert.deepEqual([report.needsFiles, report.index.fromCache, report.bibliographies.files[0].keys], [false, false, ['russell2021aima']]);
+    } finally { await damaged.stop(); }
+  });
+
+  test('an exit request stops the worker the way a crash would', async () => {
+    const exited = new Promise<number>(resolve => worker.once('exit', resolve));
+    worker.postMessage({ type: 'exit', id: ++next });
+    assert.equal(await exited, 70);
+  });
+});

@@ -4,29 +4,32 @@
 import vscode = require('vscode');
 import type { LocalDisk } from '../platform/disk';
 import type { EngineWorker } from '../platform/worker';
+import { pause } from '../core/util/pause';
 import { createApi, type PapersApi } from './api';
 import { Bibliographies } from './bibliography/bibliographies';
-import { CitationDiagnostics } from './health/citationDiagnostics';
-import { CitationFixes } from './health/citationFixes';
-import { useLocalDisk } from './util/disk';
 import { LatexProject } from './bibliography/latexProject';
-import { UnusedEntries } from './health/unusedEntries';
-import { pause } from '../core/util/pause';
-import { EngineClient } from './engine/client';
-import { CitationSettingsReader, EditorTracker } from './cite/insert';
-import { CITING_SELECTOR, registerCiteProviders } from './cite/providers';
-import { CitedOnScreen } from './cite/citedOnScreen';
-import { registerCommands, showFilterMessage } from './commands';
 import { DetailsPanel } from './browse/details';
 import { History } from './browse/history';
-import { ContextKeys, Views } from './ids';
+import { registerBrowse } from './browse';
 import { ReadingList } from './browse/readingList';
-import { IndexCache } from './library/indexCache';
-import { PaperStore } from './library/store';
-import { createTestHooks } from './testing';
-import { UserCorpora } from './library/userCorpora';
 import { TOPICS } from './browse/topics';
 import { PapersTreeProvider, ReadingListProvider, type TreeNode } from './browse/tree';
+import { registerCite } from './cite';
+import { CitedOnScreen } from './cite/citedOnScreen';
+import { EditorTracker } from './cite/editors';
+import { CitationSettingsReader } from './cite/settings';
+import { EngineClient } from './engine/client';
+import { BibliographyProblems } from './health/bibliographyProblems';
+import { CitationDiagnostics } from './health/citationDiagnostics';
+import { registerHealth } from './health';
+import { UnusedEntries } from './health/unusedEntries';
+import { ContextKeys, Views } from './ids';
+import { registerLibrary } from './library';
+import { IndexCache } from './library/indexCache';
+import { PaperStore } from './library/store';
+import { UserCorpora } from './library/userCorpora';
+import { createTestHooks } from './testing';
+import { useLocalDisk } from './util/disk';
 
 /** What the entry of each host provides. */
 export interface Platform {
@@ -55,6 +58,7 @@ export async function activateWith(context: vscode.ExtensionContext, platform: P
   const userCorpora = new UserCorpora(store, log);
   const latex = new LatexProject();
   const bibliographies = new Bibliographies(store, latex, log);
+  const bibliographyProblems = new BibliographyProblems(bibliographies, log);
   const checker = new CitationDiagnostics(bibliographies);
   const unusedEntries = new UnusedEntries(bibliographies);
   const readingList = new ReadingList(context.globalState);
@@ -63,7 +67,7 @@ export async function activateWith(context: vscode.ExtensionContext, platform: P
   const citationSettings = new CitationSettingsReader(log);
   void vscode.commands.executeCommand('setContext', ContextKeys.state, 'loading');
   context.subscriptions.push(
-    log, engineClient, store, userCorpora, latex, bibliographies, checker, unusedEntries, readingList, editors, citationSettings,
+    log, engineClient, store, userCorpora, latex, bibliographies, bibliographyProblems, checker, unusedEntries, readingList, editors, citationSettings,
     // The user's corpus files and bibliographies join once the papers are first needed, not at
     // activation; they are found and read while the bundled papers load.
     store.onWillLoadBundled(() => {
@@ -88,10 +92,10 @@ export async function activateWith(context: vscode.ExtensionContext, platform: P
   const onScreen = new CitedOnScreen(store);
   context.subscriptions.push(
     tree, treeView, readingListProvider, readingListView, details, onScreen,
-    ...registerCiteProviders(store, bibliographies, details),
-    ...registerCommands({ store, readingList, details, tree, treeView, topics: TOPICS, history, editors, citationSettings, bibliographies, checker, log }),
-    vscode.languages.registerCodeActionsProvider(CITING_SELECTOR, new CitationFixes(store, bibliographies, checker), CitationFixes.metadata),
-    tree.onDidChangeTreeData(() => showFilterMessage({ tree, treeView })),
+    ...registerLibrary(store, log, () => bibliographies.reload()),
+    ...registerBrowse({ store, details, readingList, history, tree, treeView, topics: TOPICS, log }),
+    ...registerCite({ store, bibliographies, details, history, editors, citationSettings, log }),
+    ...registerHealth({ store, bibliographies, checker, log }),
   );
   // A writer who opened a LaTeX or Markdown file will cite soon: load the library once the
   // window has settled, so that the first \cite{ completes at once. A workspace whose documents

@@ -10,7 +10,7 @@ import type { Bibliographies } from './bibliography/bibliographies';
 import type { CitationDiagnostics } from './health/citationDiagnostics';
 import type { UnusedEntries } from './health/unusedEntries';
 import type { CitedOnScreen } from './cite/citedOnScreen';
-import { providerTimes } from './cite/providers';
+import { providerTimes } from './util/probes';
 import { watcherEvents } from './util/fileWatch';
 import type { PapersTreeProvider, ReadingListProvider, TreeNode } from './browse/tree';
 

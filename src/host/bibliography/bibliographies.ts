@@ -1,20 +1,22 @@
 import vscode = require('vscode');
-import * as disk from '../util/disk';
-import type { BibliographyRef } from '../../core/cite/sources';
 import type { ReadProblem } from '../../core/bibliography/problem';
 import { CITING_LANGUAGES } from '../../core/cite/languages';
-import { engine, engineLoaded } from '../engine/load';
-import { replaceDiagnostics } from '../util/diagnosticSets';
-import { FileWatch } from '../util/fileWatch';
+import { engineLoaded } from '../engine/load';
 import { ContextKeys, Settings } from '../ids';
-import type { LatexProject } from './latexProject';
 import type { BibliographyInput, BibliographyReport, PaperStore } from '../library/store';
+import type { Library } from '../library/library';
+import { Delayer, Sequencer } from '../util/async';
+import * as disk from '../util/disk';
+import { Disposable } from '../util/dispose';
+import { FileWatch } from '../util/fileWatch';
+import type { LatexProject } from './latexProject';
+import { resolve, SourceFinder, type CitingText, type DocumentSources } from './sources';
+
+export type { CitingText, DocumentSources } from './sources';
 
 /** Writes come in bursts (save, format on save, Zotero's write-then-rename): wait for quiet. */
 const DEBOUNCE_MS = 300;
 const MB = 1024 * 1024;
-const GLOB = /[*?[\]{}]/;
-const isAbsolute = (path: string) => /^(\/|[A-Za-z]:[\\/]|\\\\)/.test(path);
 
 /** A bibliography file the library reads, and the files its document names before it. */
 interface Target {
@@ -22,41 +24,16 @@ interface Target {
   after: Set<string>;
 }
 
-/** A citing document: open in the editor, or read from the disk. */
-export interface CitingText {
+/** A file that was not read (larger than papers.bibliography.maxFileSize), and why. */
+export interface SkippedFile {
   uri: vscode.Uri;
-  languageId: string;
-  isUntitled: boolean;
-  getText(): string;
+  problem: ReadProblem;
 }
 
-/** Where a document's citations are defined. */
-export interface DocumentSources {
-  /** The bibliography files, in the order they are named. */
-  files: vscode.Uri[];
-  /** True when the document, its LaTeX main file or its project names them; false for the default file, or none. */
-  named: boolean;
-  /** Where each named file is named: the document (or main file, or project file) and the line. */
-  namedAt: { file: vscode.Uri; by: vscode.Uri; line: number }[];
-  /** A LaTeX file that names no bibliography, is no whole document, and has no main file that brings it in. */
-  noMainFile: boolean;
-}
-
-/** How long the answer "the default bibliography file exists" is kept (it appears when a first citation creates it). */
-const DEFAULT_FILE_TTL_MS = 2000;
-
-/** The folder a document's relative bibliography paths start from. */
-function baseOf(doc: CitingText): vscode.Uri | undefined {
-  if (!doc.isUntitled) return vscode.Uri.joinPath(doc.uri, '..');
-  return vscode.workspace.getWorkspaceFolder(doc.uri)?.uri ?? vscode.workspace.workspaceFolders?.[0]?.uri;
-}
-
-/** The files a path names, resolved against `base`: itself, or the files a glob matches. */
-async function resolve(base: vscode.Uri | undefined, path: string): Promise<vscode.Uri[]> {
-  if (isAbsolute(path)) return GLOB.test(path) ? [] : [vscode.Uri.file(path)];
-  if (!base) return [];
-  if (!GLOB.test(path)) return [vscode.Uri.joinPath(base, path)];
-  return (await vscode.workspace.findFiles(new vscode.RelativePattern(base, path), null, 200)).sort((a, b) => a.path.localeCompare(b.path));
+/** What a load that read the files did: its report, and the files it passed over. */
+export interface BibliographyLoad {
+  report: BibliographyReport;
+  skipped: readonly SkippedFile[];
 }
 
 /**
@@ -66,68 +43,55 @@ async function resolve(base: vscode.Uri | undefined, path: string): Promise<vsco
  * bibliography file), and those listed in `papers.bibliography.files`. A file once named
  * stays in the library for the session. Files are watched (and looked at every two seconds for
  * what a watcher can miss), and a save, a burst of writes or a replace by rename reloads them
- * once. Problems go to the "Papers" output and the
- * Problems panel, with file and line; every entry that can be read is read.
+ * once. What is wrong in them is health/bibliographyProblems.ts's to show; every entry that can
+ * be read is read.
  */
-export class Bibliographies implements vscode.Disposable {
+export class Bibliographies extends Disposable {
   /** Files named by the documents seen this session, by URI string. */
   private readonly named = new Map<string, Target>();
-  private readonly watch = new FileWatch(() => this.schedule());
-  private readonly subscriptions: vscode.Disposable[] = [];
-  private timer: ReturnType<typeof setTimeout> | undefined;
+  private readonly watch = this.register(new FileWatch(() => this.schedule()));
+  private readonly sources: SourceFinder;
+  private readonly soon = this.register(new Delayer(DEBOUNCE_MS));
+  private readonly loads = new Sequencer();
   private started = false;
   private loaded: string | undefined;
   private readonly warnedSize = new Set<string>();
   private loadCount = 0;
   private filesOfCache: { key: string; files: Set<string> } | undefined;
-  private readonly sourcesCache = new Map<string, { key: string; sources: Promise<DocumentSources>; noMainFile?: boolean }>();
-  private readonly projectTexts = new Map<string, Promise<string | undefined>>();
-  private projectVersion = 0;
-  private defaultExists: { key: string; at: number; uri: vscode.Uri | undefined } | undefined;
   private keySets: { loadCount: number; sets: Map<string, ReadonlySet<string>> } | undefined;
   /** Files named but absent at the last load (URI strings). */
   private missing = new Set<string>();
-  private readonly loaded$ = new vscode.EventEmitter<BibliographyReport>();
+  private readonly loaded$ = this.register(new vscode.EventEmitter<BibliographyLoad>());
   /** Fires after each load that read the files (not after one that found nothing changed). */
   readonly onDidLoad = this.loaded$.event;
-  private readonly sourcesChanged = new vscode.EventEmitter<void>();
+  private readonly sourcesChanged = this.register(new vscode.EventEmitter<void>());
   /**
    * Fires when the files that say where a document's citations are defined changed (a LaTeX main
    * file, a _quarto.yml, a conf.py), even if no bibliography did: documents must be checked again.
    */
   readonly onDidChangeSources = this.sourcesChanged.event;
-  readonly diagnostics = vscode.languages.createDiagnosticCollection('papers-bibliography');
   /** What the last load did. */
   lastReport: BibliographyReport | undefined;
-  private loading: Promise<BibliographyReport | undefined> = Promise.resolve(undefined);
 
-  constructor(private readonly store: PaperStore, private readonly latex: LatexProject, private readonly log: vscode.LogOutputChannel) {
+  constructor(private readonly store: PaperStore, latex: LatexProject, private readonly log: vscode.LogOutputChannel) {
+    super();
+    this.sources = this.register(new SourceFinder(latex));
     const citing = (doc: vscode.TextDocument) => CITING_LANGUAGES.includes(doc.languageId);
-    this.subscriptions.push(
-      vscode.workspace.onDidOpenTextDocument(doc => { if (citing(doc)) this.schedule(); }),
-      // Saving a bibliography reloads it at once (the watcher's event that follows finds nothing new);
-      // saving a citing document may name other files, which a debounced look finds.
-      vscode.workspace.onDidSaveTextDocument(doc => {
-        if (this.isTarget(doc.uri) && this.started) void this.reload();
-        else if (citing(doc)) this.schedule();
-      }),
-      vscode.workspace.onDidChangeConfiguration(e => {
-        if (e.affectsConfiguration(`${Settings.section}.bibliography`)) this.schedule();
-      }),
-      vscode.workspace.onDidChangeWorkspaceFolders(() => this.schedule()),
-      // A chapter may now be brought in by another main file, which names other bibliographies.
-      latex.onDidChange(() => { this.schedule(); this.sourcesChanged.fire(); }),
-      this.diagnostics, this.loaded$, this.sourcesChanged,
-    );
-    // A Quarto or Sphinx project's bibliographies come and go with its _quarto.yml or conf.py.
-    const projects = vscode.workspace.createFileSystemWatcher('**/{_quarto.yml,_quarto.yaml,conf.py}');
-    const projectChanged = () => {
-      this.projectTexts.clear();
-      this.projectVersion++;
-      this.schedule();
-      this.sourcesChanged.fire();
-    };
-    this.subscriptions.push(projects, projects.onDidChange(projectChanged), projects.onDidCreate(projectChanged), projects.onDidDelete(projectChanged));
+    const sourcesChanged = () => { this.schedule(); this.sourcesChanged.fire(); };
+    this.register(vscode.workspace.onDidOpenTextDocument(doc => { if (citing(doc)) this.schedule(); }));
+    // Saving a bibliography reloads it at once (the watcher's event that follows finds nothing new);
+    // saving a citing document may name other files, which a debounced look finds.
+    this.register(vscode.workspace.onDidSaveTextDocument(doc => {
+      if (this.isTarget(doc.uri) && this.started) void this.reload();
+      else if (citing(doc)) this.schedule();
+    }));
+    this.register(vscode.workspace.onDidChangeConfiguration(e => {
+      if (e.affectsConfiguration(`${Settings.section}.bibliography`)) this.schedule();
+    }));
+    this.register(vscode.workspace.onDidChangeWorkspaceFolders(() => this.schedule()));
+    // A chapter may now be brought in by another main file, which names other bibliographies.
+    this.register(latex.onDidChange(sourcesChanged));
+    this.register(this.sources.onDidChangeProject(sourcesChanged));
   }
 
   /**
@@ -141,7 +105,19 @@ export class Bibliographies implements vscode.Disposable {
 
   /** Resolves once the latest reload is done. */
   settled(): Promise<unknown> {
-    return this.loading;
+    return this.loads.current;
+  }
+
+  /**
+   * The library once every bibliography known now is in: what hover, completion and Go to
+   * Definition ask, so that none of them sequences the store's and this loader's work itself.
+   * Undefined when the papers could not be loaded (already reported).
+   */
+  async library(): Promise<Library | undefined> {
+    if (!(await this.store.library())) return undefined;
+    await this.settled();
+    await this.store.merged();
+    return this.store.library();
   }
 
   private isTarget(uri: vscode.Uri): boolean {
@@ -149,19 +125,15 @@ export class Bibliographies implements vscode.Disposable {
   }
 
   private schedule(): void {
-    if (!this.started) return;
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.reload(), DEBOUNCE_MS);
+    if (this.started) this.soon.trigger(() => void this.reload());
   }
 
   /** Reloads now, after any reload under way (`force`: read every file again, even unchanged ones). */
   reload(force = false): Promise<BibliographyReport | undefined> {
-    const run = this.loading.then(() => this.load(force));
-    this.loading = run.catch(error => {
+    return this.loads.queue(() => this.load(force)).catch(error => {
       this.log.error(`Could not load your bibliographies: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
       return undefined;
     });
-    return this.loading;
   }
 
   /** Every bibliography file of the library, in the order documents name them. */
@@ -179,7 +151,7 @@ export class Bibliographies implements vscode.Disposable {
     // files are asked for all at once, beside the documents' own bibliographies.
     const projects = (vscode.workspace.workspaceFolders ?? []).flatMap(folder => ['_quarto.yml', '_quarto.yaml'].map(name => {
       const uri = vscode.Uri.joinPath(folder.uri, name);
-      return { folder: folder.uri, text: readText(uri) };
+      return { folder: folder.uri, text: disk.readText(uri) };
     }));
     for (const doc of vscode.workspace.textDocuments) {
       if (!CITING_LANGUAGES.includes(doc.languageId)) continue;
@@ -205,71 +177,9 @@ export class Bibliographies implements vscode.Disposable {
     return [...targets.values()];
   }
 
-  /**
-   * Where a document's citations are defined: the bibliographies it names; for a LaTeX chapter
-   * that names none, those of its main file; for a Markdown or Quarto document, also its Quarto
-   * project's (`_quarto.yml`); for reST that names none, its Sphinx project's (`conf.py`).
-   * Else the default file, if it exists. Asked on every keystroke (diagnostics, completion): the
-   * answer is kept while what the document names, the library and the projects stay the same.
-   */
+  /** Where a document's citations are defined (sources.ts), as of the files last read. */
   sourcesOf(doc: CitingText): Promise<DocumentSources> {
-    const refs = engine().findBibliographies(doc.getText(), doc.languageId);
-    const key = JSON.stringify([refs, this.loadCount, this.latex.version, this.projectVersion]);
-    const cached = this.sourcesCache.get(doc.uri.toString());
-    if (cached?.key === key) {
-      // A chapter without a main file: one may have been written since that no watcher reported.
-      if (cached.noMainFile) this.latex.lookAgain();
-      return cached.sources;
-    }
-    const sources = this.findSources(doc, refs);
-    if (this.sourcesCache.size > 2000) this.sourcesCache.clear();
-    const entry: { key: string; sources: Promise<DocumentSources>; noMainFile?: boolean } = { key, sources };
-    this.sourcesCache.set(doc.uri.toString(), entry);
-    sources.then(found => { entry.noMainFile = found.noMainFile; }, () => this.sourcesCache.delete(doc.uri.toString()));
-    return sources;
-  }
-
-  private async findSources(doc: CitingText, refs: readonly BibliographyRef[]): Promise<DocumentSources> {
-    const { bibliographyFormat, findBibliographies, isLatexMain, quartoBibliographies, sphinxBibliographies, syntaxOfLanguage } = await engineLoaded();
-    const namedAt: DocumentSources['namedAt'] = [];
-    const add = async (base: vscode.Uri | undefined, list: readonly BibliographyRef[], by: vscode.Uri) => {
-      for (const ref of list) {
-        for (const file of await resolve(base, ref.path)) if (bibliographyFormat(file.path)) namedAt.push({ file, by, line: ref.line });
-      }
-    };
-    await add(baseOf(doc), refs, doc.uri);
-    let noMainFile = false;
-    const text = doc.getText();
-    if (!namedAt.length && syntaxOfLanguage(doc.languageId) === 'latex' && !doc.isUntitled) {
-      const main = await this.latex.mainOf(doc.uri, text);
-      const mainText = main && (openText(main) ?? (await readText(main)));
-      if (main && mainText !== undefined) await add(vscode.Uri.joinPath(main, '..'), findBibliographies(mainText, 'latex'), main);
-      else noMainFile = !isLatexMain(text);
-    }
-    const project = ['quarto', 'markdown', 'rmd'].includes(doc.languageId) ? ['_quarto.yml', '_quarto.yaml']
-      : doc.languageId === 'restructuredtext' && !namedAt.length ? ['conf.py'] : [];
-    for (const folder of doc.isUntitled ? [] : foldersUp(doc.uri)) {
-      const found = await this.projectFile(folder, project);
-      if (!found) continue;
-      await add(folder, found.name === 'conf.py' ? sphinxBibliographies(found.text) : quartoBibliographies(found.text), vscode.Uri.joinPath(folder, found.name));
-      break;
-    }
-    const files = [...new Map(namedAt.map(n => [n.file.toString(), n.file])).values()];
-    if (files.length) return { files, named: true, namedAt, noMainFile: false };
-    const fallback = await this.defaultFile(doc);
-    return { files: fallback ? [fallback] : [], named: false, namedAt, noMainFile };
-  }
-
-  /** The first of `names` in `folder`, with its text; read once until a project file changes. */
-  private async projectFile(folder: vscode.Uri, names: readonly string[]): Promise<{ name: string; text: string } | undefined> {
-    for (const name of names) {
-      const uri = vscode.Uri.joinPath(folder, name);
-      let text = this.projectTexts.get(uri.toString());
-      if (!text) this.projectTexts.set(uri.toString(), text = readText(uri));
-      const found = await text;
-      if (found !== undefined) return { name, text: found };
-    }
-    return undefined;
+    return this.sources.sourcesOf(doc, this.loadCount);
   }
 
   /**
@@ -306,19 +216,6 @@ export class Bibliographies implements vscode.Disposable {
     this.schedule();
   }
 
-  /** The default bibliography file, for a document that names none, if it exists. */
-  private async defaultFile(doc: CitingText): Promise<vscode.Uri | undefined> {
-    const path = vscode.workspace.getConfiguration(Settings.section).get<string>(Settings.defaultBibliography, 'references.bib').trim() || 'references.bib';
-    const folder = vscode.workspace.getWorkspaceFolder(doc.uri)?.uri ?? vscode.workspace.workspaceFolders?.[0]?.uri;
-    const uri = isAbsolute(path) ? vscode.Uri.file(path) : folder && vscode.Uri.joinPath(folder, path);
-    if (!uri) return undefined;
-    const key = uri.toString();
-    if (this.defaultExists?.key === key && performance.now() - this.defaultExists.at < DEFAULT_FILE_TTL_MS) return this.defaultExists.uri;
-    const found = (await exists(uri)) ? uri : undefined;
-    this.defaultExists = { key, at: performance.now(), uri: found };
-    return found;
-  }
-
   private async load(force = false): Promise<BibliographyReport | undefined> {
     const targets = await this.discover();
     this.watch.set(targets.map(t => t.uri));
@@ -327,7 +224,7 @@ export class Bibliographies implements vscode.Disposable {
     const limit = vscode.workspace.getConfiguration(Settings.section).get<number>(Settings.maxBibliographySize, 50);
     const files: BibliographyInput[] = [];
     const stamps: unknown[] = [];
-    const skipped: { uri: vscode.Uri; problem: ReadProblem }[] = [];
+    const skipped: SkippedFile[] = [];
     const missing = new Set<string>();
     // All at once: one round trip to the disk rather than one per file.
     const stats = await Promise.all(targets.map(t => Promise.resolve(disk.stat(t.uri)).catch(() => undefined)));
@@ -363,7 +260,7 @@ export class Bibliographies implements vscode.Disposable {
     for (const file of files) {
       const uri = vscode.Uri.parse(file.uri);
       if (byPath && uri.scheme === 'file') file.path = uri.fsPath;
-      else file.bytes = await readBytes(uri) ?? new Uint8Array(0);
+      else file.bytes = await disk.readBytes(uri) ?? new Uint8Array(0);
     }
     // The files' keys and problems are known before their names are indexed (a second or more
     // for a large library): the Problems panel and the checks of citations take them at once.
@@ -384,96 +281,12 @@ export class Bibliographies implements vscode.Disposable {
   }
 
   /** Takes what a load read: the keys answer from here, and its problems are shown. */
-  private accept(report: BibliographyReport, missing: Set<string>, skipped: readonly { uri: vscode.Uri; problem: ReadProblem }[]): void {
+  private accept(report: BibliographyReport, missing: Set<string>, skipped: readonly SkippedFile[]): void {
     this.lastReport = report;
     this.missing = missing;
     this.loadCount++;
     void vscode.commands.executeCommand('setContext', ContextKeys.hasBibliography, report.files.some(f => f.keys.length));
-    this.publish(report, skipped);
-    this.loaded$.fire(report);
-  }
-
-  /** Problems to the log and to the Problems panel, each on its line. */
-  private publish(report: BibliographyReport, skipped: readonly { uri: vscode.Uri; problem: ReadProblem }[]): void {
-    const next = new Map<string, { uri: vscode.Uri; diagnostics: vscode.Diagnostic[] }>();
-    let count = 0;
-    for (const file of report.files) {
-      const uri = vscode.Uri.parse(file.uri);
-      const diagnostics = file.problems.map(problem => {
-        count++;
-        this.log.warn(`${file.file}:${problem.line}: ${problem.message}`);
-        const severity = engine().problemSeverity(problem) === 'error' ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Warning;
-        const diagnostic = new vscode.Diagnostic(lineRange(problem.line), problem.message, severity);
-        diagnostic.source = 'Papers';
-        if (problem.code) diagnostic.code = problem.code;
-        if (problem.firstLine) {
-          diagnostic.relatedInformation = [new vscode.DiagnosticRelatedInformation(new vscode.Location(uri, lineRange(problem.firstLine)), 'the first entry with this key, which BibTeX, biber and pandoc use')];
-        }
-        return diagnostic;
-      });
-      next.set(uri.toString(), { uri, diagnostics });
-    }
-    for (const { uri, problem } of skipped) {
-      const diagnostic = new vscode.Diagnostic(new vscode.Range(0, 0, 0, 0), problem.message, vscode.DiagnosticSeverity.Warning);
-      diagnostic.source = 'Papers';
-      next.set(uri.toString(), { uri, diagnostics: [diagnostic] });
-    }
-    replaceDiagnostics(this.diagnostics, next);
-    const entries = report.files.reduce((n, f) => n + f.keys.length, 0);
-    this.log.info(`Bibliographies: ${report.files.length} file(s), ${entries} entries, ${count} problem(s)${report.files.length ? `: ${report.files.map(f => f.file).join(', ')}` : ''}`);
-  }
-
-  dispose(): void {
-    clearTimeout(this.timer);
-    this.watch.dispose();
-    for (const s of this.subscriptions) s.dispose();
+    this.loaded$.fire({ report, skipped });
   }
 }
 
-async function exists(uri: vscode.Uri): Promise<boolean> {
-  try {
-    await disk.stat(uri);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** A whole line of a file the host has not read (VS Code fits the end to the line when it shows it). */
-const lineRange = (line: number) => new vscode.Range(Math.max(line, 1) - 1, 0, Math.max(line, 1) - 1, 2 ** 30);
-
-/** A file's bytes, from the disk (what the tools will read); undefined if it cannot be read. */
-async function readBytes(uri: vscode.Uri): Promise<Uint8Array | undefined> {
-  try {
-    return await disk.readFile(uri);
-  } catch {
-    return undefined;
-  }
-}
-
-/** The folders from a document's up to its workspace folder (only its own outside a workspace). */
-function foldersUp(uri: vscode.Uri): vscode.Uri[] {
-  const root = vscode.workspace.getWorkspaceFolder(uri)?.uri;
-  const folders: vscode.Uri[] = [];
-  let folder = vscode.Uri.joinPath(uri, '..');
-  for (let i = 0; i < 12; i++) {
-    folders.push(folder);
-    if (!root || folder.path === root.path || folder.path.length <= root.path.length) break;
-    folder = vscode.Uri.joinPath(folder, '..');
-  }
-  return folders;
-}
-
-/** The text of an open document, as the editor holds it. */
-function openText(uri: vscode.Uri): string | undefined {
-  return vscode.workspace.textDocuments.find(d => d.uri.toString() === uri.toString())?.getText();
-}
-
-/** A small file's text (a _quarto.yml), from the disk; undefined if it cannot be read. */
-async function readText(uri: vscode.Uri): Promise<string | undefined> {
-  try {
-    return new TextDecoder().decode(await disk.readFile(uri));
-  } catch {
-    return undefined;
-  }
-}

@@ -2,12 +2,13 @@
 // Go to Definition on it, answers at once. Without this every hover was a round trip to the
 // worker: 1.6 ms as a rule, but 10 to 20 ms when the window or the worker was busy (and a second
 // while the worker indexes or caches a large library).
-import * as vscode from 'vscode';
+import vscode = require('vscode');
 import { citationsOf } from './documentCitations';
 import { CITING_LANGUAGES } from '../../core/cite/languages';
 import { engineLoaded } from '../engine/load';
 import { RemoteLibrary } from '../library/library';
 import type { PaperStore } from '../library/store';
+import { Delayer, Sequencer } from '../util/async';
 
 /** How long the screen stays still before its papers are asked for (scrolling fires many events). */
 const QUIET_MS = 100;
@@ -15,12 +16,12 @@ const QUIET_MS = 100;
 const MOST = 100;
 
 export class CitedOnScreen implements vscode.Disposable {
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  private running: Promise<void> = Promise.resolve();
+  private readonly soon = new Delayer(QUIET_MS);
+  private readonly asks = new Sequencer();
   private readonly subscriptions: vscode.Disposable[];
 
   constructor(private readonly store: PaperStore) {
-    const soon = () => this.soon();
+    const soon = () => this.later();
     const onScreen = (doc: vscode.TextDocument) => vscode.window.visibleTextEditors.some(e => e.document === doc);
     this.subscriptions = [
       vscode.window.onDidChangeVisibleTextEditors(soon),
@@ -33,16 +34,12 @@ export class CitedOnScreen implements vscode.Disposable {
 
   /** Resolves once the papers on screen were asked for (for the tests). */
   async settled(): Promise<void> {
-    while (this.timer) await new Promise(resolve => setTimeout(resolve, QUIET_MS));
-    await this.running;
+    while (this.soon.isTriggered) await new Promise(resolve => setTimeout(resolve, QUIET_MS));
+    await this.asks.current;
   }
 
-  private soon(): void {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      this.running = this.running.then(() => this.ask()).catch(() => undefined);
-    }, QUIET_MS);
+  private later(): void {
+    this.soon.trigger(() => void this.asks.queue(() => this.ask()).catch(() => undefined));
   }
 
   private async ask(): Promise<void> {
@@ -71,8 +68,7 @@ export class CitedOnScreen implements vscode.Disposable {
   }
 
   dispose(): void {
-    clearTimeout(this.timer);
-    this.timer = undefined;
+    this.soon.dispose();
     for (const s of this.subscriptions) s.dispose();
   }
 }

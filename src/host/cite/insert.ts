@@ -1,66 +1,11 @@
+// Insert Citation: cites papers at every cursor, in the form the document's language expects,
+// in one undoable edit, then keeps the document's bibliography in step (append only).
 import vscode = require('vscode');
 import type { CitationSettings } from '../../core/cite';
 import type { Paper } from '../../core/model/paper';
 import type { Bibliographies } from '../bibliography/bibliographies';
 import { updateBibliography } from '../bibliography/append';
 import { engine } from '../engine/load';
-import { Settings } from '../ids';
-
-/** The user's citation settings, validated; a bad setting is reported once per change and its default used. */
-export class CitationSettingsReader implements vscode.Disposable {
-  private cached: CitationSettings | undefined;
-  private readonly subscription: vscode.Disposable;
-
-  constructor(private readonly log: vscode.LogOutputChannel) {
-    this.subscription = vscode.workspace.onDidChangeConfiguration(e => {
-      if (e.affectsConfiguration(`${Settings.section}.citation`)) this.cached = undefined;
-    });
-  }
-
-  get(): CitationSettings {
-    if (this.cached) return this.cached;
-    const config = vscode.workspace.getConfiguration(Settings.section);
-    const { settings, problems } = engine().readCitationSettings({
-      templates: config.get(Settings.citationTemplates),
-      latexCommand: config.get(Settings.latexCommand),
-    });
-    if (problems.length) {
-      for (const p of problems) this.log.warn(p);
-      void vscode.window.showWarningMessage(`Papers: ${problems[0]}${problems.length > 1 ? ` (and ${problems.length - 1} more in the "Papers" output)` : ''}`);
-    }
-    this.cached = settings;
-    return settings;
-  }
-
-  dispose(): void {
-    this.subscription.dispose();
-  }
-}
-
-/**
- * Remembers the last text editor the user was in, so that "Insert Citation" from the
- * details panel (which takes the focus) still knows where to write.
- */
-export class EditorTracker implements vscode.Disposable {
-  private last: vscode.TextEditor | undefined = vscode.window.activeTextEditor;
-  private readonly subscription = vscode.window.onDidChangeActiveTextEditor(editor => { if (editor) this.last = editor; });
-
-  /** The active editor, or the last one if the user still has it open (visible, or in a tab behind the panel). */
-  async target(): Promise<vscode.TextEditor | undefined> {
-    const active = vscode.window.activeTextEditor;
-    if (active) return active;
-    const last = this.last;
-    if (!last || last.document.isClosed) return undefined;
-    if (vscode.window.visibleTextEditors.includes(last)) return last;
-    const uri = last.document.uri.toString();
-    const tabbed = vscode.window.tabGroups.all.some(g => g.tabs.some(t => t.input instanceof vscode.TabInputText && t.input.uri.toString() === uri));
-    return tabbed ? vscode.window.showTextDocument(last.document, { viewColumn: last.viewColumn, preserveFocus: false }) : undefined;
-  }
-
-  dispose(): void {
-    this.subscription.dispose();
-  }
-}
 
 // Schemes whose documents cannot be edited even when VS Code shows them in an editor.
 const READ_ONLY_SCHEMES = new Set(['output', 'git', 'vscode-scm', 'walkThroughSnippet']);

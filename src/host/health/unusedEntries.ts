@@ -1,4 +1,5 @@
 import vscode = require('vscode');
+import { Delayer, Sequencer } from '../util/async';
 import { replaceDiagnostics } from '../util/diagnosticSets';
 import * as disk from '../util/disk';
 import type { FileUse } from '../../core/health/unusedEntries';
@@ -27,10 +28,10 @@ interface Scanned { version: string; keys: Set<string>; all: boolean; text: Citi
 export class UnusedEntries implements vscode.Disposable {
   readonly diagnostics = vscode.languages.createDiagnosticCollection('papers-unused');
   private readonly subscriptions: vscode.Disposable[] = [];
-  private timer: ReturnType<typeof setTimeout> | undefined;
+  private readonly soon = new Delayer(DEBOUNCE_MS);
+  private readonly updates = new Sequencer();
   private diskFiles: Promise<vscode.Uri[]> | undefined;
   private readonly scanned = new Map<string, Scanned>();
-  private running: Promise<void> = Promise.resolve();
   private started = false;
   private readonly updated = new vscode.EventEmitter<void>();
   /** Fires after the hints were set again. */
@@ -63,16 +64,13 @@ export class UnusedEntries implements vscode.Disposable {
   }
 
   /** Resolves once the hints are up to date with what was last asked. */
-  settled(): Promise<void> {
-    return this.running;
+  async settled(): Promise<void> {
+    await this.updates.current;
   }
 
   private schedule(delay = DEBOUNCE_MS): void {
     if (!this.started) return;
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.running = this.running.then(() => this.update()).catch(() => undefined);
-    }, delay);
+    this.soon.trigger(() => void this.updates.queue(() => this.update()).catch(() => undefined), delay);
   }
 
   private async update(): Promise<void> {
@@ -147,7 +145,7 @@ export class UnusedEntries implements vscode.Disposable {
   }
 
   dispose(): void {
-    clearTimeout(this.timer);
+    this.soon.dispose();
     for (const s of this.subscriptions) s.dispose();
   }
 }

@@ -3,6 +3,7 @@ import * as disk from '../util/disk';
 import type { Problem } from '../../core/model/paper';
 import type { CorpusInput } from './store';
 import { engine } from '../engine/load';
+import { Delayer } from '../util/async';
 import { FileWatch } from '../util/fileWatch';
 import { Commands, Settings } from '../ids';
 import type { PaperStore, UserCorpusReport } from './store';
@@ -32,7 +33,7 @@ export class UserCorpora implements vscode.Disposable {
   private readonly watch = new FileWatch(() => this.schedule());
   /** The files' sizes and times at the last load, to pass over a change event that changed nothing. */
   private loaded: string | undefined;
-  private timer: ReturnType<typeof setTimeout> | undefined;
+  private readonly soon = new Delayer(DEBOUNCE_MS);
   private readonly subscriptions: vscode.Disposable[] = [];
   /** What the last load did: papers added, problems, whether the cached index was used. */
   lastReport: UserCorpusReport | undefined;
@@ -53,8 +54,7 @@ export class UserCorpora implements vscode.Disposable {
   }
 
   private schedule(): void {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.load(false), DEBOUNCE_MS);
+    this.soon.trigger(() => void this.load(false));
   }
 
   /**
@@ -95,7 +95,7 @@ export class UserCorpora implements vscode.Disposable {
   }
 
   dispose(): void {
-    clearTimeout(this.timer);
+    this.soon.dispose();
     this.watch.dispose();
     for (const s of this.subscriptions) s.dispose();
   }

@@ -38,3 +38,33 @@ export async function readFile(uri: vscode.Uri): Promise<Uint8Array> {
     throw fileSystemError(error, uri);
   }
 }
+
+/** Whether a file (or folder) exists. */
+export async function exists(uri: vscode.Uri): Promise<boolean> {
+  try {
+    await stat(uri);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A file's bytes, from the disk (what the tools will read); undefined if it cannot be read. */
+export async function readBytes(uri: vscode.Uri): Promise<Uint8Array | undefined> {
+  try {
+    return await readFile(uri);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A small file's text (a _quarto.yml), from the disk; undefined if it cannot be read. */
+export async function readText(uri: vscode.Uri): Promise<string | undefined> {
+  const bytes = await readBytes(uri);
+  return bytes && new TextDecoder().decode(bytes);
+}
+
+/** The text of an open document, as the editor holds it. */
+export function openText(uri: vscode.Uri): string | undefined {
+  return vscode.workspace.textDocuments.find(d => d.uri.toString() === uri.toString())?.getText();
+}

@@ -1,0 +1,27 @@
+// Where Insert Citation writes when the focus is elsewhere (the details panel, a quick pick).
+import vscode = require('vscode');
+
+/**
+ * Remembers the last text editor the user was in, so that "Insert Citation" from the
+ * details panel (which takes the focus) still knows where to write.
+ */
+export class EditorTracker implements vscode.Disposable {
+  private last: vscode.TextEditor | undefined = vscode.window.activeTextEditor;
+  private readonly subscription = vscode.window.onDidChangeActiveTextEditor(editor => { if (editor) this.last = editor; });
+
+  /** The active editor, or the last one if the user still has it open (visible, or in a tab behind the panel). */
+  async target(): Promise<vscode.TextEditor | undefined> {
+    const active = vscode.window.activeTextEditor;
+    if (active) return active;
+    const last = this.last;
+    if (!last || last.document.isClosed) return undefined;
+    if (vscode.window.visibleTextEditors.includes(last)) return last;
+    const uri = last.document.uri.toString();
+    const tabbed = vscode.window.tabGroups.all.some(g => g.tabs.some(t => t.input instanceof vscode.TabInputText && t.input.uri.toString() === uri));
+    return tabbed ? vscode.window.showTextDocument(last.document, { viewColumn: last.viewColumn, preserveFocus: false }) : undefined;
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+  }
+}

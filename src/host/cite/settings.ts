@@ -1,0 +1,36 @@
+// The user's citation settings (`papers.citation.*`), read once per change of them.
+import vscode = require('vscode');
+import type { CitationSettings } from '../../core/cite';
+import { engine } from '../engine/load';
+import { Settings } from '../ids';
+
+/** The user's citation settings, validated; a bad setting is reported once per change and its default used. */
+export class CitationSettingsReader implements vscode.Disposable {
+  private cached: CitationSettings | undefined;
+  private readonly subscription: vscode.Disposable;
+
+  constructor(private readonly log: vscode.LogOutputChannel) {
+    this.subscription = vscode.workspace.onDidChangeConfiguration(e => {
+      if (e.affectsConfiguration(`${Settings.section}.citation`)) this.cached = undefined;
+    });
+  }
+
+  get(): CitationSettings {
+    if (this.cached) return this.cached;
+    const config = vscode.workspace.getConfiguration(Settings.section);
+    const { settings, problems } = engine().readCitationSettings({
+      templates: config.get(Settings.citationTemplates),
+      latexCommand: config.get(Settings.latexCommand),
+    });
+    if (problems.length) {
+      for (const p of problems) this.log.warn(p);
+      void vscode.window.showWarningMessage(`Papers: ${problems[0]}${problems.length > 1 ? ` (and ${problems.length - 1} more in the "Papers" output)` : ''}`);
+    }
+    this.cached = settings;
+    return settings;
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+  }
+}

@@ -23,7 +23,7 @@ const CODE_CACHE_LATEST_MS = 20_000;
 export function activate(context: vscode.ExtensionContext): ReturnType<typeof Host.activateWith> {
   const folder = context.globalStorageUri.scheme === 'file' ? context.globalStorageUri.fsPath : undefined;
   // The host's code (dist/host.js, beside this file; the build keeps it out of this bundle) is
-  // compiled from V8's code cache too: compiling it was 9 to 12 ms of activation in a profile.
+  // compiled from V8's code cache too: compiling it was a visible part of activation in a profile.
   // Run with this file's `require`, through which VS Code gives this extension its 'vscode'.
   const hostFile = join(context.extensionPath, 'dist', 'host.js');
   const hostBytes = readFileSync(hostFile);

@@ -82,7 +82,7 @@ export async function activateWith(context: vscode.ExtensionContext, platform: P
     store.onDidLoseInput(() => { void userCorpora.load(); void bibliographies.reload(true); }),
   );
   // What VS Code calls (views, providers, commands) is registered in a task of its own, once the
-  // parts above are wired: activation held the extension host 40 to 75 ms in one piece while a window loaded.
+  // parts above are wired: in one piece, activation held the extension host too long while a window loaded.
   await pause();
   const tree = new PapersTreeProvider(store, readingList, context.workspaceState);
   const treeView = vscode.window.createTreeView<TreeNode>(Views.papers, { treeDataProvider: tree, showCollapseAll: true });

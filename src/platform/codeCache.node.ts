@@ -1,7 +1,7 @@
 // Compiling the extension's code on the desktop with V8's code cache. The engine is most of the
 // extension's code, and evaluating it is the longest the extension holds the extension host
-// (about 60 ms in plain Node, 65 to 125 ms while a window loads): 25 ms of that is compiling
-// it, which a code cache from an earlier session takes to about 9 ms; the host's own code
+// (docs/performance.md has the figures): much of that is compiling it, which a code cache from
+// an earlier session cuts to a third; the host's own code
 // (dist/host.js, compiled at activation) is cached the same way. The caches are kept in the
 // extension's global storage, named by the code's version and V8's (V8 itself checks only the
 // source's length), and written a few seconds after first use, once the host is quiet, so that
@@ -25,7 +25,7 @@ export interface CompiledCode<T> {
 
 /**
  * A name for a version of the code: a hash of the bytes it ships as (the engine's 82 KB packed;
- * hashing its 265 KB source string instead took 7 to 16 ms of the host while the window loaded).
+ * hashing its much longer source string instead held the host while the window loaded).
  * It is what keeps one version from taking another's cache: V8 checks only the source's length.
  */
 export function codeVersion(packed: Uint8Array): string {
@@ -95,9 +95,9 @@ const QUIET_CHECK_MS = 1_000;
 /**
  * Runs `task` once this process (the extension host with the engine worker, a thread of it) has
  * used less than half a core over a second, looking every second from `after` ms on, and
- * at the latest after `latest` ms. Making a code cache is 2 to 3 ms of V8's time, but in a window
+ * at the latest after `latest` ms. Making a code cache takes V8 little time, but in a window
  * still loading (the worker indexing, the workbench busy) the host thread waited for a core for
- * most of 15 to 330 ms while it was made.
+ * far longer while it was made.
  */
 export function whenQuiet(task: () => void, after: number, latest: number): void {
   const started = Date.now();

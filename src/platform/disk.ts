@@ -1,7 +1,7 @@
 // Reading local files. On the desktop the extension host runs beside the files of `file:` URIs,
 // and Node's own file system answers at once; `vscode.workspace.fs` goes through VS Code's file
-// service, a round trip that took 40 to 60 ms in an idle window and 500 to 750 ms while the
-// window loads (bench-bibliography, code-server): four of them in a row (the shipped papers,
+// service, a round trip that is slow in an idle window and far slower while the window
+// loads (bench-bibliography, code-server; docs/performance.md): four of them in a row (the shipped papers,
 // the project files, a bibliography's size and time) were most of the wait before a writer's
 // library answered. In a browser there is no local disk: host/util/disk.ts uses vscode.workspace.fs.
 

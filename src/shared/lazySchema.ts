@@ -1,7 +1,7 @@
 // Shared by the engine and the details webview, whose bundle takes nothing else of ours.
 /**
  * A schema (or a record of them) that is built on its first use. Building zod's schemas was half
- * of the engine's first run (16 of 32 ms in plain Node), which the extension host paid when it
+ * of the engine's first run, which the extension host paid when it
  * loaded the engine, before a single one was used; most are used only by some requests.
  * The schema is built whole on the first access to any of its properties (`parse`, `safeParse`,
  * or zod's own `_zod` when it sits inside another schema).

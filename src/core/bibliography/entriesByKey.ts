@@ -1,6 +1,6 @@
 // The user's entries by key in the moment between parsing their files and joining them to the
-// corpus. Converting every entry and joining them is most of a first read (0.4 s of 7,000
-// entries in plain Node, seconds while a window loads); a writer hovering a key, or the check
+// corpus. Converting every entry and joining them is most of a first read (seconds for a large
+// library while a window loads); a writer hovering a key, or the check
 // of a document's citations, need only that key. What a key names can be told from its own
 // entries when no corpus paper could join it; for any other key the answer waits for the join.
 import type { EntryLocation, Paper } from '../model/paper';

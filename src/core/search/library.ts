@@ -116,8 +116,7 @@ export class PaperLibrary {
    * The corpus as shipped in library.lz, not validated again: the build validated these papers
    * (`buildCorpus`), read them back from columns and the stream back from LZMA before it wrote
    * them, and a damaged stream fails the decoder or the parts' lengths. zod's check of the 390
-   * papers takes 23 to 29 ms on a cold start, in the engine worker a twentieth of its work before it
-   * first answers a key. What the user gives (corpus files) is validated (`parseCorpus`).
+   * papers on a cold start was a visible part of the engine worker's work before it first answers a key. What the user gives (corpus files) is validated (`parseCorpus`).
    */
   static shippedCorpus(corpusJson: string): { papers: Paper[] } {
     const corpus = fromColumns(JSON.parse(corpusJson)) as { papers?: unknown };
@@ -131,7 +130,7 @@ export class PaperLibrary {
    */
   static fromPapersAndParts(corpus: { papers: readonly Paper[] }, namesIndex: string, textIndex: string, options: LibraryOptions = {}, textWanted?: () => Promise<boolean>): PaperLibrary {
     // Loaded when first searched: papers asked for by key (a hover in the engine worker before the
-    // user's files come) need no index, and the names part takes 30 ms to load on a cold start.
+    // user's files come) need no index, and the names part is slow to load on a cold start.
     return new PaperLibrary(corpus, () => {
       const ids = corpus.papers.map(p => p.id);
       const names = MiniSearch.loadJSON<SearchDocument>(decodeIndex(namesIndex, ids), SEARCH_OPTIONS);

@@ -324,8 +324,8 @@ interface Found {
  * what costs (a few µs a paper); past this many candidates, further papers are only
  * looked at if they already matched a rarer word, which keeps a 100,000-paper search
  * within a keystroke. Libraries smaller than this are always scored completely.
- * (At 100,000 papers, 1,000 candidates gave a p95 of 27 ms, 500 gave 20 ms, and 300
- * gave 18 ms but lost two more of 169 ranking queries: docs/performance.md.)
+ * (Fewer were quicker at 100,000 papers but lost ranking queries, more were slower:
+ * docs/performance.md has the figures.)
  */
 const MIN_CANDIDATES = 500;
 const CANDIDATES_PER_RESULT = 10;

@@ -34,13 +34,13 @@ export function lzmaDecode(input: Uint8Array): Uint8Array {
 
 /**
  * Output bytes a step of a decoder in slices: small, because a slice is at least one step, and
- * the first steps run before the decoder is optimized (4 KB took 9 to 11 ms there, while a window loaded).
+ * the first steps run before the decoder is optimized, several times slower while a window loads.
  */
 export const LZMA_STEP_BYTES = 1 << 10;
 
 /**
  * `lzmaDecode` in slices of about `budgetMs` with `pause()` between them (`inSlices`): the
- * corpus takes 30 to 50 ms to decode, longer than the extension host may be held.
+ * corpus takes longer to decode than the extension host may be held.
  */
 export function lzmaDecodeInSlices(input: Uint8Array, pause: () => Promise<void>, options: SliceOptions & { stepBytes?: number } = {}): Promise<Uint8Array> {
   return inSlices(lzmaSteps(input, options.stepBytes ?? LZMA_STEP_BYTES), pause, options);
@@ -176,8 +176,8 @@ export function* lzmaSteps(input: Uint8Array, sliceBytes: number): Generator<voi
 
 /**
  * The range decoder. Its range and code live in a Uint32Array, whose elements V8 reads and writes
- * as raw integers: in fields, or returned from a call, numbers above 2^30 are boxed (a cold decode
- * of the bundled papers took 91 ms that way, 77 ms this way: medians of ten). So the refill works on
+ * as raw integers: in fields, or returned from a call, numbers above 2^30 are boxed (measurably
+ * slower: the commit that made this change has the figures). So the refill works on
  * the array in place and returns nothing. The build's streams end with an end marker, after the last
  * byte of output: one that needs more input than it has was cut short.
  */

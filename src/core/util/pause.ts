@@ -4,7 +4,7 @@
  *
  * In Node, `setImmediate`: a `setTimeout(0)` that comes due while other slices run is run in
  * the same pass over the timers, so that several sliced jobs at once (the bundled files decoded
- * side by side) held the extension host for their whole length, 330 ms in a profile; immediates
+ * side by side) held the extension host for their whole length, in a profile; immediates
  * queued during a pass wait for the next turn of the loop, after its I/O. An immediate queued
  * while the loop handles I/O (a message from VS Code, as activation is) runs in that same turn,
  * before any other I/O: hence two, the second queued from the first. Browsers have no
@@ -32,7 +32,7 @@ export interface SliceOptions {
  * Runs `steps` to the end, as many steps at a time as fit in `budgetMs`, with `pause()` between
  * slices, and returns what the last step returns. Slices are cut by time, not by amount: the
  * same amount of work takes ten times longer while the code is still cold (the first slice of
- * a decoder, measured at 34 ms where later ones take 2), and longer again on a busy machine.
+ * a decoder is many times a later one), and longer again on a busy machine.
  */
 export async function inSlices<T>(steps: Iterator<unknown, T, undefined>, pause: () => Promise<void>, { budgetMs = 4, now = () => performance.now() }: SliceOptions = {}): Promise<T> {
   for (;;) {

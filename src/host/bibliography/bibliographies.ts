@@ -147,7 +147,7 @@ export class Bibliographies extends Disposable {
       // The engine worker loads the bundled papers while the other files are looked for and stat'ed.
       if (this.started) this.store.prepareEngine();
     };
-    // Each look at the disk is a round trip of 30 to 170 ms while the window loads: the project
+    // Each look at the disk is a slow round trip while the window loads: the project
     // files are asked for all at once, beside the documents' own bibliographies.
     const projects = (vscode.workspace.workspaceFolders ?? []).flatMap(folder => ['_quarto.yml', '_quarto.yaml'].map(name => {
       const uri = vscode.Uri.joinPath(folder.uri, name);
@@ -255,7 +255,7 @@ export class Bibliographies extends Disposable {
     const fingerprint = JSON.stringify([stamps, [...missing]]);
     if (!force && fingerprint === this.loaded && this.lastReport) return this.lastReport;
     // Decoding and reading happen in the search engine. On the desktop it reads the files itself
-    // (a 3 MB file took the host 0.4 s to gather while the window loaded); elsewhere it gets the bytes.
+    // (a large file held the host while its bytes were gathered); elsewhere it gets the bytes.
     const byPath = files.length > 0 && this.store.readsFiles;
     for (const file of files) {
       const uri = vscode.Uri.parse(file.uri);

@@ -1,6 +1,6 @@
 // Asks the engine worker ahead for the papers cited on screen, so that hovering one of them, or
 // Go to Definition on it, answers at once. Without this every hover was a round trip to the
-// worker: 1.6 ms as a rule, but 10 to 20 ms when the window or the worker was busy (and a second
+// worker: quick as a rule, but slow when the window or the worker was busy (and a second
 // while the worker indexes or caches a large library).
 import vscode = require('vscode');
 import { citationsOf } from './documentCitations';
@@ -45,7 +45,7 @@ export class CitedOnScreen implements vscode.Disposable {
   private async ask(): Promise<void> {
     // In the extension host (only the bundled papers) a paper is at hand anyway. A worker with the
     // bundled papers alone is about to take the user's files: asking it now would make it decode the
-    // bundled papers first (about 0.1 s of its work, before the keys answer), which a library taken
+    // bundled papers first (work done before the keys answer), which a library taken
     // from the cache does not need.
     const library = this.store.loaded;
     if (!(library instanceof RemoteLibrary) || library.bundledOnly) return;

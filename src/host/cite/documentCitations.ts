@@ -1,6 +1,6 @@
 // A document's citations, scanned once per version of it. Hover, Go to Definition and the
-// papers fetched for what is on screen each need them: scanning a 5,000-line document takes
-// 1.5 ms, which every hover paid again while the text had not changed.
+// papers fetched for what is on screen each need them: scanning a long document is work every
+// hover paid again while the text had not changed.
 import vscode = require('vscode');
 import type { Citation, KeyAt } from '../../core/cite/scan';
 import type { Paper } from '../../core/model/paper';

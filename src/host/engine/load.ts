@@ -3,8 +3,8 @@ import { pause } from '../../core/util/pause';
 
 /**
  * How a host loads the engine: its source (decoded on demand), and compiling it, which gives
- * what runs its top-level code. The three are steps (together 60 to 140 ms of the extension
- * host while a window loads): `engineLoaded` takes them one per task; `engine()` runs what is left at once.
+ * what runs its top-level code. The three are steps (together more than the extension host may be
+ * held at once while a window loads): `engineLoaded` takes them one per task; `engine()` runs what is left at once.
  */
 export interface EngineLoader {
   source(): string;

@@ -1,7 +1,7 @@
 // The engine bundle as the extension ships it: dist/engine.js.lz, LZMA like the data files. The
 // engine is most of the extension's code, and compressed this way it is 82 KB in the VSIX
 // instead of 91 KB zipped, in a VSIX with a 400 KB budget for both builds. Both entries read
-// it at activation (a few milliseconds); it is decoded in slices in the background, and
+// it at activation (a small read); it is decoded in slices in the background, and
 // evaluated on first use in the host (host/engine/load.ts) and as the engine worker's script.
 import { LZMA_STEP_BYTES, lzmaSteps } from '../../core/util/lzma';
 import { inSlices, pause, runToEnd } from '../../core/util/pause';

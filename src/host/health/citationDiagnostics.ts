@@ -128,7 +128,7 @@ export class CitationDiagnostics implements vscode.Disposable {
       const docs = [...this.pending.values()];
       this.pending.clear();
       // Several documents (every open one, when the library arrives) are checked a task each: the
-      // first checks of long documents, their code still cold, took 25 to 55 ms apiece.
+      // first checks of long documents, their code still cold, each held the host too long.
       for (const [i, doc] of docs.entries()) {
         if (i > 0) await pause();
         await this.check(doc).catch(() => undefined);

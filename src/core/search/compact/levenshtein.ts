@@ -1,6 +1,7 @@
 // The edit distance of the compact index's fuzzy walk, kept row by row so that a term reuses
 // the rows of the prefix it shares with the term walked before it. Insertions, deletions and
 // substitutions only, as MiniSearch's fuzzy search counts them, so that both find the same terms.
+// Not `core/health/nearMiss.ts:editDistance`, which counts swaps too, for a mistyped key's suggestions.
 
 /**
  * The rows of a Levenshtein matrix against `query`, one per letter of the term being

@@ -15,7 +15,7 @@ import { createTopicAssigner, type TopicAssigner, type TopicsFile } from '../cor
 import { topicList } from '../core/corpus/topicList';
 import { openShelf, shelve, type ShelfSource } from '../core/corpus/shelf';
 import { mergeUserCorpora, type CorpusFile } from '../core/corpus/userCorpus';
-import { CompactIndex } from '../core/search/compactIndex';
+import { CompactIndex } from '../core/search/compact/compactIndex';
 import type { IndexParts } from '../core/search/indexing';
 import { PaperLibrary } from '../core/search/library';
 import { LibraryIndex, type BaseIndex } from '../core/search/libraryIndex';

@@ -6,6 +6,7 @@
 /**
  * The edit distance between `a` and `b` (insertions, deletions, substitutions and swaps of two
  * neighbours, each 1), or `max + 1` as soon as it must be more than `max`.
+ * Not `core/search/compact/levenshtein.ts`, which counts no swaps, to find the terms MiniSearch's fuzzy search finds.
  *
  * @example editDistance('russel2020aima', 'russell2020aima', 3) === 1
  */

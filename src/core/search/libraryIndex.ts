@@ -9,7 +9,7 @@
 import MiniSearch from 'minisearch';
 import type { Paper } from '../model/paper';
 import { pause } from '../util/pause';
-import { CompactIndex } from './compactIndex';
+import { CompactIndex } from './compact/compactIndex';
 import { loadBundledPart, type IndexParts } from './indexing';
 import { namesPart, SEARCH_OPTIONS, SearchIndex, textPart, toSearchDocument, type SearchDocument, type TermIndex, type TermSearchOptions } from './search';
 

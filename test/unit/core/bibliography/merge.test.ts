@@ -3,7 +3,7 @@ import { isBibliographyOnly, mergeBibliographies } from '../../../../src/core/bi
 import { readBibliographies } from '../../../../src/core/bibliography/read';
 import { bibtexEntry, cslItem } from '../../../../src/core/bibliography/paperEntry';
 import type { Paper } from '../../../../src/core/model/paper';
-import { CompactIndex } from '../../../../src/core/search/compactIndex';
+import { CompactIndex } from '../../../../src/core/search/compact/compactIndex';
 import { LibraryIndex } from '../../../../src/core/search/libraryIndex';
 import { PaperLibrary } from '../../../../src/core/search/library';
 import { buildIndexParts } from '../../../../src/core/search/search';

@@ -1,15 +1,16 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import MiniSearch, { type SearchOptions as MiniSearchOptions } from 'minisearch';
-import { COMPACT_INDEX_VERSION, CompactIndex, type CompactResult, type CompactSearchOptions } from '../../../../src/core/search/compactIndex';
+import { CompactIndex, type CompactResult, type CompactSearchOptions } from '../../../../../src/core/search/compact/compactIndex';
+import { COMPACT_INDEX_VERSION } from '../../../../../src/core/search/compact/format';
 import {
   buildIndex, buildIndexParts, fuzziness, loadIndex, NAME_FIELDS, namesPart, SEARCH_OPTIONS, SearchIndex, TEXT_FIELDS, textPart,
   toSearchDocument, wordsOf, type SearchDocument,
-} from '../../../../src/core/search/search';
-import type { Paper } from '../../../../src/core/model/paper';
-import { misspell, rankingQueries, typedQueries } from '../../../../src/bench/queries';
-import { prng, shuffled, syntheticCorpus } from '../../../../src/bench/synthetic';
-import { seedCorpus } from '../../support/seeds';
+} from '../../../../../src/core/search/search';
+import type { Paper } from '../../../../../src/core/model/paper';
+import { misspell, rankingQueries, typedQueries } from '../../../../../src/bench/queries';
+import { prng, shuffled, syntheticCorpus } from '../../../../../src/bench/synthetic';
+import { seedCorpus } from '../../../support/seeds';
 
 /** The options every search of ours gets from `SEARCH_OPTIONS` (MiniSearch applies them itself). */
 const { boost: BOOST, weights: WEIGHTS } = SEARCH_OPTIONS.searchOptions!;

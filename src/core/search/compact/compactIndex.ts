@@ -11,21 +11,13 @@
 // before it. Each term has one posting list per field it occurs in: document numbers and
 // term frequencies in two flat arrays.
 //
-// Bytes (`toBytes`), all numbers little-endian:
-//
-//   "PAPERSCX" (8 bytes), format version (u32), header length (u32)
-//   header: JSON {"documentCount":…,"fields":[…],"sections":[[name,type,length],…]}
-//   then each section in `SECTIONS` order, starting on a multiple of 8 bytes:
-//   a typed array (type u8, u16, u32 or f64) or, for `ids` and `terms`, UTF-8 text.
-//
-// Loading makes typed-array views onto the bytes and decodes the two texts: nothing is
-// parsed per term or per posting.
+// The bytes a cache keeps (`toBytes`, `fromBytes`) are drawn in format.ts; the tables are
+// made in build.ts, and the edit distance of the fuzzy walk is levenshtein.ts.
 import type MiniSearch from 'minisearch';
 import type { AsPlainObject, BM25Params } from 'minisearch';
-
-const MAGIC = 'PAPERSCX';
-/** Bumped whenever the layout of the bytes changes: older bytes are refused, not misread. */
-export const COMPACT_INDEX_VERSION = 1;
+import { tablesOf } from './build';
+import { readTables, SECTIONS, writeTables, type Tables } from './format';
+import { Levenshtein } from './levenshtein';
 
 /** MiniSearch's defaults, which a search gets unless its options say otherwise. */
 const DEFAULT_BM25: BM25Params = { k: 1.2, b: 0.7, d: 0.5 };
@@ -56,53 +48,6 @@ export interface CompactSearchOptions {
   boostTerm?: (term: string, i: number, terms: string[]) => number;
   /** Called for each posting scored; a falsy return leaves it out. Stored fields are never kept, so the third argument is undefined. */
   boostDocument?: (id: string, term: string, storedFields?: Record<string, unknown>) => number;
-}
-
-type Uints = Uint8Array | Uint16Array | Uint32Array;
-
-/** Everything the index holds; the sections of the bytes are these arrays, in this order. */
-interface Tables {
-  /** MiniSearch's `documentCount`, which BM25 uses. */
-  documentCount: number;
-  /** Field names by field id. */
-  fields: string[];
-  averageFieldLength: Float64Array;
-  /** The length of field f of document d at `d * fields.length + f`. */
-  fieldLength: Uints;
-  /** Document d's id is `ids.slice(idStart[d], idStart[d + 1])` (offsets in UTF-16 units). */
-  ids: string;
-  idStart: Uint32Array;
-  /** Documents sorted by id, for `has`. */
-  idOrder: Uints;
-  /** The sorted terms, term t being `terms.slice(termStart[t], termStart[t + 1])`. */
-  terms: string;
-  termStart: Uint32Array;
-  /** How many letters each term shares with the one before it (255 for 255 or more), which the fuzzy walk keeps the rows of. */
-  termShared: Uint8Array;
-  /** Each term's place in MiniSearch's own iteration order, which decides the order of prefix and fuzzy matches. */
-  termRank: Uint32Array;
-  /** Term t's posting lists are entries `termEntry[t]` to `termEntry[t + 1] - 1`. */
-  termEntry: Uint32Array;
-  /** The field of each entry, and where its postings start. */
-  entryField: Uint8Array;
-  entryStart: Uint32Array;
-  /** The postings of all entries: document numbers, ascending within an entry, and term frequencies. */
-  postingDoc: Uints;
-  postingFreq: Uints;
-}
-
-type SectionName = Exclude<keyof Tables, 'documentCount' | 'fields'>;
-type SectionType = 'u8' | 'u16' | 'u32' | 'f64';
-
-const SECTIONS: readonly SectionName[] = [
-  'averageFieldLength', 'fieldLength', 'ids', 'idStart', 'idOrder', 'terms', 'termStart', 'termShared',
-  'termRank', 'termEntry', 'entryField', 'entryStart', 'postingDoc', 'postingFreq',
-];
-
-interface Header {
-  documentCount: number;
-  fields: string[];
-  sections: [SectionName, SectionType, number][];
 }
 
 /** A term as the search sees it: what it weighs and which fields it is looked up in. */
@@ -148,58 +93,12 @@ export class CompactIndex {
    * the term's document frequency for the postings before them: vacuum such an index first.
    */
   static fromPlainObject(js: AsPlainObject): CompactIndex {
-    if (js.serializationVersion !== 2) throw new Error(`a compact index is made from MiniSearch's serialization version 2, not ${js.serializationVersion}`);
-    if (Object.keys(js.storedFields).length) throw new Error('a compact index keeps no stored fields: build the index with storeFields: []');
-    const fields = fieldNames(js.fieldIds);
-    const shortIds = Object.keys(js.documentIds).map(Number).sort((a, b) => a - b);
-    const docOf = new Map(shortIds.map((shortId, doc) => [shortId, doc]));
-    const ids = shortIds.map(shortId => {
-      const id: unknown = js.documentIds[shortId];
-      if (typeof id !== 'string') throw new Error(`a compact index needs string ids, not ${JSON.stringify(id)}`);
-      return id;
-    });
-    const fieldLength = new Uint32Array(ids.length * fields.length);
-    shortIds.forEach((shortId, doc) => {
-      const lengths = js.fieldLength[shortId] ?? [];
-      for (let f = 0; f < fields.length; f++) fieldLength[doc * fields.length + f] = lengths[f] ?? 0;
-    });
-    const idOrder = Uint32Array.from(ids.keys()).sort((a, b) => compareStrings(ids[a], ids[b]));
-    return new CompactIndex({
-      documentCount: js.documentCount,
-      fields,
-      // A field no document had has no average (MiniSearch reads `undefined`); no posting can need it.
-      averageFieldLength: Float64Array.from(fields, (_, f) => js.averageFieldLength[f] ?? NaN),
-      fieldLength: narrow(fieldLength),
-      ...stringTable(ids, 'ids', 'idStart'),
-      idOrder: narrow(idOrder),
-      ...postings(js.index, docOf),
-    });
+    return new CompactIndex(tablesOf(js));
   }
 
   /** The index as bytes for `fromBytes`. */
   toBytes(): Uint8Array {
-    if (!LITTLE_ENDIAN) throw new Error('compact search indexes are written on little-endian machines only');
-    const encoder = new TextEncoder();
-    const sections = SECTIONS.map(name => {
-      const value = this.t[name];
-      return typeof value === 'string' ? encodeText(encoder, value, name) : value;
-    });
-    const header: Header = {
-      documentCount: this.t.documentCount,
-      fields: this.t.fields,
-      sections: sections.map((data, i) => [SECTIONS[i], typeOf(data), data.length]),
-    };
-    const headerBytes = encoder.encode(JSON.stringify(header));
-    let size = align(16 + headerBytes.length);
-    const offsets = sections.map(data => { const at = size; size = align(size + data.byteLength); return at; });
-    const bytes = new Uint8Array(size);
-    bytes.set(encoder.encode(MAGIC), 0);
-    const view = new DataView(bytes.buffer);
-    view.setUint32(8, COMPACT_INDEX_VERSION, true);
-    view.setUint32(12, headerBytes.length, true);
-    bytes.set(headerBytes, 16);
-    sections.forEach((data, i) => bytes.set(new Uint8Array(data.buffer, data.byteOffset, data.byteLength), offsets[i]));
-    return bytes;
+    return writeTables(this.t);
   }
 
   /**
@@ -207,29 +106,7 @@ export class CompactIndex {
    * they do not start on a multiple of 8), so `bytes` must not change afterwards.
    */
   static fromBytes(bytes: Uint8Array): CompactIndex {
-    if (!LITTLE_ENDIAN) throw new Error('compact search indexes are read on little-endian machines only');
-    const decoder = new TextDecoder('utf-8', { fatal: true });
-    if (bytes.length < 16 || decoder.decode(bytes.subarray(0, 8)) !== MAGIC) throw new Error('not a compact search index');
-    if (bytes.byteOffset % 8) bytes = bytes.slice();
-    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    const version = view.getUint32(8, true);
-    if (version !== COMPACT_INDEX_VERSION) {
-      throw new Error(`the compact search index is of format version ${version}, but this build reads version ${COMPACT_INDEX_VERSION}: rebuild the index`);
-    }
-    const headerLength = view.getUint32(12, true);
-    const header = readHeader(decoder, bytes.subarray(16, 16 + headerLength));
-    const tables: Partial<Record<SectionName, Tables[SectionName]>> = {};
-    let at = align(16 + headerLength);
-    header.sections.forEach(([name, type, length], i) => {
-      if (name !== SECTIONS[i]) throw new Error(`the compact search index is damaged: section ${i} is ${name}, not ${SECTIONS[i]}`);
-      const data = viewOf(bytes, at, type, length);
-      tables[name] = name === 'ids' || name === 'terms' ? decoder.decode(data) : data;
-      at = align(at + data.byteLength);
-    });
-    if (at > bytes.length) throw new Error('the compact search index is cut short');
-    const t = { ...tables, documentCount: header.documentCount, fields: header.fields } as Tables;
-    checkTables(t);
-    return new CompactIndex(t);
+    return new CompactIndex(readTables(bytes));
   }
 
   /** How many documents the index holds. */
@@ -570,211 +447,6 @@ class Tally {
   }
 }
 
-/**
- * The rows of a Levenshtein matrix against `query`, one per letter of the term being
- * walked. Only the band of cells within `maxDistance` of the diagonal is computed (the
- * others are further away than that in any case); the cells outside it keep
- * `maxDistance + 1`, which is all a search within `maxDistance` needs to know of them.
- */
-class Levenshtein {
-  private readonly rows: Int32Array;
-  private readonly query: Int32Array;
-  private readonly columns: number;
-
-  constructor(query: string, private readonly maxDistance: number, maxDepth: number) {
-    this.columns = query.length + 1;
-    this.query = Int32Array.from({ length: query.length }, (_, j) => query.charCodeAt(j));
-    this.rows = new Int32Array((maxDepth + 1) * this.columns).fill(maxDistance + 1);
-    for (let j = 0; j < this.columns; j++) this.rows[j] = j;
-    for (let i = 0; i <= maxDepth; i++) this.rows[i * this.columns] = i;
-  }
-
-  /** Computes row `i` (the term's letter `i - 1` being `char`) from row `i - 1`; returns its least value. */
-  next(i: number, char: number): number {
-    const { rows, query, columns, maxDistance } = this;
-    const above = (i - 1) * columns;
-    const here = i * columns;
-    let least = i;
-    const last = Math.min(columns - 1, i + maxDistance);
-    for (let j = Math.max(1, i - maxDistance); j <= last; j++) {
-      const replace = rows[above + j - 1] + (query[j - 1] === char ? 0 : 1);
-      const remove = rows[above + j] + 1;
-      const insert = rows[here + j - 1] + 1;
-      const value = replace < remove ? (replace < insert ? replace : insert) : (remove < insert ? remove : insert);
-      rows[here + j] = value;
-      if (value < least) least = value;
-    }
-    return least;
-  }
-
-  /** The distance of the term's first `i` letters to the query. */
-  distance(i: number): number {
-    return this.rows[i * this.columns + this.columns - 1];
-  }
-}
-
-/** The sorted term table and the posting lists of MiniSearch's `index` (`[term, { fieldId: { shortId: tf } }]`). */
-function postings(index: AsPlainObject['index'], docOf: Map<number, number>): Pick<Tables, 'terms' | 'termStart' | 'termShared' | 'termRank' | 'termEntry' | 'entryField' | 'entryStart' | 'postingDoc' | 'postingFreq'> {
-  // The rank is the place in `index`, which is MiniSearch's iteration order of its tree.
-  const sorted = Uint32Array.from(index.keys()).sort((a, b) => compareStrings(index[a][0], index[b][0]));
-  let entries = 0;
-  let capacity = 0;
-  for (const [, data] of index) {
-    for (const fieldId of Object.keys(data)) {
-      entries++;
-      capacity += Object.keys(data[fieldId]).length;
-    }
-  }
-  const termEntry = new Uint32Array(sorted.length + 1);
-  const entryField = new Uint8Array(entries);
-  const entryStart = new Uint32Array(entries + 1);
-  const postingDoc = new Uint32Array(capacity);
-  const postingFreq = new Uint32Array(capacity);
-  let e = 0;
-  let p = 0;
-  sorted.forEach((rank, t) => {
-    termEntry[t] = e;
-    const data = index[rank][1];
-    for (const fieldId of Object.keys(data)) {
-      const list = data[fieldId];
-      const start = p;
-      // Postings of discarded documents are left out, as MiniSearch leaves them out once met.
-      // Short ids keep their order as document numbers, and MiniSearch meets postings by ascending short id.
-      for (const shortId of Object.keys(list)) {
-        const doc = docOf.get(Number(shortId));
-        if (doc === undefined) continue;
-        postingDoc[p] = doc;
-        postingFreq[p++] = list[shortId];
-      }
-      if (p === start) continue;
-      sortPostings(postingDoc, postingFreq, start, p);
-      const id = Number(fieldId);
-      if (!(id >= 0 && id < 256)) throw new Error(`a compact index has at most 256 fields, not field id ${fieldId}`);
-      entryField[e] = id;
-      entryStart[e++] = start;
-    }
-  });
-  termEntry[sorted.length] = e;
-  entryStart[e] = p;
-  const sortedTerms = [...sorted].map(rank => index[rank][0]);
-  return {
-    ...stringTable(sortedTerms, 'terms', 'termStart'),
-    termShared: Uint8Array.from(sortedTerms, (term, t) => (t ? Math.min(255, sharedLength(sortedTerms[t - 1], term)) : 0)),
-    termRank: Uint32Array.from(sorted),
-    termEntry,
-    entryField: entryField.slice(0, e),
-    entryStart: entryStart.slice(0, e + 1),
-    postingDoc: narrow(postingDoc.subarray(0, p)),
-    postingFreq: narrow(postingFreq.subarray(0, p)),
-  };
-}
-
-/** Puts a posting list in ascending document order (it nearly always is already: object keys come out ascending). */
-function sortPostings(docs: Uint32Array, freqs: Uint32Array, from: number, to: number): void {
-  let ascending = true;
-  for (let i = from + 1; i < to && ascending; i++) ascending = docs[i - 1] < docs[i];
-  if (ascending) return;
-  const pairs = Array.from({ length: to - from }, (_, i) => [docs[from + i], freqs[from + i]]).sort((a, b) => a[0] - b[0]);
-  pairs.forEach(([doc, freq], i) => { docs[from + i] = doc; freqs[from + i] = freq; });
-}
-
-/** Field names by id; MiniSearch numbers its fields 0…n-1. */
-function fieldNames(fieldIds: Record<string, number>): string[] {
-  const fields: string[] = [];
-  for (const [name, id] of Object.entries(fieldIds)) fields[id] = name;
-  if (fields.length !== Object.keys(fieldIds).length || fields.some(f => f === undefined)) {
-    throw new Error(`the index's field ids are not 0…n-1: ${JSON.stringify(fieldIds)}`);
-  }
-  return fields;
-}
-
-/** Strings as one string and the offsets of each (in UTF-16 units). */
-function stringTable<N extends string, S extends string>(strings: readonly string[], text: N, starts: S): Record<N, string> & Record<S, Uint32Array> {
-  const offsets = new Uint32Array(strings.length + 1);
-  let at = 0;
-  strings.forEach((s, i) => { offsets[i] = at; at += s.length; });
-  offsets[strings.length] = at;
-  return { [text]: strings.join(''), [starts]: offsets } as Record<N, string> & Record<S, Uint32Array>;
-}
-
-/** The text as UTF-8; the offsets count UTF-16 units of the decoded text, so it must decode to itself. */
-function encodeText(encoder: InstanceType<typeof TextEncoder>, text: string, name: string): Uint8Array {
-  const bytes = encoder.encode(text);
-  if (new TextDecoder().decode(bytes) !== text) throw new Error(`the ${name} of the index hold a lone surrogate, which UTF-8 cannot keep`);
-  return bytes;
-}
-
-/** The same numbers in the narrowest unsigned array that holds them. */
-function narrow(values: Uint32Array): Uints {
-  let max = 0;
-  for (let i = 0; i < values.length; i++) if (values[i] > max) max = values[i];
-  if (max < 0x100) return Uint8Array.from(values);
-  if (max < 0x10000) return Uint16Array.from(values);
-  // A part of a larger array is copied, so that the rest can be collected.
-  return values.byteLength === values.buffer.byteLength ? values : values.slice();
-}
-
-function typeOf(data: Uint8Array | Uint16Array | Uint32Array | Float64Array): SectionType {
-  if (data instanceof Float64Array) return 'f64';
-  if (data instanceof Uint32Array) return 'u32';
-  return data instanceof Uint16Array ? 'u16' : 'u8';
-}
-
-const ELEMENT_BYTES: Record<SectionType, number> = { u8: 1, u16: 2, u32: 4, f64: 8 };
-
-/** A typed array over `length` elements of `bytes` from `at` (which `align` keeps a multiple of 8). */
-function viewOf(bytes: Uint8Array, at: number, type: SectionType, length: number): Uint8Array | Uint16Array | Uint32Array | Float64Array {
-  if (!(type in ELEMENT_BYTES) || !(length >= 0) || at + length * ELEMENT_BYTES[type] > bytes.length) {
-    throw new Error('the compact search index is damaged or cut short');
-  }
-  const offset = bytes.byteOffset + at;
-  if (type === 'f64') return new Float64Array(bytes.buffer, offset, length);
-  if (type === 'u32') return new Uint32Array(bytes.buffer, offset, length);
-  return type === 'u16' ? new Uint16Array(bytes.buffer, offset, length) : new Uint8Array(bytes.buffer, offset, length);
-}
-
-/** The header, checked for the fields that loading relies on. */
-function readHeader(decoder: InstanceType<typeof TextDecoder>, bytes: Uint8Array): Header {
-  let header: Partial<Header> | undefined;
-  try {
-    header = JSON.parse(decoder.decode(bytes)) as Partial<Header>;
-  } catch {
-    // Reported below.
-  }
-  if (!header || typeof header.documentCount !== 'number' || !Array.isArray(header.fields) || !Array.isArray(header.sections) || header.sections.length !== SECTIONS.length) {
-    throw new Error('the compact search index is damaged: its header cannot be read');
-  }
-  return header as Header;
-}
-
-/** Checks that the tables fit together (cheaply: their lengths and last offsets), so that damage fails here and not in a search. */
-function checkTables(t: Tables): void {
-  const documents = t.idStart.length - 1;
-  const termCount = t.termStart.length - 1;
-  const entries = t.entryField.length;
-  const fits = t.fields.length <= 256
-    && t.averageFieldLength.length === t.fields.length
-    && t.fieldLength.length === documents * t.fields.length
-    && t.idStart[documents] === t.ids.length && t.idOrder.length === documents
-    && t.termStart[termCount] === t.terms.length && t.termShared.length === termCount && t.termRank.length === termCount
-    && t.termEntry.length === termCount + 1 && t.termEntry[termCount] === entries
-    && t.entryStart.length === entries + 1 && t.entryStart[entries] === t.postingDoc.length
-    && t.postingFreq.length === t.postingDoc.length;
-  if (!fits) throw new Error('the compact search index is damaged: its sections do not fit together');
-}
-
-/** How many letters `a` and `b` begin with in common. */
-function sharedLength(a: string, b: string): number {
-  let n = 0;
-  while (n < a.length && n < b.length && a.charCodeAt(n) === b.charCodeAt(n)) n++;
-  return n;
-}
-
-/** `a` against `b` as JavaScript's `<` orders strings (by UTF-16 units). */
-function compareStrings(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
 /** `text[from…to)` against the first `length` units of `other`. */
 function compareSlice(text: string, from: number, to: number, other: string, length: number): number {
   const common = Math.min(to - from, length);
@@ -784,7 +456,3 @@ function compareSlice(text: string, from: number, to: number, other: string, len
   }
   return (to - from) - length;
 }
-
-const align = (n: number) => Math.ceil(n / 8) * 8;
-
-const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;

@@ -52,7 +52,8 @@ function trimLink(text: string): string {
  * @example parsePaperId('doi:10.1126/science.169.3946.635') → { kind: 'doi', doi: '10.1126/science.169.3946.635' }
  */
 export function parsePaperId(text: string): PaperId | undefined {
-  const value = text.trim();
+  // "arXiv: 2401.12345" and "DOI: 10.1000/xyz" as papers print them; any other space ends it.
+  const value = text.trim().replace(/^(arxiv|doi):\s+/i, '$1:');
   if (!value || /\s/.test(value)) return undefined;
   const bare = value.replace(/^<(.*)>$/, '$1');
   const arxivPrefixed = /^arxiv:\s*(.+)$/i.exec(bare);

@@ -82,15 +82,18 @@ const SUFFIX = /^(?:jr\.?|sr\.?|ii|iii|iv)$/i;
 export function personFromName(name: string): Person | undefined {
   const words = squash(name).split(' ').filter(Boolean);
   if (!words.length) return undefined;
-  const person: Person = {};
-  if (words.length > 2 && SUFFIX.test(words[words.length - 1])) person.suffix = words.pop()!.replace(/,$/, '');
-  if (words.length > 1 && words[words.length - 2].endsWith(',')) words[words.length - 2] = words[words.length - 2].slice(0, -1);
-  person.family = words.pop();
+  const suffix = words.length > 2 && SUFFIX.test(words[words.length - 1]) ? words.pop() : undefined;
+  // "King, Jr." has its comma before the suffix.
+  if (suffix) words[words.length - 1] = words[words.length - 1].replace(/,$/, '');
+  const family = words.pop()!;
   let start = words.length;
   while (start > 1 && PARTICLES.has(words[start - 1])) start--;
-  if (start < words.length) person.particle = words.slice(start).join(' ');
+  const person: Person = {};
   if (start > 0) person.given = words.slice(0, start).join(' ');
-  return { ...(person.given ? { given: person.given } : {}), ...(person.particle ? { particle: person.particle } : {}), family: person.family, ...(person.suffix ? { suffix: person.suffix } : {}) };
+  if (start < words.length) person.particle = words.slice(start).join(' ');
+  person.family = family;
+  if (suffix) person.suffix = suffix;
+  return person;
 }
 
 /**

@@ -8,7 +8,7 @@ import { arxivDoi } from './identifiers';
 import { webKey, type KnownBy, type KnownPapers } from './keys';
 import type { FetchedPaper } from './record';
 
-/** Titles longer than this are cut (with an ellipsis), as the library's papers are. */
+/** The longest title a library paper has (PaperSchema): a longer one is cut, with an ellipsis. */
 const MAX_TITLE = 400;
 
 /**
@@ -51,7 +51,7 @@ function referenceOf(paper: FetchedPaper, key: string, title: string): Reference
  * @example toPaper(fetched, 'vaswani2017attention', '2024-01-15T08:00:00Z').reference.arxiv → { id: '1706.03762', primaryClass: 'cs.CL' }
  */
 export function toPaper(paper: FetchedPaper, key: string, fetched: string): Paper {
-  const title = excerpt(paper.title, MAX_TITLE);
+  const title = excerpt(paper.title, MAX_TITLE - 1);
   const links = [paper.links.abstract, paper.links.pdf, paper.links.code, paper.links.project, paper.links.discussion]
     .filter((link, i, all): link is string => !!link && all.indexOf(link) === i);
   const reference = referenceOf(paper, key, title);

@@ -55,7 +55,8 @@ const FetchedPaperSchema = z.object({
   organization: z.optional(z.object({ handle: z.string(), name: z.string() })),
   listed: z.optional(z.string()),
 });
-const ListEntrySchema = z.object({ version: z.literal(CACHE_VERSION), fetched: z.string(), papers: z.array(FetchedPaperSchema) });
+// `final`: fetched once the period was over, so its papers will not change.
+const ListEntrySchema = z.object({ version: z.literal(CACHE_VERSION), fetched: z.string(), final: z.boolean(), papers: z.array(FetchedPaperSchema) });
 const PaperEntrySchema = z.object({ version: z.literal(CACHE_VERSION), fetched: z.string(), paper: FetchedPaperSchema });
 const KeysSchema = z.object({ version: z.literal(CACHE_VERSION), keys: z.record(z.string(), z.string()) });
 
@@ -93,13 +94,15 @@ export class WebCache {
   }
 
   /**
-   * A period's papers: from the cache when the period is over (`today` is the user's
-   * YYYY-MM-DD) or was fetched less than `refreshMs` ago, otherwise fetched and kept. When the
+   * A period's papers: from the cache when they were fetched after the period was over (`today`
+   * is the user's YYYY-MM-DD) or less than `refreshMs` ago, otherwise fetched and kept. When the
    * fetch fails and the cache has the period, that is served with its date and the error.
    */
   daily(period: Period, today: string, fetch: () => Promise<FetchedPaper[]>): Promise<Cached<FetchedPaper[]>> {
-    return this.cached(dailyCacheKey(period), ListEntrySchema, entry => entry.papers, papers => ({ papers }),
-      fetched => isPast(period, today) || this.now() - Date.parse(fetched) < this.refreshMs, fetch);
+    // A day fetched while it was today is fetched once more when it is over, and then never again.
+    const final = isPast(period, today);
+    return this.cached(dailyCacheKey(period), ListEntrySchema, entry => entry.papers, papers => ({ final, papers }),
+      entry => entry.final || this.now() - Date.parse(entry.fetched) < this.refreshMs, fetch);
   }
 
   /** A paper by id: fetched once, then always from the cache. */
@@ -136,14 +139,14 @@ export class WebCache {
 
   private cached<E extends { fetched: string }, T>(
     key: string, schema: z.ZodMiniType<E>, valueOf: (entry: E) => T, entryOf: (value: T) => object,
-    fresh: (fetched: string) => boolean, fetch: () => Promise<T>,
+    fresh: (entry: E) => boolean, fetch: () => Promise<T>,
   ): Promise<Cached<T>> {
     // Two views asking for the same day at once share one request.
     const running = this.inFlight.get(key) as Promise<Cached<T>> | undefined;
     if (running) return running;
     const work = (async (): Promise<Cached<T>> => {
       const entry = await this.read(key, schema);
-      if (entry && fresh(entry.fetched)) return { value: valueOf(entry), fetched: entry.fetched, fromCache: true };
+      if (entry && fresh(entry)) return { value: valueOf(entry), fetched: entry.fetched, fromCache: true };
       let value: T;
       try {
         value = await fetch();

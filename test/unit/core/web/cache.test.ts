@@ -48,6 +48,16 @@ suite('web: the cache of fetched papers', () => {
     assert.deepEqual([fresh.fromCache, fresh.value[0].title, fetches()], [false, 'Two', 2]);
   });
 
+  test('a day fetched while it was today is fetched once more when it is over, then never again', async () => {
+    const { cache, fetchDay, fetches, later } = setup();
+    await cache.daily(DAY, '2025-01-15', fetchDay('Morning'));
+    later(86_400_000);
+    assert.equal((await cache.daily(DAY, '2025-01-16', fetchDay('Whole day'))).value[0].title, 'Whole day');
+    later(86_400_000);
+    const kept = await cache.daily(DAY, '2025-01-17', fetchDay('Never'));
+    assert.deepEqual([kept.fromCache, kept.value[0].title, fetches()], [true, 'Whole day', 2]);
+  });
+
   test('offline: what was fetched is served with its date and the reason; nothing fetched is an error', async () => {
     const { cache, fetchDay, later } = setup();
     await cache.daily(DAY, '2025-01-15', fetchDay());
@@ -60,7 +70,7 @@ suite('web: the cache of fetched papers', () => {
   });
 
   test('a corrupt entry is set aside with a message and fetched again, never fatal', async () => {
-    for (const text of ['{"version":1,"fetched":"2025-01-15T10:00:00Z","papers":[{"title":3}]}', 'not json {', '{"version":0}']) {
+    for (const text of ['{"version":1,"fetched":"2025-01-15T10:00:00Z","final":true,"papers":[{"title":3}]}', 'not json {', '{"version":0}']) {
       const { storage, cache, reports, fetchDay } = setup();
       storage.entries.set(dailyCacheKey(DAY), text);
       const day = await cache.daily(DAY, '2025-01-20', fetchDay());

@@ -3,6 +3,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runCommandLine, UsageError } from './commandLine';
+import { add, ADD_FORMATS } from './add';
+import { daily } from './daily';
 import { bibtexEntry, citationText, cslEntry, defaultTemplate, type CitationTemplate } from '../core/cite';
 import { NAMES_INDEX, TEXT_INDEX } from '../core/corpus/files';
 import { LibraryIndex } from '../core/search/libraryIndex';
@@ -30,13 +32,24 @@ const USAGE = `usage:
   papers check FILE... [--json]                 each document's citations against its bibliographies:
                                                 undefined keys, duplicate keys, malformed entries;
                                                 exit 1 when there is one, 0 when all is well
+  papers add ID... [--format ${ADD_FORMATS.join('|')}]
+                                                the entries of papers fetched by arXiv id, DOI or link
+                                                (arxiv.org, doi.org, huggingface.co/papers); exit 1
+                                                when one cannot be found or fetched
+  papers daily [--date YYYY-MM-DD | --week YYYY-Www | --month YYYY-MM] [--json]
+                                                Hugging Face's daily papers (the latest day by
+                                                default), in the site's order: upvotes, arXiv id,
+                                                title, authors, organisation
 options:
   --corpus FILE   also load this file, repeatable: a saved page (.txt) or a corpus (.json
                   holding { "papers": [...] }), as papers.corpus.files does in the editor; or
                   a bibliography: BibTeX/biblatex (.bib), CSL-JSON (.json holding [...]),
                   CSL-YAML or Hayagriva (.yaml, .yml), as the editor reads the writer's own
   --no-bundled    leave out the bundled papers: only what the --corpus files hold
-problems in the files go to stderr as file:line: message; a file that cannot be read exits 1`;
+problems in the files go to stderr as file:line: message; a file that cannot be read exits 1
+add and daily ask the services at PAPERS_HF_URL, PAPERS_ARXIV_URL, PAPERS_CROSSREF_URL and
+PAPERS_DOI_URL (by default https://huggingface.co, https://export.arxiv.org,
+https://api.crossref.org and https://doi.org)`;
 
 /** A request that is well formed but cannot be met, such as an unknown key: exit 1, no usage. */
 class NotFoundError extends Error {}
@@ -174,6 +187,9 @@ async function check(files: readonly string[], json: boolean): Promise<void> {
 }
 
 async function run(argv: string[]): Promise<void> {
+  // The web commands take options of their own.
+  if (argv[0] === 'add') return add(argv.slice(1));
+  if (argv[0] === 'daily') return daily(argv.slice(1));
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,

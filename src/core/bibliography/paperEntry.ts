@@ -1,6 +1,7 @@
 // Bibliography entries for one paper, honest about what the corpus knows: a title, and only
 // where the page printed them an organisation, a year, an author COUNT and a listing date.
-// No author names and no arXiv ids exist in the corpus, so no entry ever carries them.
+// No author names and no arXiv ids exist in the corpus, so no corpus entry carries them; a paper
+// from the user's bibliography or fetched from the web (src/core/web) is written from its `reference`.
 import * as z from '../util/zod';
 import { isCodeLink } from '../corpus/links';
 import type { Paper } from '../model/paper';
@@ -140,11 +141,17 @@ export function cslItem(paper: CitablePaper): CslItem {
 }
 
 /**
- * The CSL-JSON item to write for a paper: the user's own entry when the paper comes from
- * their bibliography (`cslItemOf`), else the corpus item (`cslItem`).
+ * The CSL-JSON item to write for a paper: its `reference` when the paper comes from the user's
+ * bibliography or from the web (`cslItemOf`, with an arXiv preprint's number), else the corpus
+ * item (`cslItem`).
  */
 export function cslEntry(paper: CitablePaper): Record<string, unknown> {
-  return paper.reference ? cslItemOf({ ...paper.reference, key: paper.key }) : cslItem(paper);
+  if (!paper.reference) return cslItem(paper);
+  const item = cslItemOf({ ...paper.reference, key: paper.key });
+  // An arXiv preprint as Zotero writes one: its number is the arXiv id, its publisher arXiv.
+  const arxiv = paper.reference.arxiv;
+  if (arxiv && !paper.reference.containerTitle) Object.assign(item, { number: `arXiv:${arxiv.id}`, publisher: item.publisher ?? 'arXiv' });
+  return item;
 }
 
 const sentence = (text: string) => (/[.?!]$/.test(text) ? text : `${text}.`);

@@ -34,16 +34,25 @@ function isoDate(date: { year: number; month?: number; day?: number }): string {
 }
 
 /**
+ * An arXiv preprint as BibTeX styles that know no `eprint` field print it (plain, plainnat):
+ * "arXiv:2401.12345 [cs.CL]", the form arXiv asks for.
+ */
+const arxivText = (arxiv: NonNullable<Reference['arxiv']>) => `arXiv:${arxiv.id}${arxiv.primaryClass ? ` [${arxiv.primaryClass}]` : ''}`;
+
+/**
  * The BibTeX entry of a reference: its own text when it came from a .bib file, otherwise
  * one written from its fields (`biblatex` uses `@online` for web pages, and `date` for the year,
- * month and day, where BibTeX has neither).
+ * month and day, where BibTeX has neither). An arXiv preprint (`ref.arxiv`) gets `eprint`,
+ * `archivePrefix` and `primaryClass`, and, for BibTeX's styles, the same in `howpublished`.
  *
  * @example referenceBibtex({ key: 'doe', line: 1, sourceType: 'book', type: 'book', title: 'T', author: [{ family: 'Doe', given: 'Jane' }] })
  *   → '@book{doe,\n  author = {Doe, Jane},\n  title  = {{T}},\n}\n'
  */
 export function referenceBibtex(ref: Reference, flavour: 'bibtex' | 'biblatex' = 'bibtex'): string {
   if (ref.raw) return `${ref.raw.trimEnd()}\n`;
-  const type = ref.type === 'webpage' && flavour === 'biblatex' ? 'online' : BIBTEX_TYPES[ref.type] ?? 'misc';
+  // An arXiv preprint that appeared nowhere else: `@misc`, which every BibTeX style knows, or biblatex's `@online`.
+  const preprint = ref.arxiv !== undefined && !ref.containerTitle;
+  const type = (ref.type === 'webpage' || preprint) && flavour === 'biblatex' ? 'online' : preprint ? 'misc' : BIBTEX_TYPES[ref.type] ?? 'misc';
   const braced = (value: string | undefined) => (value ? `{${encodeLatex(value)}}` : null);
   const container = ref.containerTitle ? encodeLatex(ref.containerTitle) : null;
   const date = ref.issued && 'year' in ref.issued ? ref.issued : undefined;
@@ -51,7 +60,7 @@ export function referenceBibtex(ref: Reference, flavour: 'bibtex' | 'biblatex' =
     ['author', ref.author ? ref.author.map(bibName).join(' and ') + (ref.moreAuthors ? ' and others' : '') : null],
     ['editor', ref.editor ? ref.editor.map(bibName).join(' and ') : null],
     ['title', ref.title ? `{${encodeLatex(ref.title)}}` : null],
-    [type === 'article' ? 'journal' : type === 'inproceedings' || type === 'incollection' ? 'booktitle' : 'howpublished', container],
+    [type === 'article' ? 'journal' : type === 'inproceedings' || type === 'incollection' ? 'booktitle' : 'howpublished', container ?? (preprint && flavour === 'bibtex' ? arxivText(ref.arxiv!) : null)],
     [type === 'phdthesis' ? 'school' : type === 'techreport' ? 'institution' : 'publisher', braced(ref.publisher)],
     ['volume', ref.volume ? encodeLatex(ref.volume) : null],
     ['number', ref.issue ? encodeLatex(ref.issue) : null],
@@ -64,6 +73,10 @@ export function referenceBibtex(ref: Reference, flavour: 'bibtex' | 'biblatex' =
       ]),
     ['doi', ref.doi ?? null],
     ['url', ref.url ?? null],
+    // biblatex reads `archivePrefix` and `primaryClass` as its `eprinttype` and `eprintclass`.
+    ['eprint', ref.arxiv?.id ?? null],
+    ['archivePrefix', ref.arxiv ? 'arXiv' : null],
+    ['primaryClass', ref.arxiv?.primaryClass ?? null],
   ];
   const present = fields.filter((f): f is [string, string] => f[1] !== null);
   const width = Math.max(0, ...present.map(([name]) => name.length));

@@ -92,6 +92,38 @@ export interface Paper extends CorpusPaper {
   aliases?: string[];
   /** The winning entry as read, for writing it elsewhere (copy, append, export). */
   reference?: Reference;
+  /** The arXiv identifier without its version ("2401.12345", "hep-th/9901001"), where known. */
+  arxivId?: string;
+  /** Where a paper fetched from the web came from (src/core/web): absent for every other paper. */
+  web?: WebOrigin;
+}
+
+/** The services a paper can be fetched from. */
+export type WebSource = 'huggingface' | 'arxiv' | 'crossref' | 'doi';
+
+/**
+ * A fetched paper's origin and its links, each for what it is, so that views can label them.
+ * Every link is `https:`; a service's link of any other scheme is dropped, never shown.
+ */
+export interface WebOrigin {
+  source: WebSource;
+  /** When it was fetched, as an ISO 8601 date-time. */
+  fetched: string;
+  /** arXiv's primary category ("cs.CL"), where the service names it. */
+  primaryClass?: string;
+  links: WebLinks;
+}
+
+export interface WebLinks {
+  /** The abstract page: arXiv's, or the DOI's landing page. */
+  abstract?: string;
+  pdf?: string;
+  /** The code: a GitHub repository, as Hugging Face records it. */
+  code?: string;
+  /** The paper's own project page. */
+  project?: string;
+  /** The paper's page and discussion on Hugging Face. */
+  discussion?: string;
 }
 
 /** A problem found while reading corpus input, located so the user can fix it. */

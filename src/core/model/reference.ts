@@ -41,6 +41,8 @@ export interface Reference {
   url?: string;
   /** Other links the entry gives (an arXiv page from `eprint`…). */
   links?: string[];
+  /** The arXiv preprint it is: written as `eprint`, `archivePrefix = {arXiv}` and `primaryClass`. */
+  arxiv?: { id: string; primaryClass?: string };
   abstract?: string;
   keywords?: string[];
   /** A BibTeX entry's own text, from "@" to its closing brace: what copying or appending it writes. */

@@ -3,7 +3,9 @@
 // pandoc reads it; Typst as its compiler reads it; reStructuredText as sphinxcontrib-bibtex reads
 // it. Shared by hover, go to definition, completion, joining a key into the citation at the cursor
 // and the diagnostics that check every cited key (on every keystroke). test/tools/scanOracle.test.ts
-// checks the LaTeX and Markdown scanners against biblatex, natbib and pandoc themselves.
+// checks the LaTeX and Markdown scanners against biblatex, natbib and pandoc themselves, and
+// test/tools/latexDocument.test.ts what the LaTeX pass says of bibliographies and includes against
+// pdflatex and BibTeX.
 //
 // Each scanner is one pass over the text, with no regular expression that can backtrack over it:
 // groups (braces, brackets, code spans) are matched through tables that each scan fills for every
@@ -15,9 +17,10 @@ import type { Citation } from './citation';
 import { findCitations } from './scanners';
 
 export type { Citation, CitedKey, KeyList } from './citation';
-export { scanWork } from './text';
+export { LineStarts, scanWork } from './text';
 export { findCitations } from './scanners';
 export { scanTemplate } from './template';
+export { scanLatexDocument, type LatexBibliography, type LatexDocument, type LatexDocumentClass, type LatexInclude } from './latex';
 export { completionContextAt, findCitationsNear, findKeyAt, keyAtIn, type CompletionContext, type KeyAt } from './cursor';
 
 /**

@@ -1,18 +1,20 @@
-// LaTeX as TeX, biblatex and natbib read it: TeX's tokenizer over the text, and the arguments of
-// biblatex's and natbib's cite commands.
+// LaTeX as TeX, biblatex and natbib read it: one pass over the text finds the citations and, for
+// whoever asks, what else the file says (its bibliographies, the files it brings in, its class).
 import type { Citation } from '../citation';
 import { BACKSLASH, Finder, isAsciiLetter, lineEnd, PERCENT, scanned } from '../text';
 import { latexShape, texCitation } from './cite';
+import { DocumentReader, type LatexDocument } from './document';
 import { skipFalseBranch, skipInlineCode, skipUrl, skipVerb, skipVerbatimEnvironment, texSkip, TexGroups } from './tex';
 
+export type { LatexBibliography, LatexDocument, LatexDocumentClass, LatexInclude } from './document';
+
 /**
- * Every citation in a LaTeX text, as biblatex and natbib read it: nothing in `%` comments,
- * `\verb`, `\url`, verbatim environments (verbatim, lstlisting, minted, comment…), an
- * `\iffalse` branch, or after `\end{document}`.
+ * One pass of TeX's reading over the text: the citations, and, given a `reader`, what else the
+ * file says. Nothing counts in `%` comments, `\verb`, `\url`, verbatim environments (verbatim,
+ * lstlisting, minted, comment…), an `\iffalse` branch, or after `\end{document}`.
  */
-export function scanLatex(text: string): Citation[] {
-  const found: Citation[] = [];
-  const groups = new TexGroups(text);
+function read(text: string, groups: TexGroups, reader: DocumentReader | undefined): Citation[] {
+  const found: Citation[] = reader ? reader.document.citations : [];
   const urls = new TexGroups(text, true);
   const finder = new Finder(text);
   const n = text.length;
@@ -26,6 +28,7 @@ export function scanLatex(text: string): Citation[] {
     scanned.chars += j - i;
     if (j >= n) break;
     if (text.charCodeAt(j) === PERCENT) {
+      if (reader) reader.comment(j);
       i = lineEnd(text, j);
       continue;
     }
@@ -57,7 +60,12 @@ export function scanLatex(text: string): Citation[] {
       }
     }
     const shape = latexShape(name);
-    if (!shape) continue;
+    if (!shape) {
+      // The scan goes on right after the name, as it does past any command that is no citation:
+      // with or without a reader, the same text is read the same way.
+      if (reader) reader.command(name, j, k);
+      continue;
+    }
     const citation = texCitation(text, groups, j, k, shape);
     if (citation) {
       found.push(citation);
@@ -65,4 +73,30 @@ export function scanLatex(text: string): Citation[] {
     }
   }
   return found;
+}
+
+/**
+ * Every citation in a LaTeX text, as biblatex and natbib read it: nothing in `%` comments,
+ * `\verb`, `\url`, verbatim environments (verbatim, lstlisting, minted, comment…), an
+ * `\iffalse` branch, or after `\end{document}`.
+ */
+export function scanLatex(text: string): Citation[] {
+  return read(text, new TexGroups(text), undefined);
+}
+
+/**
+ * A LaTeX file as TeX reads it, in one pass: its citations (those `findCitations` finds), the
+ * bibliographies it names, the files it brings in, its `\documentclass`, the `% !TEX root`
+ * magic comment and where it loads biblatex, each with its 1-based line. The bibliographies,
+ * the main file and the entry flavour a document wants are all read from here, so a comment,
+ * `\verb`, a verbatim environment or an `\iffalse` branch hides a command from all of them.
+ *
+ * @example scanLatexDocument('\\documentclass{article}\n\\\\%\\bibliography{no}\n\\bibliography{refs}').bibliographies → [{ path: 'refs.bib', command: 'bibliography', line: 3 }]
+ * @example scanLatexDocument('\\input{ch/intro}').includes[0] → { path: 'ch/intro.tex', kind: 'input', command: 'input', written: 'ch/intro', line: 1 }
+ */
+export function scanLatexDocument(text: string): LatexDocument {
+  const groups = new TexGroups(text);
+  const reader = new DocumentReader(text, groups);
+  read(text, groups, reader);
+  return reader.document;
 }

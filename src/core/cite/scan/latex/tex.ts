@@ -117,9 +117,10 @@ export class TexGroups {
  * The keys of a list as biblatex reads them (etoolbox's `\forcsvlist`): split at commas outside
  * braces, blanks trimmed, empty items dropped, comments removed, runs of spaces and line breaks
  * read as one space. A key with `#` (a macro parameter, as in a `\newcommand` body) is no key.
- * Returns whether a `*` ("every entry") was among them.
+ * Returns whether a `*` ("every entry") was among them. Without `commas`, the whole list is one
+ * item (a file name, a class's options).
  */
-export function texKeys(text: string, from: number, to: number, keys: CitedKey[]): boolean {
+export function texKeys(text: string, from: number, to: number, keys: CitedKey[], commas = true): boolean {
   let all = false;
   let key = '';
   let start = -1;
@@ -148,7 +149,7 @@ export function texKeys(text: string, from: number, to: number, keys: CitedKey[]
       space = start >= 0;
       continue;
     }
-    if (c === COMMA && depth === 0) {
+    if (c === COMMA && depth === 0 && commas) {
       flush();
       continue;
     }
@@ -163,6 +164,18 @@ export function texKeys(text: string, from: number, to: number, keys: CitedKey[]
   }
   flush();
   return all;
+}
+
+/**
+ * An argument's text as TeX reads it, `[from, to)` of the text: comments dropped, blanks
+ * trimmed, each run of spaces and line breaks one space; empty when it holds a macro parameter.
+ *
+ * @example texText('{ a%\n  b }', 1, 9) === 'ab'
+ */
+export function texText(text: string, from: number, to: number): string {
+  const items: CitedKey[] = [];
+  texKeys(text, from, to, items, false);
+  return items.length ? items[0].key : '';
 }
 
 /** After `\verb` at `i`: the index past its argument, `\verb*|…|` or `\verb+…+`, which ends on its line. */

@@ -1,7 +1,24 @@
 // The scanners stay fast and linear: every key of a long document in a few milliseconds, and
 // work (counted, not timed) that grows linearly with the text however damaged it is.
 import * as assert from 'node:assert/strict';
-import { findCitations, scanWork } from '../../../../../src/core/cite/scan';
+import { findCitations, scanLatexDocument, scanWork } from '../../../../../src/core/cite/scan';
+
+/**
+ * Checks that `scan` reads ten times the text with about ten times the work (counted, not timed),
+ * never a hundred: `make(2000)` against `make(20000)`.
+ */
+function growsLinearly(name: string, make: (n: number) => string, scan: (text: string) => unknown): void {
+  const small = make(2000);
+  const large = make(20000);
+  const before = scanWork();
+  scan(small);
+  const smallWork = scanWork() - before;
+  scan(large);
+  const largeWork = scanWork() - before - smallWork;
+  // Ten times the text, about ten times the work: never a hundred.
+  assert.ok(largeWork / large.length < 16, `${name}: ${largeWork} reads for ${large.length} characters`);
+  assert.ok(largeWork < 20 * (smallWork + small.length), `${name}: ${smallWork} → ${largeWork} reads`);
+}
 
 suite('the scanners stay fast and linear', () => {
   /** A document of `lines` lines with `citations` citations in the syntax's usual forms. */
@@ -66,17 +83,27 @@ suite('the scanners stay fast and linear', () => {
       ['` ×n', 'rst', n => '`a\n'.repeat(n)],
       ['{ in roles', 'rst', n => `:cite:\`${' '.repeat(n)}{\``],
     ];
-    for (const [name, syntax, make] of cases) {
-      const small = make(2000);
-      const large = make(20000);
-      const before = scanWork();
-      findCitations(small, syntax);
-      const smallWork = scanWork() - before;
-      findCitations(large, syntax);
-      const largeWork = scanWork() - before - smallWork;
-      // Ten times the text, about ten times the work: never a hundred.
-      assert.ok(largeWork / large.length < 16, `${name}: ${largeWork} reads for ${large.length} characters`);
-      assert.ok(largeWork < 20 * (smallWork + small.length), `${name}: ${smallWork} → ${largeWork} reads`);
+    for (const [name, syntax, make] of cases) growsLinearly(name, make, text => findCitations(text, syntax));
+  });
+
+  test('the LaTeX pass reading a document\'s commands: the work grows linearly however damaged they are', () => {
+    const cases: [string, (n: number) => string][] = [
+      ['\\input{ ×n, unclosed', n => '\\input{'.repeat(n)],
+      ['\\bibliography{ ×n', n => '\\bibliography{'.repeat(n)],
+      ['\\subimport*{a}{ ×n', n => '\\subimport*{a}{'.repeat(n)],
+      ['\\documentclass[ ×n', n => '\\documentclass['.repeat(n)],
+      ['\\usepackage[ ×n', n => '\\usepackage['.repeat(n)],
+      ['\\addbibresource[ ×n', n => '\\addbibresource['.repeat(n)],
+      ['\\input and one long name', n => `\\input ${'a'.repeat(n * 8)}`],
+      ['% !TeX root lines', n => '% !TeX root\n'.repeat(n)],
+      ['% !TeX root = and blanks', n => `% !TeX root = ${' '.repeat(n * 8)}x`],
+    ];
+    for (const [name, make] of cases) {
+      const started = process.hrtime.bigint();
+      growsLinearly(name, make, scanLatexDocument);
+      // A regular expression that backtracks is not counted as reads: its time is.
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      assert.ok(ms < 500, `${name} took ${ms} ms`);
     }
   });
 });

@@ -1,12 +1,18 @@
 // LaTeX as TeX, biblatex and natbib read it: one pass over the text finds the citations and, for
 // whoever asks, what else the file says (its bibliographies, the files it brings in, its class).
 import type { Citation } from '../citation';
-import { BACKSLASH, Finder, isAsciiLetter, lineEnd, PERCENT, scanned } from '../text';
+import { Finder, isAsciiLetter, lineEnd, scanned } from '../text';
 import { latexShape, texCitation } from './cite';
 import { DocumentReader, type LatexDocument } from './document';
 import { skipFalseBranch, skipInlineCode, skipUrl, skipVerb, skipVerbatimEnvironment, texSkip, TexGroups } from './tex';
 
 export type { LatexBibliography, LatexDocument, LatexDocumentClass, LatexInclude } from './document';
+
+/** The index of `c` at or after `i`, or the text's length. */
+function nextOf(text: string, c: string, i: number): number {
+  const at = text.indexOf(c, i);
+  return at < 0 ? text.length : at;
+}
 
 /**
  * One pass of TeX's reading over the text: the citations, and, given a `reader`, what else the
@@ -18,16 +24,18 @@ function read(text: string, groups: TexGroups, reader: DocumentReader | undefine
   const urls = new TexGroups(text, true);
   const finder = new Finder(text);
   const n = text.length;
+  // The next `\` and `%` at or after the scan: found with indexOf (far faster than a loop over
+  // the characters between), each searched again only once the scan has passed it.
+  let backslash = -1;
+  let percent = -1;
   let i = 0;
   while (i < n) {
-    let j = i;
-    for (; j < n; j++) {
-      const c = text.charCodeAt(j);
-      if (c === BACKSLASH || c === PERCENT) break;
-    }
+    if (backslash < i) backslash = nextOf(text, '\\', i);
+    if (percent < i) percent = nextOf(text, '%', i);
+    const j = backslash < percent ? backslash : percent;
     scanned.chars += j - i;
     if (j >= n) break;
-    if (text.charCodeAt(j) === PERCENT) {
+    if (j === percent) {
       if (reader) reader.comment(j);
       i = lineEnd(text, j);
       continue;

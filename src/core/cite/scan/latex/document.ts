@@ -101,11 +101,7 @@ export class DocumentReader {
     while (start > 0 && isBlank(this.text.charCodeAt(start - 1))) start--;
     if (start > 0 && this.text.charCodeAt(start - 1) !== LF) return;
     const path = MAGIC_ROOT.exec(this.text.slice(at, lineEnd(this.text, at)))?.[1].trim();
-    if (path) this.document.root = { path, line: this.lineOf(at) };
-  }
-
-  private lineOf(offset: number): number {
-    return this.lines.lineOf(offset);
+    if (path) this.document.root = { path, line: this.lines.lineOf(at) };
   }
 
   /** The `{…}` argument at the next token after `i` (blanks, a line break and comments skipped): its inside, or undefined. */
@@ -137,17 +133,17 @@ export class DocumentReader {
     if (!list) return;
     const names: CitedKey[] = [];
     texKeys(this.text, list.start, list.end, names);
-    const line = this.lineOf(at);
+    const line = this.lines.lineOf(at);
     for (const { key } of names) this.document.bibliographies.push({ path: key.endsWith('.bib') ? key : `${key}.bib`, command: 'bibliography', line });
   }
 
   /** `\addbibresource[options]{file}` and its kin: biblatex takes one file name as it is. */
   private resource(command: string, at: number, nameEnd: number): void {
-    this.document.biblatex ??= { line: this.lineOf(at) };
+    this.document.biblatex ??= { line: this.lines.lineOf(at) };
     const options = this.optional(nameEnd);
     const file = options && this.braced(options.next);
     const path = file && texText(this.text, file.start, file.end);
-    if (path) this.document.bibliographies.push({ path, command, line: this.lineOf(at) });
+    if (path) this.document.bibliographies.push({ path, command, line: this.lines.lineOf(at) });
   }
 
   /** `\input{file}` (LaTeX's) or `\input file` (TeX's primitive, the name ending at a blank). */
@@ -178,15 +174,16 @@ export class DocumentReader {
     const folder = this.braced(this.star(nameEnd));
     const file = folder && this.braced(folder.end + 1);
     if (!folder || !file) return;
-    const path = texText(this.text, folder.start, folder.end);
-    this.include(command, at, file.start, file.end, path && !path.endsWith('/') ? `${path}/` : path);
+    const inFolder = texText(this.text, folder.start, folder.end);
+    this.include(command, at, file.start, file.end, inFolder && !inFolder.endsWith('/') ? `${inFolder}/` : inFolder);
   }
 
+  /** Records the file named by the argument `[start, end)` of the command at `at`, found in `folder` (empty, or ending in `/`). */
   private include(command: string, at: number, start: number, end: number, folder: string): void {
     const name = texText(this.text, start, end);
     if (!name) return;
     const kind = IMPORTS.has(command) ? 'import' : 'input';
-    this.document.includes.push({ path: withTex(folder + name), kind, command, written: this.text.slice(start, end), line: this.lineOf(at) });
+    this.document.includes.push({ path: withTex(folder + name), kind, command, written: this.text.slice(start, end), line: this.lines.lineOf(at) });
   }
 
   /** `\documentclass[options]{name}`: the file is a whole document, even while its class is being typed. */
@@ -194,7 +191,7 @@ export class DocumentReader {
     if (this.document.documentClass) return;
     const options = this.optional(nameEnd);
     const name = options && this.braced(options.next);
-    const found: LatexDocumentClass = { name: name ? texText(this.text, name.start, name.end) : '', line: this.lineOf(at) };
+    const found: LatexDocumentClass = { name: name ? texText(this.text, name.start, name.end) : '', line: this.lines.lineOf(at) };
     const given = options?.inside && texText(this.text, options.inside.start, options.inside.end);
     if (given) found.options = given;
     this.document.documentClass = found;
@@ -208,6 +205,6 @@ export class DocumentReader {
     if (!list) return;
     const names: CitedKey[] = [];
     texKeys(this.text, list.start, list.end, names);
-    if (names.some(({ key }) => key === 'biblatex' || key.startsWith('biblatex-'))) this.document.biblatex = { line: this.lineOf(at) };
+    if (names.some(({ key }) => key === 'biblatex' || key.startsWith('biblatex-'))) this.document.biblatex = { line: this.lines.lineOf(at) };
   }
 }

@@ -342,12 +342,12 @@ class BlockParser {
   /** The line where `marker` is found at or after `from` in line `i`, and the index just past it in that line's text. */
   private findAcross(i: number, from: number, marker: string): { line: number; after: number } | undefined {
     const { lines } = this;
-    const abs = this.doc.finder.find(marker, lines[i].at + from);
-    if (abs < 0) return undefined;
+    const found = this.doc.finder.find(marker, lines[i].at + from);
+    if (found < 0) return undefined;
     for (let j = i; j < lines.length; j++) {
       const { at, s } = lines[j];
-      if (abs < at) return undefined;
-      if (abs + marker.length <= at + s.length) return { line: j, after: abs - at + marker.length };
+      if (found < at) return undefined;
+      if (found + marker.length <= at + s.length) return { line: j, after: found - at + marker.length };
       scanned.chars++;
     }
     return undefined;

@@ -6,18 +6,15 @@ import { bibtexEntry, cslEntry, type BibFlavour, type CitablePaper } from '../bi
 import { parseBib, sameBibEntry, type BibProblem } from '../bibliography/bibtex';
 import { syntaxOfLanguage } from './languages';
 import type { TextEdit } from './join';
+import { scanLatexDocument } from './scan';
 import { jsonErrorOffset } from '../corpus/jsonLines';
-
-/** Blanks LaTeX comments (an unescaped "%" to the end of its line), keeping offsets and lines. */
-function stripLatexComments(text: string): string {
-  return text.replace(/(?<!\\)%[^\n]*/g, s => ' '.repeat(s.length));
-}
 
 const lineAt = (text: string, offset: number) => text.slice(0, offset).split('\n').length;
 
 /**
  * The entry flavour a document wants: biblatex's `@online` when a LaTeX document loads
- * biblatex (`\addbibresource` or `\usepackage{biblatex}`), BibTeX's `@misc` otherwise:
+ * biblatex (`\usepackage{biblatex}` or `\addbibresource`, as TeX reads the file), BibTeX's
+ * `@misc` otherwise:
  * `@misc` is the one type that BibTeX, biber, pandoc, Typst and Sphinx all read, so it is
  * the safe choice whenever the document does not say.
  *
@@ -26,8 +23,7 @@ const lineAt = (text: string, offset: number) => text.slice(0, offset).split('\n
  */
 export function entryFlavourFor(text: string, languageId: string): BibFlavour {
   if (syntaxOfLanguage(languageId) !== 'latex') return 'bibtex';
-  const code = stripLatexComments(text);
-  return /\\addbibresource\b|\\usepackage\s*(?:\[[^\]]*\])?\s*\{[^}]*\bbiblatex\b[^}]*\}/.test(code) ? 'biblatex' : 'bibtex';
+  return scanLatexDocument(text).biblatex ? 'biblatex' : 'bibtex';
 }
 
 /** The kind of bibliography file a path names, by its extension; null for one this code cannot write (e.g. Hayagriva YAML). */

@@ -2,6 +2,7 @@
 // it names (`\bibliography`, `\addbibresource`, a front matter's `bibliography:`, Typst's
 // `#bibliography`, reST's `.. bibliography::`), and those its Quarto or Sphinx project names.
 import { syntaxOfLanguage } from './languages';
+import { LineStarts, scanLatexDocument } from './scan';
 
 /** A bibliography file named by a document, as written there (relative to the document's folder, usually). */
 export interface BibliographyRef {
@@ -10,26 +11,12 @@ export interface BibliographyRef {
   line: number;
 }
 
-/** Blanks LaTeX comments (an unescaped "%" to the end of its line), keeping offsets and lines. */
-function stripLatexComments(text: string): string {
-  return text.replace(/(?<!\\)%[^\n]*/g, s => ' '.repeat(s.length));
-}
-
-const lineAt = (text: string, offset: number) => text.slice(0, offset).split('\n').length;
-
+/**
+ * `\bibliography{a,b}` (BibTeX adds ".bib" to each name), `\addbibresource{f}` and its kin
+ * (biblatex takes the name as it is), as TeX reads the file: the LaTeX pass's own finding.
+ */
 function latexBibliographies(text: string): BibliographyRef[] {
-  const code = stripLatexComments(text);
-  const refs: BibliographyRef[] = [];
-  for (const m of code.matchAll(/\\bibliography\s*\{([^}]*)\}|\\add(?:bibresource|globalbib|sectionbib)\s*(?:\[[^\]]*\]\s*)?\{([^}]*)\}/g)) {
-    const line = lineAt(text, m.index);
-    // BibTeX takes a comma-separated list of names and adds ".bib"; biblatex takes one file name as it is.
-    if (m[1] !== undefined) {
-      for (const name of m[1].split(',').map(s => s.trim()).filter(Boolean)) refs.push({ path: name.endsWith('.bib') ? name : `${name}.bib`, line });
-    } else if (m[2].trim()) {
-      refs.push({ path: m[2].trim(), line });
-    }
-  }
-  return refs;
+  return scanLatexDocument(text).bibliographies.map(({ path, line }) => ({ path, line }));
 }
 
 const unquote = (s: string) => s.trim().replace(/^(["'])(.*)\1$/, '$2');
@@ -72,16 +59,19 @@ export function quartoBibliographies(text: string): BibliographyRef[] {
 /** Typst's `#bibliography("refs.bib")` or `#bibliography(("a.bib", "b.yml"))`. */
 function typstBibliographies(text: string): BibliographyRef[] {
   const refs: BibliographyRef[] = [];
+  const lines = new LineStarts(text);
   for (const m of text.matchAll(/#bibliography\(\s*(\([^)]*\)|"[^"]*")/g)) {
-    for (const name of m[1].matchAll(/"([^"]+)"/g)) refs.push({ path: name[1], line: lineAt(text, m.index) });
+    const line = lines.lineOf(m.index);
+    for (const name of m[1].matchAll(/"([^"]+)"/g)) refs.push({ path: name[1], line });
   }
   return refs;
 }
 
 /** sphinxcontrib-bibtex 1.x named files in the directive: `.. bibliography:: refs.bib`. */
 function rstBibliographies(text: string): BibliographyRef[] {
+  const lines = new LineStarts(text);
   return [...text.matchAll(/^\.\. bibliography::[ \t]*(\S.*)$/gm)].flatMap(m =>
-    m[1].split(/\s+/).filter(name => /\.bib$/.test(name)).map(path => ({ path, line: lineAt(text, m.index) })));
+    m[1].split(/\s+/).filter(name => /\.bib$/.test(name)).map(path => ({ path, line: lines.lineOf(m.index) })));
 }
 
 /**
@@ -93,7 +83,7 @@ function rstBibliographies(text: string): BibliographyRef[] {
 export function sphinxBibliographies(confPy: string): BibliographyRef[] {
   const m = /^bibtex_bibfiles\s*=\s*[[(]([^\])]*)[\])]/m.exec(confPy);
   if (!m) return [];
-  const line = lineAt(confPy, m.index);
+  const line = new LineStarts(confPy).lineOf(m.index);
   return [...m[1].matchAll(/(["'])([^"'\n]+)\1/g)].map(name => ({ path: name[2], line }));
 }
 
@@ -101,7 +91,8 @@ export function sphinxBibliographies(confPy: string): BibliographyRef[] {
  * The bibliography files a document names: `\bibliography{a,b}` (".bib" added) and
  * `\addbibresource{refs.bib}` in LaTeX, `bibliography:` in a Markdown, Quarto or
  * R Markdown front matter, `#bibliography(…)` in Typst, `.. bibliography::` in reST.
- * Commented-out LaTeX lines are ignored.
+ * LaTeX is read as TeX reads it: nothing in a comment (`\\%` is a line break, then one),
+ * `\verb`, a verbatim environment or an `\iffalse` branch counts.
  *
  * @example findBibliographies('\\bibliography{refs,more}', 'latex') → [{ path: 'refs.bib', line: 1 }, { path: 'more.bib', line: 1 }]
  * @example findBibliographies('---\nbibliography: [a.bib, b.json]\n---\n', 'markdown').map(r => r.path) → ['a.bib', 'b.json']

@@ -1,8 +1,17 @@
 // A LaTeX document split over files: a chapter names no bibliography, its main file does. What
-// a file says about the files around it, for the host and the command line to follow.
+// a file says about the files around it, for the host and the command line to follow, as the
+// LaTeX pass reads the file (scanLatexDocument): TeX's reading, so a comment, `\verb`, a
+// verbatim environment or an `\iffalse` branch brings no file in and makes no file a main file.
+import { scanLatexDocument, type LatexDocument, type LatexInclude } from '../cite/scan';
 
-/** Blanks `%` comments, keeping offsets (an escaped `\%` is text). */
-const uncommented = (line: string) => line.replace(/(?<!\\)%.*/, '');
+/** The main file a file's document names for itself, as written; `.tex` added to a name without extension. */
+function rootOf(document: LatexDocument): string | undefined {
+  const { root, documentClass } = document;
+  const subfile = documentClass?.name === 'subfiles' ? documentClass.options : undefined;
+  const path = (root?.path ?? subfile)?.trim();
+  if (!path) return undefined;
+  return /\.[A-Za-z]+$/.test(path) ? path : `${path}.tex`;
+}
 
 /**
  * The main file a LaTeX file names for itself, as written: the magic comment LaTeX Workshop,
@@ -12,55 +21,32 @@ const uncommented = (line: string) => line.replace(/(?<!\\)%.*/, '');
  * @example latexRoot('% !TeX root = ../thesis.tex\n\\chapter{Intro}') === '../thesis.tex'
  */
 export function latexRoot(text: string): string | undefined {
-  const magic = /^[ \t]*%[ \t]*!\s*TeX\s+root\s*=\s*(.+?)\s*$/im.exec(text);
-  const subfile = magic ? undefined : /\\documentclass\s*\[([^\]\n]+)\]\s*\{subfiles\}/.exec(text);
-  const path = (magic ?? subfile)?.[1].trim();
-  if (!path) return undefined;
-  return /\.[A-Za-z]+$/.test(path) ? path : `${path}.tex`;
+  return rootOf(scanLatexDocument(text));
 }
 
-/** Whether a LaTeX file is a whole document (it has `\documentclass` outside a comment). */
+/** Whether a LaTeX file is a whole document (it has `\documentclass`, as TeX reads the file). */
 export function isLatexMain(text: string): boolean {
-  return /^[^%\n]*\\documentclass\b/m.test(text);
+  return scanLatexDocument(text).documentClass !== undefined;
 }
 
-/** A file a LaTeX file brings in, as written. */
-export interface IncludedFile {
-  path: string;
-  /**
-   * `input` (`\input`, `\include`, `\subfile`): relative to the folder TeX runs in, the main
-   * file's. `import` (`\import`, `\subimport`): relative to the including file, and the files it
-   * brings in in turn are relative to it.
-   */
-  kind: 'input' | 'import';
-}
+/** A file a LaTeX file brings in, as written: its path (`.tex` added as TeX does) and how it is found (see `LatexInclude.kind`). */
+export type IncludedFile = Pick<LatexInclude, 'path' | 'kind'>;
 
 /**
  * The files a LaTeX file brings in, as written: `\input`, `\include`, `\subfile`, and
- * `\import`/`\subimport` (folder and file joined). `.tex` is added to a name without extension,
- * as TeX does. Commented-out lines bring nothing.
+ * `\import`/`\subimport` and their kin (folder and file joined). `.tex` is added to a name
+ * without extension, as TeX does. Commented-out lines bring nothing.
  *
  * @example includedFiles('\\input{chapters/intro}\n% \\include{old}\n\\subimport{parts/}{a}').map(f => f.path) → ['chapters/intro.tex', 'parts/a.tex']
  */
 export function includedFiles(text: string): IncludedFile[] {
-  if (!/\\(?:input|include|subfile|import|subimport|inputfrom|includefrom|subinputfrom|subincludefrom)\b/.test(text)) return [];
-  const files: IncludedFile[] = [];
-  const withTex = (name: string) => (/\.[A-Za-z]+$/.test(name) ? name : `${name}.tex`);
-  for (const raw of text.split('\n')) {
-    const line = uncommented(raw);
-    for (const m of line.matchAll(/\\(?:(?:input|include|subfile)\s*\{([^{}]+)\}|input\s+([^\s{}%\\]+)|(?:sub)?(?:import|inputfrom|includefrom|subinputfrom|subincludefrom)\*?\s*\{([^{}]*)\}\s*\{([^{}]+)\})/g)) {
-      const name = (m[1] ?? m[2])?.trim();
-      if (name) files.push({ path: withTex(name), kind: 'input' });
-      else if (m[4]) {
-        const folder = m[3].trim();
-        files.push({ path: withTex(`${folder}${folder && !folder.endsWith('/') ? '/' : ''}${m[4].trim()}`), kind: 'import' });
-      }
-    }
-  }
-  return files;
+  return scanLatexDocument(text).includes.map(({ path, kind }) => ({ path, kind }));
 }
 
 const folderOf = (path: string) => path.slice(0, Math.max(path.lastIndexOf('/'), 0));
+
+/** Each file's document, read once however often the search below asks for it. */
+type Documents = (path: string, text: string) => LatexDocument;
 
 /**
  * The main file of a LaTeX file among `files` (path → text, paths with `/`): the one it names
@@ -71,26 +57,34 @@ const folderOf = (path: string) => path.slice(0, Math.max(path.lastIndexOf('/'),
  * @example findLatexMain('/w/ch/intro.tex', new Map([['/w/main.tex', '\\documentclass{book}\\include{ch/intro}'], ['/w/ch/intro.tex', '…']])) === '/w/main.tex'
  */
 export function findLatexMain(path: string, files: ReadonlyMap<string, string>): string | undefined {
+  const read = new Map<string, LatexDocument>();
+  const documentOf: Documents = (file, text) => {
+    let document = read.get(file);
+    if (!document) read.set(file, (document = scanLatexDocument(text)));
+    return document;
+  };
   const text = files.get(path);
-  if (text !== undefined && isLatexMain(text) && !/\{subfiles\}/.test(text)) return undefined;
-  const named = text !== undefined ? latexRoot(text) : undefined;
+  const own = text !== undefined ? documentOf(path, text) : undefined;
+  if (own?.documentClass && own.documentClass.name !== 'subfiles') return undefined;
+  const named = own && rootOf(own);
   if (named) return resolvePath(folderOf(path), named);
   for (const [main, mainText] of files) {
-    if (main === path || !isLatexMain(mainText)) continue;
-    if (bringsIn(main, mainText, path, files)) return main;
+    // Without the word, no reading of the file can find a class: most files are not read at all.
+    if (main === path || !mainText.includes('\\documentclass') || !documentOf(main, mainText).documentClass) continue;
+    if (bringsIn(main, mainText, path, files, documentOf)) return main;
   }
   return undefined;
 }
 
 /** Whether `main` brings `target` in, through at most 8 levels of files. */
-function bringsIn(main: string, mainText: string, target: string, files: ReadonlyMap<string, string>): boolean {
+function bringsIn(main: string, mainText: string, target: string, files: ReadonlyMap<string, string>, documentOf: Documents): boolean {
   const root = folderOf(main);
   const seen = new Set([main]);
-  let level: { text: string; base: string; folder: string }[] = [{ text: mainText, base: root, folder: root }];
+  let level: { path: string; text: string; base: string; folder: string }[] = [{ path: main, text: mainText, base: root, folder: root }];
   for (let depth = 0; depth < 8 && level.length; depth++) {
     const next: typeof level = [];
     for (const file of level) {
-      for (const included of includedFiles(file.text)) {
+      for (const included of documentOf(file.path, file.text).includes) {
         const from = included.kind === 'import' ? file.folder : file.base;
         const resolved = resolvePath(from, included.path);
         if (resolved === target) return true;
@@ -98,7 +92,7 @@ function bringsIn(main: string, mainText: string, target: string, files: Readonl
         if (text === undefined || seen.has(resolved)) continue;
         seen.add(resolved);
         const folder = folderOf(resolved);
-        next.push({ text, base: included.kind === 'import' ? folder : file.base, folder });
+        next.push({ path: resolved, text, base: included.kind === 'import' ? folder : file.base, folder });
       }
     }
     level = next;

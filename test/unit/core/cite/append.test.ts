@@ -28,6 +28,12 @@ suite('findBibliographies', () => {
     assert.deepEqual(findBibliographies(text, 'latex'), [{ path: 'refs.bib', line: 3 }, { path: 'extra.bib', line: 4 }]);
   });
 
+  test('LaTeX as TeX reads it: \\\\% is a line break then a comment, \\% a percent sign; nothing in verbatim, \\verb or \\iffalse', () => {
+    assert.deepEqual(findBibliographies('end\\\\% \\addbibresource{old.bib}\n\\addbibresource{new.bib}\n', 'latex'), [{ path: 'new.bib', line: 2 }]);
+    assert.deepEqual(findBibliographies('50\\%\\bibliography{refs}', 'latex'), [{ path: 'refs.bib', line: 1 }]);
+    assert.deepEqual(findBibliographies('\\begin{verbatim}\n\\bibliography{no}\n\\end{verbatim}\n\\iffalse\\bibliography{no}\\fi\n\\verb|\\bibliography{no}|', 'latex'), []);
+  });
+
   test('YAML front matter: a string, a flow list, a block list, quoted names', () => {
     assert.deepEqual(findBibliographies('---\ntitle: x\nbibliography: refs.bib\n---\n', 'markdown'), [{ path: 'refs.bib', line: 3 }]);
     assert.deepEqual(findBibliographies('---\nbibliography: [a.bib, "b.json"]\n---\n', 'quarto').map(r => r.path), ['a.bib', 'b.json']);
@@ -54,6 +60,13 @@ suite('entry flavour and bibliography kind', () => {
     assert.equal(entryFlavourFor('\\usepackage{natbib}\n\\bibliography{refs}', 'latex'), 'bibtex');
     assert.equal(entryFlavourFor('% \\usepackage{biblatex}\n\\bibliography{refs}', 'latex'), 'bibtex');
     assert.equal(entryFlavourFor('\\addbibresource{refs.bib}', 'markdown'), 'bibtex');
+  });
+
+  test('the flavour as TeX reads the document: biblatex behind a comment, in verbatim or \\iffalse is not loaded', () => {
+    assert.equal(entryFlavourFor('a line\\\\%\\usepackage{biblatex}\n\\bibliography{refs}', 'latex'), 'bibtex');
+    assert.equal(entryFlavourFor('\\begin{verbatim}\\addbibresource{x.bib}\\end{verbatim}', 'latex'), 'bibtex');
+    assert.equal(entryFlavourFor('\\iffalse\\usepackage{biblatex}\\fi', 'latex'), 'bibtex');
+    assert.equal(entryFlavourFor('\\RequirePackage{biblatex}', 'latex'), 'biblatex');
   });
 
   test('file kinds by extension', () => {

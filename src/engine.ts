@@ -18,7 +18,7 @@ export { mergeUserCorpora } from './core/corpus/userCorpus';
 export { readBibliographies, bibliographyFormat, ReadCache } from './core/bibliography/read';
 export { mergeBibliographies } from './core/bibliography/merge';
 export {
-  bibliographyKind, bibtexEntry, quartoBibliographies, citationEdit, completionContextAt, entryFlavourFor, findBibliographies, findKeyAt, citationsOfLanguage, keyAtIn,
+  bibliographyKind, bibtexEntry, quartoBibliographies, citationEdit, completionContextAt, entryFlavourFor, findBibliographies, findKeyAt, citationsOfLanguage, scanDocument, keyAtIn,
   parseBib, planBibliographyAppend, readCitationSettings, sphinxBibliographies, syntaxOfLanguage, languageOfPath, templateFor, findCitations,
 } from './core/cite';
 export { checkCitations, citedKeys, findLatexMain, isLatexMain, latexRoot, nearMisses, problemSeverity, unusedEntries } from './core/health';

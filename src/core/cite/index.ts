@@ -8,3 +8,4 @@ export * from '../bibliography/bibtex';
 export * from './append';
 export * from './languages';
 export * from './sources';
+export * from './document';

@@ -9,6 +9,7 @@ import { engine, engineLoaded } from '../engine/load';
 import { Settings } from '../ids';
 import { exists, openText, readText } from '../util/disk';
 import { Disposable } from '../util/dispose';
+import { scanOf } from '../util/documentScan';
 import type { LatexProject } from './latexProject';
 
 const GLOB = /[*?[\]{}]/;
@@ -36,6 +37,9 @@ export interface DocumentSources {
   /** A LaTeX file that names no bibliography, is no whole document, and has no main file that brings it in. */
   noMainFile: boolean;
 }
+
+/** Whether a citing text is an open document (scanned once per version), not a file read from disk. */
+const isOpen = (doc: CitingText): doc is vscode.TextDocument => typeof (doc as vscode.TextDocument).version === 'number';
 
 /** The folder a document's relative bibliography paths start from. */
 function baseOf(doc: CitingText): vscode.Uri | undefined {
@@ -89,7 +93,8 @@ export class SourceFinder extends Disposable {
 
   /** Where a document's citations are defined; `libraryVersion` counts the loads of the bibliographies. */
   sourcesOf(doc: CitingText, libraryVersion: number): Promise<DocumentSources> {
-    const refs = engine().findBibliographies(doc.getText(), doc.languageId);
+    // An open document's scan of this version is the one its citations come from; a file on disk is read here.
+    const refs = isOpen(doc) ? scanOf(doc).bibliographies : engine().findBibliographies(doc.getText(), doc.languageId);
     const key = JSON.stringify([refs, libraryVersion, this.latex.version, this.projectVersion]);
     const cached = this.cache.get(doc.uri.toString());
     if (cached?.key === key) {

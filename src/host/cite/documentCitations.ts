@@ -1,28 +1,15 @@
-// A document's citations, scanned once per version of it. Hover, Go to Definition and the
-// papers fetched for what is on screen each need them: scanning a long document is work every
-// hover paid again while the text had not changed.
+// The citations of an open document and the key at the cursor, from its scan of this version
+// (util/documentScan.ts), and the paper a key names.
 import vscode = require('vscode');
 import type { Citation, KeyAt } from '../../core/cite/scan';
 import type { Paper } from '../../core/model/paper';
 import type { Bibliographies } from '../bibliography/bibliographies';
 import { engine } from '../engine/load';
-
-interface Scanned {
-  version: number;
-  languageId: string;
-  citations: readonly Citation[];
-}
-
-// Keyed by the document object, which the extension host keeps while the document is open.
-const scanned = new WeakMap<vscode.TextDocument, Scanned>();
+import { scanOf } from '../util/documentScan';
 
 /** Every citation of `doc` in its language's syntax (`citationsOfLanguage`), as of its current version. */
 export function citationsOf(doc: vscode.TextDocument): readonly Citation[] {
-  const known = scanned.get(doc);
-  if (known && known.version === doc.version && known.languageId === doc.languageId) return known.citations;
-  const citations = engine().citationsOfLanguage(doc.getText(), doc.languageId);
-  scanned.set(doc, { version: doc.version, languageId: doc.languageId, citations });
-  return citations;
+  return scanOf(doc).citations;
 }
 
 /** The citation key at `position`, if any. */

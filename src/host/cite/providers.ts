@@ -106,7 +106,7 @@ export function registerCiteProviders(store: PaperStore, bibliographies: Bibliog
       ]);
       ranked = [...first.rows, ...rest.rows];
     } else {
-      ranked = await papers.untyped(own, OWN_UNTYPED, COMPLETIONS, DOC_LENGTH);
+      ranked = await papers.suggestions(own, OWN_UNTYPED, COMPLETIONS, DOC_LENGTH);
     }
     if (token.isCancellationRequested) return undefined;
     const range = new vscode.Range(doc.positionAt(context.start), doc.positionAt(context.end));

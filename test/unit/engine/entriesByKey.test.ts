@@ -1,4 +1,4 @@
-// Keys answered before the join (engine/service.ts `papersNow`, core/bibliography/entriesByKey.ts):
+// Keys answered before the join (engine/service.ts `papersIfReady`, core/bibliography/entriesByKey.ts):
 // every answer given early must be the very paper the library gives once the entries are
 // joined to the bundled papers and indexed. Checked on every key of the real files in
 // ../shared/bibliographies, given in batches (so that keys repeat across files), and on the
@@ -7,7 +7,8 @@ import * as assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import type { Paper } from '../../../src/core/model/paper';
-import type { BibliographyInput, InputReport } from '../../../src/engine/service';
+import type { BibliographyInput } from '../../../src/engine/input';
+import type { InputReport } from '../../../src/engine/protocol';
 import { LibraryService } from '../../../src/engine/service';
 import { ROOT } from '../support/seeds';
 
@@ -35,7 +36,7 @@ async function askEarlyAndLate(service: LibraryService, files: BibliographyInput
       asked.report = early;
       const keys = early.bibliographies.files.flatMap(f => f.keys);
       asked.keys = [...new Set([...keys, ...keys.map(k => k.toUpperCase()), ...keys.map(k => `@${k.toLowerCase()}`), ...extra(keys)])];
-      asked.early = asked.keys.map(k => service.papersNow([k]));
+      asked.early = asked.keys.map(k => service.papersIfReady([k]));
       asked.earlyKeys = service.keys();
       // Whether the join was still under way: a settled promise's callback would run before the tick's.
       void service.joined.then(() => asked.order.push('joined'));
@@ -99,4 +100,5 @@ suite('keys answered before the join', function () {
     assert.equal(report.bibliographies.joined, 2);
     assert.equal(late[asked.keys.indexOf('sametitle')]?.title, corpusTitle);
   });
+
 });

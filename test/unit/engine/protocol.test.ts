@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { syntheticCorpus } from '../../../src/bench/synthetic';
-import { CACHE_PARTS, RESULT_SCHEMAS, ResponseSchema, type CachePart, type Request } from '../../../src/engine/protocol';
+import { CACHE_PARTS, QUESTIONS, RESULT_SCHEMAS, ResponseSchema, type CachePart, type QuestionRequest, type Request } from '../../../src/engine/protocol';
 import { LibraryService } from '../../../src/engine/service';
 import { ENGINE_WORKER } from '../../../src/platform/worker';
 import { ROOT, seedCorpus } from '../support/seeds';
@@ -25,7 +25,7 @@ suite('the engine protocol: what the host accepts from the worker', () => {
       setInput: early,
       indexed: report,
       query: service.query('russell modern', { limit: 5, excerpt: 100 }),
-      untyped: service.untyped(['file:///w/refs.bib'], 10, 10, 50),
+      suggestions: service.suggestions(['file:///w/refs.bib'], 10, 10, 50),
       papers: service.papers(['russell2020aima', 'nope']).map(p => p ?? null),
       rows: service.rows(['russell2020aima']),
       related: service.related('russell2020aima'),
@@ -52,6 +52,30 @@ suite('the engine protocol: what the host accepts from the worker', () => {
     const first = early as typeof report;
     assert.ok(report.parseMs >= 0 && report.parseMs <= report.readMs, `parsed in ${report.parseMs} ms, read in ${report.readMs} ms`);
     assert.equal(first.parseMs, report.parseMs);
+  });
+
+  test('every question of the request table is answered by the service, and its answer fits its schema', async () => {
+    const service = LibraryService.load(bundled());
+    await service.setInput({ bibliographies: [{ uri: 'file:///w/refs.bib', file: 'refs.bib', text: BIB }] });
+    const options = { groupBy: 'topic' as const, sortBy: 'upvotes' as const };
+    const asked: { [T in keyof typeof QUESTIONS]: QuestionRequest & { type: T } } = {
+      query: { type: 'query', text: 'russell modern', options: { limit: 5, excerpt: 100 } },
+      suggestions: { type: 'suggestions', files: ['file:///w/refs.bib'], ownLimit: 10, restLimit: 10, excerpt: 50 },
+      papers: { type: 'papers', keys: ['russell2020aima', 'nope'] },
+      rows: { type: 'rows', keys: ['russell2020aima'], excerpt: 0 },
+      related: { type: 'related', key: 'russell2020aima', count: 5 },
+      keys: { type: 'keys' },
+      treeTop: { type: 'treeTop', options },
+      children: { type: 'children', container: 'bibliography:file:///w/refs.bib', options },
+      locate: { type: 'locate', paperId: '@russell2020aima', options },
+      all: { type: 'all', start: 0, count: 100 },
+    };
+    for (const request of Object.values(asked)) {
+      const answer: unknown = await service.answer(request);
+      const checked = RESULT_SCHEMAS[request.type].safeParse(answer);
+      assert.ok(checked.success, `${request.type}: ${checked.success ? '' : JSON.stringify(checked.error.issues[0])}`);
+    }
+    assert.deepEqual((await service.answer(asked.papers)).map(p => p?.key ?? null), ['russell2020aima', null]);
   });
 
   test('what does not fit is refused: a wrong field, a missing one, a message that is no answer', () => {

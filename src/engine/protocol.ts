@@ -198,6 +198,8 @@ export const QUESTIONS = {
   suggestions: { params: carries<{ files: string[]; ownLimit: number; restLimit: number; excerpt: number }>(), result: rows, waitsForJoin: true },
   // One answer a key, null where none has it.
   papers: { params: carries<{ keys: string[] }>(), result: () => z.array(z.nullable(LibraryPaperSchema)), waitsForJoin: false },
+  // The same as rows: all a hover card or Go to Definition shows, without the whole paper.
+  rowsByKey: { params: carries<{ keys: string[]; excerpt: number }>(), result: () => z.array(z.nullable(PaperRowSchema)), waitsForJoin: false },
   // Those that exist, in the order asked.
   rows: { params: carries<{ keys: string[]; excerpt: number }>(), result: rows, waitsForJoin: true },
   related: { params: carries<{ key: string; count: number }>(), result: rows, waitsForJoin: true },

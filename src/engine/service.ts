@@ -34,6 +34,7 @@ const ANSWERS: { [T in Question]: (service: LibraryService, request: RequestOf<T
   query: (s, r) => s.query(r.text, r.options),
   suggestions: (s, r) => s.suggestions(r.files, r.ownLimit, r.restLimit, r.excerpt),
   papers: async (s, r) => (await s.papersWhenReady(r.keys)).map(p => p ?? null),
+  rowsByKey: async (s, r) => (await s.papersWhenReady(r.keys)).map(p => (p ? rowOf(p, r.excerpt) : null)),
   rows: (s, r) => s.rows(r.keys, r.excerpt),
   related: (s, r) => s.related(r.key, r.count),
   keys: s => s.keys().join('\n'),

@@ -13,7 +13,7 @@ import { pause } from '../../core/util/pause';
 
 /** Papers in one answer of `all`: a few milliseconds of the host's time to take in and check. */
 const ALL_PAGE = 500;
-/** Papers a remote library remembers (about 1 KB each): far more than a screen of citations. */
+/** Papers or rows a remote library remembers (about 1 KB each): far more than a screen of citations. */
 const REMEMBERED = 2000;
 
 export type { PaperRow, QueryRows, TreeTop, TreeOptions, BibliographyFileReport, FileRow, GroupRow } from '../../engine/protocol';
@@ -52,6 +52,14 @@ export abstract class Library {
   /** Whole papers by id or key, one a key (undefined where none has it), as soon as the keys answer (before the join of the user's entries). */
   async papers(idsOrKeys: readonly string[]): Promise<(Paper | undefined)[]> {
     return (await this.ask({ type: 'papers', keys: [...idsOrKeys] })).map(p => p ?? undefined);
+  }
+
+  /**
+   * Rows by id or key, one a key (undefined where none has it), with `excerpt` characters of each
+   * abstract: all a hover card or Go to Definition shows, answered as early as `papers`.
+   */
+  async rowsByKey(idsOrKeys: readonly string[], excerpt = 0): Promise<(PaperRow | undefined)[]> {
+    return (await this.ask({ type: 'rowsByKey', keys: [...idsOrKeys], excerpt })).map(r => r ?? undefined);
   }
 
   /** Rows by id or key, in the order given, those that exist (once the user's entries are joined). */
@@ -152,17 +160,33 @@ class Remembered<V> {
   }
 }
 
+/** What a remote library remembers of what it was asked: papers, and rows by the length of their excerpt. */
+class Known {
+  readonly papers = new Remembered<Paper>();
+  private readonly rowsByExcerpt = new Map<number, Remembered<PaperRow>>();
+
+  rows(excerpt: number): Remembered<PaperRow> {
+    let rows = this.rowsByExcerpt.get(excerpt);
+    if (!rows) this.rowsByExcerpt.set(excerpt, rows = new Remembered());
+    return rows;
+  }
+
+  hasRow(key: string, excerpt: number): boolean {
+    return this.rowsByExcerpt.get(excerpt)?.has(key) ?? false;
+  }
+}
+
 /** The engine in its worker: the bundled papers with the user's files. */
 export class RemoteLibrary extends Library {
   /**
-   * @param known papers by the key or id they were asked by, as this library has them.
+   * @param known papers and rows by the key or id they were asked by, as this library has them.
    * A hover or Go to Definition on a key asked before (the papers cited on screen are asked
    * ahead, `CitedOnScreen`) then answers without waiting for the worker, which can be busy for a
    * second (indexing a library, writing its cache). A changed library is a new object, with none.
    * @param bundledOnly the bundled papers alone, while the user's files are on their way to the worker.
    */
   constructor(private readonly client: EngineClient, readonly size: number, readonly bibliographies: readonly BibliographyFileReport[],
-    private readonly known = new Remembered<Paper>(), readonly bundledOnly = false) {
+    private readonly known = new Known(), readonly bundledOnly = false) {
     super();
   }
 
@@ -176,11 +200,20 @@ export class RemoteLibrary extends Library {
   }
 
   override papers(idsOrKeys: readonly string[]): Promise<(Paper | undefined)[]> {
-    return this.known.get(idsOrKeys, keys => this.ask({ type: 'papers', keys }));
+    return this.known.papers.get(idsOrKeys, keys => this.ask({ type: 'papers', keys }));
+  }
+
+  override rowsByKey(idsOrKeys: readonly string[], excerpt = 0): Promise<(PaperRow | undefined)[]> {
+    return this.known.rows(excerpt).get(idsOrKeys, keys => this.ask({ type: 'rowsByKey', keys, excerpt }));
   }
 
   /** Whether `papers` answers these without asking the worker. */
   knows(idOrKey: string): boolean {
-    return this.known.has(idOrKey);
+    return this.known.papers.has(idOrKey);
+  }
+
+  /** Whether `rowsByKey` answers these, with this long an excerpt, without asking the worker. */
+  knowsRow(idOrKey: string, excerpt = 0): boolean {
+    return this.known.hasRow(idOrKey, excerpt);
   }
 }

@@ -101,4 +101,28 @@ suite('keys answered before the join', function () {
     assert.equal(late[asked.keys.indexOf('sametitle')]?.title, corpusTitle);
   });
 
+  test('rows by key (hover, Go to Definition) answer as early as papers: one a key, before the join, the row of the joined paper', async () => {
+    const service = bundled();
+    const corpusKey = service.library.papers[0].key;
+    const refs = '@book{russell2020aima, author = {Russell, Stuart and Norvig, Peter}, title = {Artificial Intelligence: A Modern Approach}, year = 2020, abstract = {A textbook of artificial intelligence.}}';
+    const order: string[] = [];
+    let early: Promise<unknown> | undefined;
+    let waiting: Promise<unknown> | undefined;
+    await service.setInput({
+      bibliographies: [{ uri: 'file:///w/refs.bib', file: 'refs.bib', text: refs }],
+      papersReady: () => {
+        early = service.answer({ type: 'rowsByKey', keys: ['russell2020aima', '@russell2020aima', 'RUSSELL2020AIMA'], excerpt: 500 });
+        // A corpus key only the join can tell: the whole answer waits for it.
+        waiting = service.answer({ type: 'rowsByKey', keys: ['russell2020aima', corpusKey, 'nosuchkey'], excerpt: 500 });
+        void early.then(() => order.push('rows'));
+        void waiting.then(() => order.push('rows with a corpus key'));
+        void service.joined.then(() => order.push('joined'));
+      },
+    });
+    assert.deepEqual(order, ['rows', 'joined', 'rows with a corpus key']);
+    const [row] = service.rows(['russell2020aima'], 500);
+    assert.equal(row.excerpt, 'A textbook of artificial intelligence.');
+    assert.deepEqual(await early, [row, row, row]);
+    assert.deepEqual(await waiting, [row, service.rows([corpusKey], 500)[0], null]);
+  });
 });

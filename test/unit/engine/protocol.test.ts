@@ -62,6 +62,7 @@ suite('the engine protocol: what the host accepts from the worker', () => {
       query: { type: 'query', text: 'russell modern', options: { limit: 5, excerpt: 100 } },
       suggestions: { type: 'suggestions', files: ['file:///w/refs.bib'], ownLimit: 10, restLimit: 10, excerpt: 50 },
       papers: { type: 'papers', keys: ['russell2020aima', 'nope'] },
+      rowsByKey: { type: 'rowsByKey', keys: ['russell2020aima', 'nope'], excerpt: 500 },
       rows: { type: 'rows', keys: ['russell2020aima'], excerpt: 0 },
       related: { type: 'related', key: 'russell2020aima', count: 5 },
       keys: { type: 'keys' },
@@ -75,6 +76,8 @@ suite('the engine protocol: what the host accepts from the worker', () => {
       const checked = RESULT_SCHEMAS[request.type].safeParse(answer);
       assert.ok(checked.success, `${request.type}: ${checked.success ? '' : JSON.stringify(checked.error.issues[0])}`);
     }
+    const [row, none] = RESULT_SCHEMAS.rowsByKey.parse(await service.answer(asked.rowsByKey));
+    assert.deepEqual([row, none], [service.rows(['russell2020aima'], 500)[0], null]);
     assert.deepEqual((await service.answer(asked.papers)).map(p => p?.key ?? null), ['russell2020aima', null]);
   });
 
@@ -160,6 +163,25 @@ suite('the engine worker (dist/engine.js as a worker thread)', () => {
     assert.equal(RESULT_SCHEMAS.treeTop.parse(tree.result).files[0]?.count, 3000, 'the tree came once every entry was joined');
     const [paper] = RESULT_SCHEMAS.papers.parse(papers.result);
     assert.deepEqual([paper?.title, paper?.entries?.[0].line], ['The title of entry 1500', 7501]);
+    await ask({ type: 'indexed' });
+  });
+
+  test('rows by key answer as early as papers: before the join, while what lists papers waits for it', async () => {
+    await ask({ type: 'load', corpus: bytes(dist('corpus.json')), names: bytes(dist('names.index')), text: bytes(dist('fulltext.index')) });
+    const text = Array.from({ length: 3000 }, (_, i) => `@misc{row${i},\n  author = {Doe, Jane},\n  title = {The title of row ${i}},\n  year = 2020\n}`).join('\n');
+    const bib = bytes(Buffer.from(text));
+    const early = RESULT_SCHEMAS.setInput.parse((await ask({ type: 'setInput', bibliographies: [{ uri: 'file:///w/rows.bib', file: 'rows.bib', bytes: bib }] }, [bib])).result);
+    assert.equal(early.indexing, true);
+    const order: string[] = [];
+    const options = { groupBy: 'topic' as const, sortBy: 'upvotes' as const };
+    const [, rows] = await Promise.all([
+      ask({ type: 'treeTop', options }).then(answer => { order.push('tree'); return answer; }),
+      ask({ type: 'rowsByKey', keys: ['row1500', 'ROW1500'], excerpt: 500 }).then(answer => { order.push('rows'); return answer; }),
+    ]);
+    assert.deepEqual(order, ['rows', 'tree'], 'the rows came before the join ended');
+    const [row, same] = RESULT_SCHEMAS.rowsByKey.parse(rows.result);
+    assert.deepEqual([row?.title, row?.entries[0]?.line], ['The title of row 1500', 7501]);
+    assert.deepEqual(same, row, 'keys compare without case');
     await ask({ type: 'indexed' });
   });
 

@@ -15,11 +15,14 @@ suite('LocalLibrary: the bundled papers, asked in the extension host', () => {
   const library = new LocalLibrary(service);
   const [first, second] = service.library.papers;
 
-  test('papers by key: one a key, undefined where none has it, keys compared without case', async () => {
+  test('papers and rows by key: one a key, undefined where none has it, keys compared without case', async () => {
     assert.deepEqual(await library.papers([first.key, 'nosuchkey', second.id]), [first, undefined, second]);
     assert.equal(await library.paper(first.key.toUpperCase()), first);
+    const rows = await library.rowsByKey([first.key, 'nosuchkey', second.id], 500);
+    assert.deepEqual(rows, [service.rows([first.key], 500)[0], undefined, service.rows([second.id], 500)[0]]);
+    assert.ok(rows[0]!.excerpt.length > 0 && first.abstract.startsWith(rows[0]!.excerpt.slice(0, 20)));
     // What crosses from the worker fits the same schema (engine/protocol.ts).
-    assert.ok(RESULT_SCHEMAS.papers.safeParse([first, null]).success);
+    assert.ok(RESULT_SCHEMAS.rowsByKey.safeParse(rows.map(r => r ?? null)).success);
   });
 
   test('the other questions answer as the service does', async () => {

@@ -7,17 +7,15 @@ import { add, ADD_FORMATS } from './add';
 import { daily } from './daily';
 import { bibtexEntry, citationText, cslEntry, defaultTemplate, type CitationTemplate } from '../core/cite';
 import { NAMES_INDEX, TEXT_INDEX } from '../core/corpus/files';
-import { LibraryIndex } from '../core/search/libraryIndex';
-import { PaperLibrary } from '../core/search/library';
+import type { PaperLibrary } from '../core/search/library';
 import { formatProblem, type Paper } from '../core/model/paper';
-import { createTopicAssigner, type TopicsFile } from '../core/corpus/topics';
-import { mergeUserCorpora, type CorpusFile } from '../core/corpus/userCorpus';
-import { mergeBibliographies } from '../core/bibliography/merge';
-import { bibliographyFormat, readBibliographies, type BibliographyText } from '../core/bibliography/read';
-import { buildIndex } from '../core/search/search';
+import { bibliographyFormat } from '../core/bibliography/read';
+import { encodeIndex } from '../core/search/indexCodec';
+import { buildIndexParts } from '../core/search/search';
 import { checkDocuments, failsCheck, type CheckFiles } from '../core/health';
 import { languageOfPath } from '../core/cite/languages';
-import topicsFile from '../data/topics.json';
+import type { BibliographyInput, CorpusInput } from '../engine/input';
+import { LibraryService, type BundledText } from '../engine/service';
 
 const EXPORT_FORMATS = ['bibtex', 'biblatex', 'csl-json', 'json'] as const;
 const CITE_FORMATS = ['bibtex', 'biblatex', 'csl-json', 'plain', 'latex', 'markdown', 'typst', 'rst'] as const;
@@ -88,19 +86,23 @@ class UnreadableError extends Error {}
 /** A `.json` file is CSL-JSON when it is an array of items, a corpus when it is `{ "papers": [...] }`. */
 const isCslJson = (text: string) => text.trimStart().replace(/^\uFEFF/, '').startsWith('[');
 
+/** No bundled papers (`--no-bundled`): an empty corpus and an empty index, which the files' papers join. */
+function noPapers(): BundledText {
+  const { names, text } = buildIndexParts([]);
+  return { corpus: JSON.stringify({ papers: [] }), names: encodeIndex(names.toJSON(), []), text: encodeIndex(text.toJSON(), []) };
+}
+
 /**
- * The bundled papers (unless `bundled` is false), plus those of `--corpus` files merged exactly
- * as the extension merges them: saved pages and corpus JSON as corpus files, `.bib`, CSL-JSON
- * and YAML files as bibliographies. Problems go to stderr with file and line.
+ * The bundled papers (unless `bundled` is false), plus those of `--corpus` files merged by the
+ * extension's own engine (LibraryService), so exactly as the extension merges them: saved
+ * pages and corpus JSON as corpus files, `.bib`, CSL-JSON and YAML files as bibliographies.
+ * Problems go to stderr with file and line.
  */
 async function loadLibrary(corpusFiles: readonly string[], { bundled = true } = {}): Promise<PaperLibrary> {
   const read = (name: string) => readFileSync(join(__dirname, name), 'utf8');
-  const parts = { names: read(NAMES_INDEX), text: read(TEXT_INDEX) };
-  const shipped = bundled ? PaperLibrary.fromParts(read('corpus.json'), parts.names, parts.text) : undefined;
-  await shipped?.fullText;
-  if (!corpusFiles.length && shipped) return shipped;
-  const corpora: CorpusFile[] = [];
-  const bibliographies: BibliographyText[] = [];
+  const service = LibraryService.load(bundled ? { corpus: read('corpus.json'), names: read(NAMES_INDEX), text: read(TEXT_INDEX) } : noPapers());
+  const corpus: CorpusInput[] = [];
+  const bibliographies: BibliographyInput[] = [];
   const unreadable: string[] = [];
   for (const file of corpusFiles) {
     let text: string;
@@ -113,23 +115,18 @@ async function loadLibrary(corpusFiles: readonly string[], { bundled = true } = 
     }
     const format = bibliographyFormat(file);
     if (format && !(format === 'csl-json' && !isCslJson(text))) bibliographies.push({ uri: file, file, text });
-    else corpora.push({ file, text });
+    else corpus.push({ file, text });
   }
   if (unreadable.length) throw new UnreadableError(`${unreadable.length} file(s) could not be read: ${unreadable.join(', ')}`);
-  const topics = createTopicAssigner(topicsFile as TopicsFile);
-  const corpus = await mergeUserCorpora(shipped?.papers ?? [], corpora, topics);
-  for (const problem of corpus.problems) console.error(`warning: ${formatProblem(problem)}`);
-  const files = await readBibliographies(bibliographies);
-  for (const file of files) {
-    for (const problem of file.problems) console.error(`${problem.severity}: ${formatProblem({ file: file.file, line: problem.line, message: problem.message })}`);
+  if (corpusFiles.length) {
+    const report = await service.setInput({ corpus, bibliographies });
+    for (const problem of report.corpus.problems) console.error(`warning: ${formatProblem(problem)}`);
+    for (const file of report.bibliographies.files) {
+      for (const problem of file.problems) console.error(`${problem.severity}: ${formatProblem({ file: file.file, line: problem.line, message: problem.message })}`);
+    }
   }
-  const joined = await mergeBibliographies(corpus.papers, files);
-  const labels = new Map(topics.topics.map(t => [t.id, t.label]));
-  const label = (id: string) => labels.get(id) ?? id;
-  if (!shipped) return new PaperLibrary({ papers: joined.papers }, buildIndex(joined.papers, label));
-  const index = await LibraryIndex.fromBundled(parts, shipped.papers.map(p => p.id), shipped.papers, label);
-  await (await index.update(joined.papers, label)).fullText;
-  return new PaperLibrary({ papers: joined.papers }, index.search);
+  await service.settled();
+  return service.library;
 }
 
 /** The file system as `check` sees it: paths with "/", read as UTF-8. */

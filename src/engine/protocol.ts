@@ -2,29 +2,51 @@
 // Requests go to the worker with an id; each answer comes back with that id and is checked
 // here before the host uses it (an engine is a dependency that can fail). Bytes go in as
 // ArrayBuffers (transferred, not copied); what comes out is rows, ids and reports, never
-// the whole library.
+// the whole library. Every type that crosses is written once, here, beside its schema; the
+// request table (`REQUESTS`) gives each request what it carries, what it answers and when.
 import type { ReadProblem } from '../core/bibliography/problem';
+import type { TreeOptions } from '../core/browse/tree';
+import type { Paper } from '../core/model/paper';
 import * as z from '../core/util/zod';
 import { CACHE_PARTS, type CachePart } from './cacheParts';
 
 const text = () => z.string();
 const int = () => z.int();
 // A file's keys and lines: thousands of each in a large library. Checked in one loop: zod's
-// array schemas took 25 ms for 7,000 keys and lines while the code was cold, holding up the host.
+// array schemas, checking them one by one while the code was cold, held up the host.
 const texts = () => z.custom<string[]>(v => Array.isArray(v) && v.every(k => typeof k === 'string'), 'expected a list of strings');
 const ints = () => z.custom<number[]>(v => Array.isArray(v) && v.every(n => Number.isInteger(n)), 'expected a list of whole numbers');
+const FORMATS = ['bibtex', 'csl-json', 'csl-yaml', 'hayagriva'] as const;
 
+/** A paper as a row of a list (the tree, a quick pick, completion, a hover): made in the engine (rows.ts). */
 export const PaperRowSchema = z.lazySchema(() => z.object({
-  id: text(), key: text(), title: text(), description: text(), meta: text(), excerpt: text(),
+  id: text(),
+  key: text(),
+  title: text(),
+  /** Key, then authors and year, or organisation or date: what lists show beside the title. */
+  description: text(),
+  /** Authors, venue, organisation, date, upvotes: what is known besides the title, on one line. */
+  meta: text(),
+  /** The start of the abstract, as long as asked for ('' when none was asked for, or it has none). */
+  excerpt: text(),
+  /** Its entries in the user's bibliographies, the winning one first: where each is. */
   entries: z.array(z.object({ uri: text(), file: text(), line: int() })),
+  /** True when Hugging Face Daily Papers lists it (the bundled corpus or a corpus file). */
   listed: z.boolean(),
 }));
+export type PaperRow = z.output<typeof PaperRowSchema>;
+/** Where one of a paper's entries is in the user's bibliography files. */
+export type EntrySpot = PaperRow['entries'][number];
 
 const PersonSchema = z.lazySchema(() => z.object({
   family: z.optional(text()), given: z.optional(text()), particle: z.optional(text()), suffix: z.optional(text()), literal: z.optional(text()),
 }));
 
-/** A whole paper: the corpus record and what a bibliography entry adds (its reference is checked for shape only). */
+/**
+ * A whole paper (core/model/paper.ts): the corpus record and what a bibliography entry adds. Its
+ * reference is checked for shape only, so the host takes the answer as the engine's `Paper`;
+ * `satisfies` keeps every other field in step with it.
+ */
 export const LibraryPaperSchema = z.lazySchema(() => z.object({
   id: text(), key: text(), title: text(), abstract: text(),
   authorsCount: z.nullable(int()),
@@ -34,42 +56,81 @@ export const LibraryPaperSchema = z.lazySchema(() => z.object({
   sources: z.array(z.object({ file: text(), line: int() })),
   authors: z.optional(z.array(PersonSchema)), moreAuthors: z.optional(z.boolean()), editors: z.optional(z.array(PersonSchema)),
   venue: z.optional(text()), doi: z.optional(text()), entryType: z.optional(text()), keywords: z.optional(z.array(text())),
-  entries: z.optional(z.array(z.object({ uri: text(), file: text(), line: int(), key: text(), format: z.enum(['bibtex', 'csl-json', 'csl-yaml', 'hayagriva']) }))),
+  entries: z.optional(z.array(z.object({ uri: text(), file: text(), line: int(), key: text(), format: z.enum(FORMATS) }))),
   aliases: z.optional(z.array(text())),
   reference: z.optional(z.looseObject({ key: text(), line: int(), sourceType: text(), type: text() })),
-}));
+}) satisfies z.ZodMiniType<Omit<Paper, 'reference'>>) as unknown as z.ZodMiniType<Paper>;
 
 const CODES = [
   'unclosed-entry', 'missing-key', 'syntax', 'unclosed-value', 'duplicate-key', 'duplicate-field', 'undefined-string',
   'stray-brace', 'stray-at', 'key-character', 'yaml',
 ] as const satisfies readonly NonNullable<ReadProblem['code']>[];
 
-const ProblemSchema = z.lazySchema(() => z.object({
+const ReadProblemSchema = z.lazySchema(() => z.object({
   line: int(), message: text(), severity: z.enum(['error', 'warning']), code: z.optional(z.enum(CODES)), firstLine: z.optional(int()),
-}));
+}) satisfies z.ZodMiniType<ReadProblem>);
 
+/** One bibliography file as the library last read it. */
+const BibliographyFileSchema = z.lazySchema(() => z.object({
+  uri: text(),
+  file: text(),
+  format: z.enum(FORMATS),
+  /** Its entries' keys and lines, in file order. */
+  keys: texts(),
+  lines: ints(),
+  problems: z.array(ReadProblemSchema),
+}));
+export type BibliographyFileReport = z.output<typeof BibliographyFileSchema>;
+
+/** What giving the library the user's files did (`setInput`, `indexed`). */
 export const InputReportSchema = z.lazySchema(() => z.object({
   corpus: z.object({ added: int(), updated: int(), problems: z.array(z.object({ file: text(), line: int(), message: text() })) }),
-  bibliographies: z.object({
-    files: z.array(z.object({
-      uri: text(), file: text(), format: z.enum(['bibtex', 'csl-json', 'csl-yaml', 'hayagriva']),
-      keys: texts(), lines: ints(), problems: z.array(ProblemSchema),
-    })),
-    added: int(), joined: int(),
-  }),
+  bibliographies: z.object({ files: z.array(BibliographyFileSchema), added: int(), joined: int() }),
+  /** How the index came about, and what changed in it. */
   index: z.object({ fromCache: z.boolean(), added: int(), changed: int(), removed: int() }),
-  papers: int(), parseMs: z.number(), readMs: z.number(), searchableMs: z.number(), snapshotWanted: z.boolean(), needsFiles: z.boolean(), indexing: z.optional(z.boolean()),
+  papers: int(),
+  /**
+   * Time spent reading the bibliographies: parsing them into entries (`parseMs`, after which the
+   * keys answer), and that with converting the entries to papers (`readMs`: LaTeX decoded, names
+   * split); and until every name was searchable (ms).
+   */
+  parseMs: z.number(),
+  readMs: z.number(),
+  searchableMs: z.number(),
+  /** True when the index is new and worth caching once its full text is in (`snapshot`). */
+  snapshotWanted: z.boolean(),
+  /**
+   * True when the corpus files came by name only and no cached library could stand for them:
+   * nothing was changed, and the files' text is needed.
+   */
+  needsFiles: z.boolean(),
+  /**
+   * True in the report given as soon as the keys answer: the papers are still being joined and
+   * indexed. Its counts then take each key of the entries as a paper of its own (`added`,
+   * `papers`): the join may find some in the corpus.
+   */
+  indexing: z.optional(z.boolean()),
 }));
+export type InputReport = z.output<typeof InputReportSchema>;
 
+/** Ranked rows, and the filters that leave no paper (messages to show as they are). */
 export const QueryRowsSchema = z.lazySchema(() => z.object({ rows: z.array(PaperRowSchema), problems: z.array(text()) }));
+export type QueryRows = z.output<typeof QueryRowsSchema>;
 
+/** A page of every paper (`all`): the library's size and version with it. */
 export const AllPapersSchema = z.lazySchema(() => z.object({ papers: z.array(LibraryPaperSchema), total: int(), version: int() }));
+export type AllPapers = z.output<typeof AllPapersSchema>;
 
+/** The Papers view's top: the bibliography files, then the groups; with the filter's outcome. */
 export const TreeTopSchema = z.lazySchema(() => z.object({
   files: z.array(z.object({ id: text(), uri: text(), file: text(), count: int(), problems: int(), errors: z.boolean() })),
   groups: z.array(z.object({ id: text(), label: text(), description: z.optional(text()), count: int() })),
   filter: z.optional(z.object({ query: text(), count: int(), problems: z.array(text()) })),
 }));
+export type TreeTop = z.output<typeof TreeTopSchema>;
+export type FileRow = TreeTop['files'][number];
+export type GroupRow = TreeTop['groups'][number];
+export type { TreeOptions };
 
 const bytes = () => z.instanceof(ArrayBuffer);
 
@@ -81,8 +142,20 @@ export const SnapshotSchema = z.lazySchema(() => z.optional(z.union([
 
 export const MemorySchema = z.lazySchema(() => z.object({ heapMB: z.number(), externalMB: z.number(), arrayBuffersMB: z.number() }));
 
-/** A file as the host read it: its bytes (UTF-8), and how to name it. */
-export interface FileBytes { file: string; bytes: ArrayBuffer }
+export interface QueryOptions {
+  limit?: number;
+  /** Only papers with every word (the tree's filter). */
+  allWords?: boolean;
+  /** Only papers with an entry in one of these bibliography files… */
+  inFiles?: string[];
+  /** …or only papers with none in them. */
+  notInFiles?: string[];
+  /** Only papers with an entry in some bibliography file. */
+  withEntry?: boolean;
+  /** How much of each abstract the rows carry. */
+  excerpt?: number;
+}
+
 /**
  * A bibliography file: its bytes; or, on the desktop, its path, for the worker to read (the host
  * then neither waits for a large file's bytes nor holds them).
@@ -102,37 +175,88 @@ export { CACHE_PARTS, type CachePart };
  */
 export type CachedBytes = { key: string } & ({ bytes: Record<CachePart, ArrayBuffer> } | { paths: Record<CachePart, string> });
 
-/** What the host asks, by `type`; `result` in the comments is what comes back. */
-export type Request =
+/** The fields a request carries besides its `type`: a type only (the host is trusted to send them; what comes back is checked). */
+const carries = <P extends object = Record<never, never>>() => undefined as unknown as P;
+const rows = () => z.array(PaperRowSchema);
+
+/**
+ * One row of the table: what the request carries, the schema of its answer (made when first
+ * checked: the host does not build zod's schemas until it needs them), and whether it waits,
+ * while the user's entries are being joined, for the join to end.
+ */
+interface RequestSpec { params: object; result: () => z.ZodMiniType; waitsForJoin: boolean }
+
+/**
+ * What the views ask the library (`Library` in the host): answered by `LibraryService.answer`,
+ * in the engine worker or, with the bundled papers alone, in the extension host. What lists,
+ * groups or searches papers waits for the join; what asks by key answers as soon as the user's
+ * files are parsed (the keys the entries tell alone at once, the rest after the join).
+ */
+export const QUESTIONS = {
+  query: { params: carries<{ text: string; options: QueryOptions }>(), result: () => QueryRowsSchema, waitsForJoin: true },
+  // With nothing typed (completion after `\cite{`): the entries of `files` first, then the most upvoted others.
+  suggestions: { params: carries<{ files: string[]; ownLimit: number; restLimit: number; excerpt: number }>(), result: rows, waitsForJoin: true },
+  // One answer a key, null where none has it.
+  papers: { params: carries<{ keys: string[] }>(), result: () => z.array(z.nullable(LibraryPaperSchema)), waitsForJoin: false },
+  // The same as rows: all a hover card or Go to Definition shows, without the whole paper.
+  rowsByKey: { params: carries<{ keys: string[]; excerpt: number }>(), result: () => z.array(z.nullable(PaperRowSchema)), waitsForJoin: false },
+  // Those that exist, in the order asked.
+  rows: { params: carries<{ keys: string[]; excerpt: number }>(), result: rows, waitsForJoin: true },
+  related: { params: carries<{ key: string; count: number }>(), result: rows, waitsForJoin: true },
+  // Every key and alias, joined by "\n".
+  keys: { params: carries(), result: text, waitsForJoin: false },
+  treeTop: { params: carries<{ options: TreeOptions }>(), result: () => TreeTopSchema, waitsForJoin: true },
+  // `container`: `id` numbers the request.
+  children: { params: carries<{ container: string; options: TreeOptions }>(), result: rows, waitsForJoin: true },
+  locate: { params: carries<{ paperId: string; options: TreeOptions; preferred?: string }>(), result: () => z.nullable(text()), waitsForJoin: true },
+  // A page of every paper, in corpus order: a whole large library in one answer would hold the host while it took it in.
+  all: { params: carries<{ start: number; count: number }>(), result: () => AllPapersSchema, waitsForJoin: true },
+} satisfies Record<string, RequestSpec>;
+
+/** Every request, by `type`: the library's questions, and what the worker does for the host besides. */
+export const REQUESTS = {
   // The bundled papers and their index: as the extension ships them (`library`, the LZMA stream of
   // core/corpus/files), decoded by the worker so that it need not wait for the host to decode
-  // them; or their three parts as text.
-  | ({ type: 'load' } & ({ library: ArrayBuffer } | { corpus: ArrayBuffer; names: ArrayBuffer; text: ArrayBuffer })) // result: number of papers
+  // them; or their three parts as text. Answers the number of papers.
+  load: {
+    params: carries<{ library: ArrayBuffer } | { corpus: ArrayBuffer; names: ArrayBuffer; text: ArrayBuffer }>(),
+    result: int, waitsForJoin: false,
+  },
   // Corpus files or bibliographies left out (undefined) are the same as the worker last had them.
   // Beside `cached` under `bibliographyKey` (the whole library), the bibliographies are read only if it cannot stand for them.
-  // Answered once the keys answer ('papers', 'keys': the files parsed); when the report says `indexing`, 'indexed' answers once
-  // every name is searchable, and until the entries are joined, what lists or searches papers waits for the join (worker.ts).
-  | { type: 'setInput'; corpus?: CorpusBytes[]; bibliographies?: BibliographyBytes[]; cacheKey?: string; bibliographyKey?: string; cached?: CachedBytes } // InputReport
-  | { type: 'indexed' } // InputReport: the last setInput's, whole
-  | { type: 'query'; text: string; options: import('./service').QueryOptions } // QueryRows
-  | { type: 'untyped'; files: string[]; ownLimit: number; restLimit: number; excerpt: number } // PaperRow[]
-  | { type: 'papers'; keys: string[] } // (Paper | null)[]
-  | { type: 'rows'; keys: string[]; excerpt: number } // PaperRow[]
-  | { type: 'related'; key: string; count: number } // PaperRow[]
-  | { type: 'keys' } // string (keys joined by "\n")
-  | { type: 'treeTop'; options: import('./service').TreeOptions } // TreeTop
-  | { type: 'children'; container: string; options: import('./service').TreeOptions } // PaperRow[] (`container`: `id` numbers the request)
-  | { type: 'locate'; paperId: string; options: import('./service').TreeOptions; preferred?: string } // string | null
-  // A page of every paper, in corpus order: a whole large library in one answer would hold the host while it took it in.
-  | { type: 'all'; start: number; count: number } // AllPapers
+  // Answered once the keys answer (the files parsed); when the report says `indexing`, 'indexed' answers once
+  // every name is searchable, and until the entries are joined, the questions that wait for the join wait.
+  setInput: {
+    params: carries<{ corpus?: CorpusBytes[]; bibliographies?: BibliographyBytes[]; cacheKey?: string; bibliographyKey?: string; cached?: CachedBytes }>(),
+    result: () => InputReportSchema, waitsForJoin: false,
+  },
+  // The last setInput's report, whole.
+  indexed: { params: carries(), result: () => InputReportSchema, waitsForJoin: false },
   // Snapshot: bytes transferred, or `written` when the worker wrote the parts to `paths` itself; undefined when there is none to make.
   // Only of the library under `key` (the corpus files may have changed since it was asked for).
-  | { type: 'snapshot'; key: string; paths?: Record<CachePart, string> }
-  | { type: 'settled' } // null
-  | { type: 'memory' } // Memory
-  | { type: 'exit' }; // no answer: the worker stops as if it had crashed (for tests of the recovery)
+  snapshot: { params: carries<{ key: string; paths?: Record<CachePart, string> }>(), result: () => SnapshotSchema, waitsForJoin: false },
+  settled: { params: carries(), result: () => z.null(), waitsForJoin: false },
+  memory: { params: carries(), result: () => MemorySchema, waitsForJoin: false },
+  // No answer: the worker stops as if it had crashed (for tests of the recovery).
+  exit: { params: carries(), result: () => z.null(), waitsForJoin: false },
+  ...QUESTIONS,
+} satisfies Record<string, RequestSpec>;
 
-export type RequestType = Request['type'];
+type Requests = typeof REQUESTS;
+export type RequestType = keyof Requests;
+export type Question = keyof typeof QUESTIONS;
+/** A request of one type, as the host sends it. */
+export type RequestOf<T extends RequestType> = { type: T } & Requests[T]['params'];
+/** What the host asks, by `type`. */
+export type Request = { [T in RequestType]: RequestOf<T> }[RequestType];
+/** What each request's answer is, once checked. */
+export type ResultOf<T extends RequestType> = z.output<ReturnType<Requests[T]['result']>>;
+
+/** A request of the library's questions, of any type. */
+export type QuestionRequest = { [T in Question]: RequestOf<T> }[Question];
+
+/** Whether a request is one of the library's questions (`QUESTIONS`). */
+export const isQuestion = (request: Request): request is QuestionRequest => request.type in QUESTIONS;
 
 /** Every message the worker sends: an answer to one request. */
 export const ResponseSchema = z.lazySchema(() => z.union([
@@ -145,22 +269,6 @@ export const ResponseSchema = z.lazySchema(() => z.union([
 export type Response = z.infer<typeof ResponseSchema>;
 
 /** The schema of each request's result, checked where it enters the host. */
-export const RESULT_SCHEMAS = z.lazySchema(() => ({
-  load: int(),
-  setInput: InputReportSchema,
-  indexed: InputReportSchema,
-  query: QueryRowsSchema,
-  untyped: z.array(PaperRowSchema),
-  papers: z.array(z.nullable(LibraryPaperSchema)),
-  rows: z.array(PaperRowSchema),
-  related: z.array(PaperRowSchema),
-  keys: text(),
-  treeTop: TreeTopSchema,
-  children: z.array(PaperRowSchema),
-  locate: z.nullable(text()),
-  all: AllPapersSchema,
-  snapshot: SnapshotSchema,
-  settled: z.null(),
-  memory: MemorySchema,
-  exit: z.null(),
-} satisfies Record<RequestType, z.ZodMiniType>));
+export const RESULT_SCHEMAS = z.lazySchema(() => Object.fromEntries(Object.entries(REQUESTS).map(([type, spec]) => [type, spec.result()])) as {
+  [T in RequestType]: ReturnType<Requests[T]['result']>;
+});

@@ -9,8 +9,10 @@ import { libraryText, splitLibrary } from '../core/corpus/files';
 import { ENGINE_WORKER } from '../platform/worker';
 import { fileShelf, readBytes, writeParts } from './files';
 import { pause } from '../core/util/pause';
-import { CACHE_PARTS, type CachedBytes, type Request, type Response } from './protocol';
-import { LibraryService, type CachedLibrary, type InputReport, type UserInput } from './service';
+import type { UserInput } from './input';
+import { CACHE_PARTS, isQuestion, type CachedBytes, type InputReport, type Request, type Response } from './protocol';
+import { LibraryService } from './service';
+import type { CachedLibrary } from './snapshot';
 
 /** What this bundle uses of a Web Worker's global scope (the engine is compiled without the DOM's types). */
 interface WebWorkerScope {
@@ -145,14 +147,12 @@ function setInput(input: UserInput): Promise<InputReport> {
 }
 
 /**
- * What lists, groups or searches the papers: while the user's entries are being joined, these
- * wait for the join (the keys answer at once: 'papers', 'keys').
+ * Answers one request; bytes to transfer back are returned beside the result. The views'
+ * questions are the service's to answer (`LibraryService.answer`: it waits for the join where
+ * the request table says so); the rest is the worker's own.
  */
-const WAIT_FOR_JOIN: ReadonlySet<Request['type']> = new Set(['query', 'untyped', 'rows', 'related', 'treeTop', 'children', 'locate', 'all']);
-
-/** Answers one request; bytes to transfer back are returned beside the result. */
 async function answer(request: Request): Promise<{ result: unknown; transfer?: ArrayBuffer[] }> {
-  if (WAIT_FOR_JOIN.has(request.type)) await loaded().joined;
+  if (isQuestion(request)) return { result: await loaded().answer(request) };
   switch (request.type) {
     case 'load': {
       service = LibraryService.lazy(() => libraryText('library' in request ? splitLibrary(lzmaDecode(new Uint8Array(request.library))) : request));
@@ -165,40 +165,26 @@ async function answer(request: Request): Promise<{ result: unknown; transfer?: A
       const cached = request.cached && cachedLibrary(request.cached);
       // A whole library from the cache stands for the bibliographies: they are read only if it cannot
       // (missing, as in a first session, or damaged), here and now rather than after a round trip to the host.
-      const whole = cached !== undefined && cached.key === request.bibliographyKey && !request.corpus?.length;
+      const cacheStandsIn = cached !== undefined && cached.key === request.bibliographyKey && !request.corpus?.length;
       const bibliographies = (read: boolean) => request.bibliographies?.map(b => ({
         uri: b.uri, file: b.file, after: b.after,
         text: !read ? undefined : b.path !== undefined ? readText(b.path) : b.bytes ? decode(b.bytes) : undefined,
       }));
       const input: UserInput = {
         corpus: request.corpus?.map(f => ({ file: f.file, text: f.path !== undefined ? utf8.decode(readBytes(f.path)) : f.bytes && decode(f.bytes) })),
-        bibliographies: bibliographies(!whole),
+        bibliographies: bibliographies(!cacheStandsIn),
         cacheKey: request.cacheKey,
         bibliographyKey: request.bibliographyKey,
         cached,
       };
       const report = await setInput(input);
       const readable = request.bibliographies?.every(b => b.path !== undefined || b.bytes !== undefined);
-      if (!report.needsFiles || !whole || !readable) return { result: report };
+      if (!report.needsFiles || !cacheStandsIn || !readable) return { result: report };
       return { result: await setInput({ ...input, bibliographies: bibliographies(true), cached: undefined }) };
     }
     case 'indexed':
       if (!indexed) throw new Error('no files were given to index');
       return { result: await indexed };
-    case 'query': return { result: loaded().query(request.text, request.options) };
-    case 'untyped': return { result: loaded().untyped(request.files, request.ownLimit, request.restLimit, request.excerpt) };
-    case 'papers': {
-      const library = loaded();
-      const papers = library.papersNow(request.keys) ?? (await library.joined, library.papers(request.keys));
-      return { result: papers.map(p => p ?? null) };
-    }
-    case 'rows': return { result: loaded().rows(request.keys, request.excerpt) };
-    case 'related': return { result: loaded().related(request.key, request.count) };
-    case 'keys': return { result: loaded().keys().join('\n') };
-    case 'treeTop': return { result: loaded().treeTop(request.options) };
-    case 'children': return { result: loaded().children(request.container, request.options) };
-    case 'locate': return { result: loaded().locate(request.paperId, request.options, request.preferred) ?? null };
-    case 'all': return { result: loaded().all(request.start, request.count) };
     case 'snapshot': {
       const snapshot = await loaded().snapshot(request.key);
       if (!snapshot) return { result: undefined };

@@ -42,7 +42,7 @@ export class CitationCompletion implements vscode.CompletionItemProvider {
       ]);
       ranked = [...first.rows, ...rest.rows];
     } else {
-      ranked = await papers.untyped(own, OWN_UNTYPED, COMPLETIONS, CARD_EXCERPT);
+      ranked = await papers.suggestions(own, OWN_UNTYPED, COMPLETIONS, CARD_EXCERPT);
     }
     if (token.isCancellationRequested) return undefined;
     const range = new vscode.Range(doc.positionAt(context.start), doc.positionAt(context.end));

@@ -1,13 +1,8 @@
 import vscode = require('vscode');
-import type * as z from 'zod/mini';
-import type { Request, RequestType, RESULT_SCHEMAS } from '../../engine/protocol';
+import type { RequestOf, RequestType, ResultOf } from '../../engine/protocol';
 import type { EngineWorker } from '../../platform/worker';
 import { engine } from './load';
 import { pause } from '../../core/util/pause';
-
-type Schemas = typeof RESULT_SCHEMAS;
-/** What each request's answer is, once checked. */
-export type ResultOf<T extends RequestType> = z.output<Schemas[T]>;
 
 /** The engine worker stopped (crashed, ran out of memory, or was ended) while a request waited. */
 export class EngineStoppedError extends Error {}
@@ -90,7 +85,7 @@ export class EngineClient implements vscode.Disposable {
   readonly asked = new Map<RequestType, number>();
 
   /** Sends a request (its ArrayBuffers in `transfer` change hands) and resolves with its checked answer. */
-  async request<T extends RequestType>(request: Extract<Request, { type: T }>, transfer: ArrayBuffer[] = []): Promise<ResultOf<T>> {
+  async request<T extends RequestType>(request: RequestOf<T>, transfer: ArrayBuffer[] = []): Promise<ResultOf<T>> {
     const worker = await this.started();
     this.asked.set(request.type, (this.asked.get(request.type) ?? 0) + 1);
     const id = this.next++;

@@ -1,6 +1,6 @@
 import vscode = require('vscode');
 import { pause } from '../../core/util/pause';
-import type { InputReport } from '../../engine/service';
+import type { InputReport } from '../../engine/protocol';
 import type { EngineClient } from '../engine/client';
 import { ContextKeys } from '../ids';
 import { Sequencer } from '../util/async';

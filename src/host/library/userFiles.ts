@@ -4,7 +4,7 @@
 import type vscode = require('vscode');
 import type { BibliographyBytes, CachedBytes, CorpusBytes, Request } from '../../engine/protocol';
 import type { Problem } from '../../core/model/paper';
-import type { BibliographyFileReport, InputReport } from '../../engine/service';
+import type { BibliographyFileReport, InputReport } from '../../engine/protocol';
 import type { EngineClient } from '../engine/client';
 import { IndexCache, type CachedIndex } from './indexCache';
 

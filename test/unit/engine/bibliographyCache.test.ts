@@ -10,7 +10,9 @@ import { join } from 'node:path';
 import { memoryShelf, openShelf } from '../../../src/core/corpus/shelf';
 import { RESULT_SCHEMAS } from '../../../src/engine/protocol';
 import { fileShelf } from '../../../src/engine/files';
-import { LibraryService, type CachedLibrary, type LibrarySnapshot, type QueryOptions } from '../../../src/engine/service';
+import type { QueryOptions } from '../../../src/engine/protocol';
+import { LibraryService } from '../../../src/engine/service';
+import type { CachedLibrary, LibrarySnapshot } from '../../../src/engine/snapshot';
 import { ROOT } from '../support/seeds';
 
 const dist = (name: string) => readFileSync(join(ROOT, 'dist', name), 'utf8');
@@ -72,8 +74,8 @@ suite('the whole library cached for a writer\'s bibliography', () => {
     assert.ok(keys.every(k => lazy(k, 'authors') || !first.papers([k])[0]?.authors), 'every entry\'s authors wait to be read');
     // What the extension asks of every paper at once: completion with nothing typed, its own
     // entries first; a search kept to one file; every key; the Papers view.
-    const own = next.untyped([file.uri], 5, 5);
-    assert.deepEqual(own, first.untyped([file.uri], 5, 5), 'completion\'s first rows, the file\'s own entries first');
+    const own = next.suggestions([file.uri], 5, 5);
+    assert.deepEqual(own, first.suggestions([file.uri], 5, 5), 'completion\'s first rows, the file\'s own entries first');
     const rows = [...own];
     const kept: [string, QueryOptions][] = [['akamatsu', { inFiles: [file.uri] }], ['attention', { notInFiles: [file.uri] }], ['graphene', { withEntry: true }]];
     for (const [q, options] of kept) {

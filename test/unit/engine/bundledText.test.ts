@@ -1,4 +1,4 @@
-// The bundled papers' full text in the engine (engine/service.ts `bundledTextWanted`): a search made
+// The bundled papers' full text in the engine (engine/state.ts `bundledTextWanted`): a search made
 // before the user's files come loads it behind the names, unless the files come meanwhile. They
 // replace the bundled papers as what is searched, so their text would be loaded for nothing,
 // on the worker's time, while the files wait to be read. Searched again later, it loads.

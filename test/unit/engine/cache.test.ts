@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os';
 import { memoryShelf, openShelf, shelve, unshelve } from '../../../src/core/corpus/shelf';
 import { fileShelf } from '../../../src/engine/files';
 import { RESULT_SCHEMAS } from '../../../src/engine/protocol';
-import { LibraryService, type CachedLibrary, type LibrarySnapshot } from '../../../src/engine/service';
+import { LibraryService } from '../../../src/engine/service';
+import type { CachedLibrary, LibrarySnapshot } from '../../../src/engine/snapshot';
 import { ROOT, seedCorpus } from '../support/seeds';
 
 const dist = (name: string) => readFileSync(join(ROOT, 'dist', name), 'utf8');

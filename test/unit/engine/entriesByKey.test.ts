@@ -1,4 +1,4 @@
-// Keys answered before the join (engine/service.ts `papersNow`, core/bibliography/entriesByKey.ts):
+// Keys answered before the join (engine/service.ts `papersIfReady`, core/bibliography/entriesByKey.ts):
 // every answer given early must be the very paper the library gives once the entries are
 // joined to the bundled papers and indexed. Checked on every key of the real files in
 // ../shared/bibliographies, given in batches (so that keys repeat across files), and on the
@@ -7,7 +7,8 @@ import * as assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import type { Paper } from '../../../src/core/model/paper';
-import type { BibliographyInput, InputReport } from '../../../src/engine/service';
+import type { BibliographyInput } from '../../../src/engine/input';
+import type { InputReport } from '../../../src/engine/protocol';
 import { LibraryService } from '../../../src/engine/service';
 import { ROOT } from '../support/seeds';
 
@@ -35,7 +36,7 @@ async function askEarlyAndLate(service: LibraryService, files: BibliographyInput
       asked.report = early;
       const keys = early.bibliographies.files.flatMap(f => f.keys);
       asked.keys = [...new Set([...keys, ...keys.map(k => k.toUpperCase()), ...keys.map(k => `@${k.toLowerCase()}`), ...extra(keys)])];
-      asked.early = asked.keys.map(k => service.papersNow([k]));
+      asked.early = asked.keys.map(k => service.papersIfReady([k]));
       asked.earlyKeys = service.keys();
       // Whether the join was still under way: a settled promise's callback would run before the tick's.
       void service.joined.then(() => asked.order.push('joined'));
@@ -98,5 +99,30 @@ suite('keys answered before the join', function () {
     // The join then makes them: one joined by key, one by title.
     assert.equal(report.bibliographies.joined, 2);
     assert.equal(late[asked.keys.indexOf('sametitle')]?.title, corpusTitle);
+  });
+
+  test('rows by key (hover, Go to Definition) answer as early as papers: one a key, before the join, the row of the joined paper', async () => {
+    const service = bundled();
+    const corpusKey = service.library.papers[0].key;
+    const refs = '@book{russell2020aima, author = {Russell, Stuart and Norvig, Peter}, title = {Artificial Intelligence: A Modern Approach}, year = 2020, abstract = {A textbook of artificial intelligence.}}';
+    const order: string[] = [];
+    let early: Promise<unknown> | undefined;
+    let waiting: Promise<unknown> | undefined;
+    await service.setInput({
+      bibliographies: [{ uri: 'file:///w/refs.bib', file: 'refs.bib', text: refs }],
+      papersReady: () => {
+        early = service.answer({ type: 'rowsByKey', keys: ['russell2020aima', '@russell2020aima', 'RUSSELL2020AIMA'], excerpt: 500 });
+        // A corpus key only the join can tell: the whole answer waits for it.
+        waiting = service.answer({ type: 'rowsByKey', keys: ['russell2020aima', corpusKey, 'nosuchkey'], excerpt: 500 });
+        void early.then(() => order.push('rows'));
+        void waiting.then(() => order.push('rows with a corpus key'));
+        void service.joined.then(() => order.push('joined'));
+      },
+    });
+    assert.deepEqual(order, ['rows', 'joined', 'rows with a corpus key']);
+    const [row] = service.rows(['russell2020aima'], 500);
+    assert.equal(row.excerpt, 'A textbook of artificial intelligence.');
+    assert.deepEqual(await early, [row, row, row]);
+    assert.deepEqual(await waiting, [row, service.rows([corpusKey], 500)[0], null]);
   });
 });

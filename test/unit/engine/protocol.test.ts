@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { syntheticCorpus } from '../../../src/bench/synthetic';
-import { CACHE_PARTS, RESULT_SCHEMAS, ResponseSchema, type CachePart, type Request } from '../../../src/engine/protocol';
+import { CACHE_PARTS, QUESTIONS, RESULT_SCHEMAS, ResponseSchema, type CachePart, type QuestionRequest, type Request } from '../../../src/engine/protocol';
 import { LibraryService } from '../../../src/engine/service';
 import { ENGINE_WORKER } from '../../../src/platform/worker';
 import { ROOT, seedCorpus } from '../support/seeds';
@@ -25,7 +25,7 @@ suite('the engine protocol: what the host accepts from the worker', () => {
       setInput: early,
       indexed: report,
       query: service.query('russell modern', { limit: 5, excerpt: 100 }),
-      untyped: service.untyped(['file:///w/refs.bib'], 10, 10, 50),
+      suggestions: service.suggestions(['file:///w/refs.bib'], 10, 10, 50),
       papers: service.papers(['russell2020aima', 'nope']).map(p => p ?? null),
       rows: service.rows(['russell2020aima']),
       related: service.related('russell2020aima'),
@@ -52,6 +52,33 @@ suite('the engine protocol: what the host accepts from the worker', () => {
     const first = early as typeof report;
     assert.ok(report.parseMs >= 0 && report.parseMs <= report.readMs, `parsed in ${report.parseMs} ms, read in ${report.readMs} ms`);
     assert.equal(first.parseMs, report.parseMs);
+  });
+
+  test('every question of the request table is answered by the service, and its answer fits its schema', async () => {
+    const service = LibraryService.load(bundled());
+    await service.setInput({ bibliographies: [{ uri: 'file:///w/refs.bib', file: 'refs.bib', text: BIB }] });
+    const options = { groupBy: 'topic' as const, sortBy: 'upvotes' as const };
+    const asked: { [T in keyof typeof QUESTIONS]: QuestionRequest & { type: T } } = {
+      query: { type: 'query', text: 'russell modern', options: { limit: 5, excerpt: 100 } },
+      suggestions: { type: 'suggestions', files: ['file:///w/refs.bib'], ownLimit: 10, restLimit: 10, excerpt: 50 },
+      papers: { type: 'papers', keys: ['russell2020aima', 'nope'] },
+      rowsByKey: { type: 'rowsByKey', keys: ['russell2020aima', 'nope'], excerpt: 500 },
+      rows: { type: 'rows', keys: ['russell2020aima'], excerpt: 0 },
+      related: { type: 'related', key: 'russell2020aima', count: 5 },
+      keys: { type: 'keys' },
+      treeTop: { type: 'treeTop', options },
+      children: { type: 'children', container: 'bibliography:file:///w/refs.bib', options },
+      locate: { type: 'locate', paperId: '@russell2020aima', options },
+      all: { type: 'all', start: 0, count: 100 },
+    };
+    for (const request of Object.values(asked)) {
+      const answer: unknown = await service.answer(request);
+      const checked = RESULT_SCHEMAS[request.type].safeParse(answer);
+      assert.ok(checked.success, `${request.type}: ${checked.success ? '' : JSON.stringify(checked.error.issues[0])}`);
+    }
+    const [row, none] = RESULT_SCHEMAS.rowsByKey.parse(await service.answer(asked.rowsByKey));
+    assert.deepEqual([row, none], [service.rows(['russell2020aima'], 500)[0], null]);
+    assert.deepEqual((await service.answer(asked.papers)).map(p => p?.key ?? null), ['russell2020aima', null]);
   });
 
   test('what does not fit is refused: a wrong field, a missing one, a message that is no answer', () => {
@@ -136,6 +163,25 @@ suite('the engine worker (dist/engine.js as a worker thread)', () => {
     assert.equal(RESULT_SCHEMAS.treeTop.parse(tree.result).files[0]?.count, 3000, 'the tree came once every entry was joined');
     const [paper] = RESULT_SCHEMAS.papers.parse(papers.result);
     assert.deepEqual([paper?.title, paper?.entries?.[0].line], ['The title of entry 1500', 7501]);
+    await ask({ type: 'indexed' });
+  });
+
+  test('rows by key answer as early as papers: before the join, while what lists papers waits for it', async () => {
+    await ask({ type: 'load', corpus: bytes(dist('corpus.json')), names: bytes(dist('names.index')), text: bytes(dist('fulltext.index')) });
+    const text = Array.from({ length: 3000 }, (_, i) => `@misc{row${i},\n  author = {Doe, Jane},\n  title = {The title of row ${i}},\n  year = 2020\n}`).join('\n');
+    const bib = bytes(Buffer.from(text));
+    const early = RESULT_SCHEMAS.setInput.parse((await ask({ type: 'setInput', bibliographies: [{ uri: 'file:///w/rows.bib', file: 'rows.bib', bytes: bib }] }, [bib])).result);
+    assert.equal(early.indexing, true);
+    const order: string[] = [];
+    const options = { groupBy: 'topic' as const, sortBy: 'upvotes' as const };
+    const [, rows] = await Promise.all([
+      ask({ type: 'treeTop', options }).then(answer => { order.push('tree'); return answer; }),
+      ask({ type: 'rowsByKey', keys: ['row1500', 'ROW1500'], excerpt: 500 }).then(answer => { order.push('rows'); return answer; }),
+    ]);
+    assert.deepEqual(order, ['rows', 'tree'], 'the rows came before the join ended');
+    const [row, same] = RESULT_SCHEMAS.rowsByKey.parse(rows.result);
+    assert.deepEqual([row?.title, row?.entries[0]?.line], ['The title of row 1500', 7501]);
+    assert.deepEqual(same, row, 'keys compare without case');
     await ask({ type: 'indexed' });
   });
 

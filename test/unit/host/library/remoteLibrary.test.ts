@@ -3,17 +3,22 @@ import type { Paper } from '../../../../src/core/model/paper';
 import type { EngineClient } from '../../../../src/host/engine/client';
 import { RemoteLibrary } from '../../../../src/host/library/library';
 
-/** A worker that knows every key but those starting with "missing", and counts what it is asked. */
+/** A worker that knows every key but those starting with "missing", and counts what it is asked: papers, and rows by key. */
 function worker() {
   const asked: string[][] = [];
+  const rowsAsked: { keys: string[]; excerpt: number }[] = [];
   const client = {
-    request: async (request: { type: string; keys: string[] }) => {
+    request: async (request: { type: string; keys: string[]; excerpt?: number }) => {
+      if (request.type === 'rowsByKey') {
+        rowsAsked.push({ keys: request.keys, excerpt: request.excerpt ?? -1 });
+        return request.keys.map(key => (key.startsWith('missing') ? null : { id: `id-${key}`, key, title: `Title of ${key}`, excerpt: 'x'.repeat(request.excerpt ?? 0) }));
+      }
       assert.equal(request.type, 'papers');
       asked.push(request.keys);
       return request.keys.map(key => (key.startsWith('missing') ? null : { id: `id-${key}`, key, title: `Title of ${key}` }));
     },
   } as unknown as EngineClient;
-  return { client, asked };
+  return { client, asked, rowsAsked };
 }
 
 suite('RemoteLibrary: the papers it was asked for answer without the worker', () => {
@@ -50,5 +55,45 @@ suite('RemoteLibrary: the papers it was asked for answer without the worker', ()
     assert.equal(changed.knows('a'), false);
     await changed.paper('a');
     assert.equal(asked.length, 2);
+  });
+});
+
+suite('RemoteLibrary: rows by key, for hover and Go to Definition, answer without the worker once asked', () => {
+  test('a key asked again with the same excerpt is not asked again, found or not; the answers keep the order asked, one a key', async () => {
+    const { client, asked, rowsAsked } = worker();
+    const library = new RemoteLibrary(client, 10, []);
+    const rows = await library.rowsByKey(['a', 'missingB', 'a'], 500);
+    assert.deepEqual(rows.map(r => r?.title), ['Title of a', undefined, 'Title of a']);
+    assert.equal(rows[0]?.excerpt.length, 500);
+    assert.deepEqual(rowsAsked, [{ keys: ['a', 'missingB'], excerpt: 500 }]);
+    assert.ok(library.knowsRow('a', 500) && library.knowsRow('missingB', 500) && !library.knowsRow('c', 500));
+    assert.deepEqual((await library.rowsByKey(['c', 'missingB', 'a'], 500)).map(r => r?.key), ['c', undefined, 'a']);
+    assert.deepEqual(rowsAsked.map(r => r.keys), [['a', 'missingB'], ['c']]);
+    assert.deepEqual(asked, [], 'no whole paper was asked for');
+  });
+
+  test('rows with another excerpt are asked for: a row remembered with a short excerpt does not stand for a longer one', async () => {
+    const { client, rowsAsked } = worker();
+    const library = new RemoteLibrary(client, 10, []);
+    await library.rowsByKey(['a']);
+    assert.ok(library.knowsRow('a') && !library.knowsRow('a', 500));
+    assert.equal((await library.rowsByKey(['a'], 500))[0]?.excerpt.length, 500);
+    assert.deepEqual(rowsAsked, [{ keys: ['a'], excerpt: 0 }, { keys: ['a'], excerpt: 500 }]);
+    // Papers and rows are remembered apart: a row asked ahead does not make the paper known.
+    assert.equal(library.knows('a'), false);
+  });
+
+  test('the same library told later keeps the rows asked; a new library knows none; more than it remembers still all answer', async () => {
+    const { client, rowsAsked } = worker();
+    const early = new RemoteLibrary(client, 10, []);
+    await early.rowsByKey(['a'], 500);
+    const indexed = early.withReport(10, []);
+    assert.ok(indexed.knowsRow('a', 500));
+    await indexed.rowsByKey(['a'], 500);
+    assert.equal(rowsAsked.length, 1);
+    assert.equal(new RemoteLibrary(client, 10, []).knowsRow('a', 500), false);
+    const keys = Array.from({ length: 5000 }, (_, i) => `k${i}`);
+    assert.deepEqual((await indexed.rowsByKey(keys, 500)).map(r => r?.key), keys);
+    assert.ok(!indexed.knowsRow('k0', 500) && indexed.knowsRow('k4999', 500));
   });
 });

@@ -274,7 +274,7 @@ suite('Your bibliography (the sample workspace)', () => {
     // (Not by asking for screenTop, which would have it known already.)
     await waitFor('screen.bib read', async () => { await api.testing.settled(); return api.testing.bibliographies()?.files.some(f => f.keys.includes('screenTop')); });
     await api.testing.onScreenSettled();
-    const asked = () => api.testing.engineAsked('papers');
+    const asked = () => api.testing.engineAsked('rowsByKey');
     let before = asked();
     assert.match(await hoverText(editor, at(editor, 'screenTop', 2)), /Cited at the top/);
     assert.equal(asked(), before, 'the hover on screen asked the engine again');

@@ -11,7 +11,7 @@ export async function openEntry(location: EntryLocation, options: { preview?: bo
 }
 
 /** The range of an entry's key in an open document: on the entry's line, else at its start. */
-export function entryRange(doc: vscode.TextDocument, location: EntryLocation): vscode.Range {
+export function entryRange(doc: vscode.TextDocument, location: Pick<EntryLocation, 'line' | 'key'>): vscode.Range {
   const line = Math.max(0, Math.min(location.line, doc.lineCount) - 1);
   const text = doc.lineAt(line).text;
   const column = text.indexOf(location.key);

@@ -1,9 +1,9 @@
-// Asks the engine worker ahead for the papers cited on screen, so that hovering one of them, or
+// Asks the engine worker ahead for the rows of the papers cited on screen, so that hovering one of them, or
 // Go to Definition on it, answers at once. Without this every hover was a round trip to the
 // worker: quick as a rule, but slow when the window or the worker was busy (and a second
 // while the worker indexes or caches a large library).
 import vscode = require('vscode');
-import { citationsOf } from './documentCitations';
+import { CARD_EXCERPT, citationsOf } from './documentCitations';
 import { CITING_LANGUAGES } from '../../core/cite/languages';
 import { engineLoaded } from '../engine/load';
 import { RemoteLibrary } from '../library/library';
@@ -60,11 +60,11 @@ export class CitedOnScreen implements vscode.Disposable {
         const to = doc.offsetAt(range.end);
         for (const citation of citations) {
           if (citation.end < from || citation.start > to) continue;
-          for (const { key } of citation.keys) if (!library.knows(key)) keys.add(key);
+          for (const { key } of citation.keys) if (!library.knowsRow(key, CARD_EXCERPT)) keys.add(key);
         }
       }
     }
-    if (keys.size) await library.papers([...keys].slice(0, MOST));
+    if (keys.size) await library.rowsByKey([...keys].slice(0, MOST), CARD_EXCERPT);
   }
 
   dispose(): void {

@@ -7,7 +7,7 @@ import type { Bibliographies } from '../bibliography/bibliographies';
 import { engine } from '../engine/load';
 import type { PaperRow } from '../library/library';
 import { providerTimes } from '../util/probes';
-import { CARD_EXCERPT } from './hover';
+import { CARD_EXCERPT } from './documentCitations';
 
 const COMPLETIONS = 30;
 /** With nothing typed yet, this many of the document's own entries (newest first) lead the list. */

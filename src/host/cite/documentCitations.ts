@@ -2,10 +2,13 @@
 // (util/documentScan.ts), and the paper a key names.
 import vscode = require('vscode');
 import type { Citation, KeyAt } from '../../core/cite/scan';
-import type { Paper } from '../../core/model/paper';
+import type { PaperRow } from '../../engine/protocol';
 import type { Bibliographies } from '../bibliography/bibliographies';
 import { engine } from '../engine/load';
 import { scanOf } from '../util/documentScan';
+
+/** How much of the abstract a card shows (hover; the rows asked ahead for the screen are of this length). */
+export const CARD_EXCERPT = 500;
 
 /** Every citation of `doc` in its language's syntax (`citationsOfLanguage`), as of its current version. */
 export function citationsOf(doc: vscode.TextDocument): readonly Citation[] {
@@ -18,12 +21,13 @@ export function keyAt(doc: vscode.TextDocument, position: vscode.Position): KeyA
 }
 
 /**
- * The paper cited at `position` and the key's range: the key is scanned here, where the document
- * is; then one wait, for the library with every bibliography known now (`Bibliographies.library`).
+ * The row of the paper cited at `position` (all a hover card or Go to Definition shows, never the
+ * whole paper), and the key's range: the key is scanned here, where the document is; then one
+ * wait, for the library with every bibliography known now (`Bibliographies.library`).
  */
-export async function paperAt(doc: vscode.TextDocument, position: vscode.Position, bibliographies: Bibliographies): Promise<{ paper: Paper; range: vscode.Range } | undefined> {
+export async function rowAt(doc: vscode.TextDocument, position: vscode.Position, bibliographies: Bibliographies): Promise<{ row: PaperRow; range: vscode.Range } | undefined> {
   const found = keyAt(doc, position);
   if (!found) return undefined;
-  const paper = await (await bibliographies.library())?.paper(found.key);
-  return paper && { paper, range: new vscode.Range(doc.positionAt(found.start), doc.positionAt(found.end)) };
+  const [row] = (await (await bibliographies.library())?.rowsByKey([found.key], CARD_EXCERPT)) ?? [];
+  return row && { row, range: new vscode.Range(doc.positionAt(found.start), doc.positionAt(found.end)) };
 }

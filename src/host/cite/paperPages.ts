@@ -9,7 +9,7 @@ import type { PaperStore } from '../library/store';
 
 export const PAPER_SCHEME = 'papers-paper';
 
-export const paperUri = (paper: Paper) => vscode.Uri.from({ scheme: PAPER_SCHEME, path: `/${paper.key}.md` });
+export const paperUri = (paper: Pick<Paper, 'key'>) => vscode.Uri.from({ scheme: PAPER_SCHEME, path: `/${paper.key}.md` });
 
 const keyOf = (uri: vscode.Uri) => uri.path.replace(/^\//, '').replace(/\.md$/, '');
 

@@ -1,9 +1,21 @@
-// No import circles in src/, type-only imports included (`npm run lint`, and so `npm test`).
+// No import circles in src/, type-only imports included, and each folder standing only on the
+// floors below it (`npm run lint`, and so `npm test`; docs/architecture.md draws the floors).
 // ESLint's import-x/no-cycle sees only imports that run; a circle of types is a circle of ideas
-// all the same, and the review that split the house counted them (docs/architecture.md).
+// all the same, and the review that split the house counted them.
+
+/** A floor may import the floors before it, never those after: `[floor, above it]`. */
+const floors = (root, order) => order.map((floor, i) => ({
+  name: `floor-${root}-${floor}`,
+  severity: 'error',
+  comment: `src/${root}/${floor} stands below ${order.slice(i + 1).join(', ')}: it must not import them (docs/architecture.md).`,
+  from: { path: `^src/${root}/${floor}/` },
+  to: { path: `^src/${root}/(${order.slice(i + 1).join('|')})/` },
+})).filter((_, i) => i < order.length - 1);
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
+    ...floors('core', ['util', 'model', 'corpus', 'bibliography', 'search', 'browse', 'cite', 'web', 'health']),
+    ...floors('host', ['engine', 'util', 'library', 'bibliography', 'browse', 'cite', 'health']),
     {
       name: 'no-circular',
       severity: 'error',

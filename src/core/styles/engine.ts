@@ -1,0 +1,133 @@
+// A citation style's engine: citeproc-js (npm `citeproc`, used unmodified) built for one style and
+// one locale, and what it formats: one reference (a hover, a completion's documentation), a
+// bibliography of many in the style's order (a preview, the command line), and the citations as
+// the style writes them in the text. Each comes as plain text, HTML (citeproc-js's own) or
+// Markdown (made from that HTML by output.ts). This module is the only one that imports
+// citeproc-js, so that only the style engine's bundle (dist/styles.js) carries it.
+import CSL from 'citeproc';
+import { checkStyle, StyleError, type StyleInfo } from './styleXml';
+import { htmlToMarkdown, htmlToText, safeHtml, type OutputForm } from './output';
+
+/** A CSL item: CSL-JSON, as citeproc-js reads it (`id` is the citation key). */
+export type CslItem = { id: string } & Record<string, unknown>;
+
+/** One formatted entry: its key and its text in the form asked for. */
+export interface Formatted {
+  key: string;
+  text: string;
+}
+
+/** A style to build an engine from: its XML and the file it came from (for messages). */
+export interface StyleSource {
+  xml: string;
+  file: string;
+}
+
+export interface EngineOptions {
+  /** The locale asked for (`en-US`); the style's own default-locale otherwise, else en-US. */
+  locale?: string;
+  /** A locale's XML by its tag (`en-US`, `de-DE`), or undefined when there is none. */
+  locales: (tag: string) => string | undefined;
+}
+
+/** Entries formatted between two progress reports in `bibliography`. */
+const PAGE = 100;
+
+/**
+ * A style engine. Building one parses the style and its locale (APA takes the longest);
+ * formatting then takes a millisecond or so a reference.
+ *
+ * @example StyleEngine.create(apa, { locales }).reference({ id: 'a', type: 'book', title: 'T' }, 'text') === 'T.'
+ */
+export class StyleEngine {
+  private readonly items = new Map<string, CslItem>();
+  private format: 'text' | 'html' | undefined;
+
+  private constructor(private readonly citeproc: InstanceType<typeof CSL.Engine>, readonly info: StyleInfo, readonly locale: string) {}
+
+  /**
+   * Builds the engine for `style`. Throws `StyleError` (file and line) for a file that is not a
+   * well-formed CSL style, or that citeproc-js cannot build.
+   */
+  static create(style: StyleSource, options: EngineOptions): StyleEngine {
+    const info = checkStyle(style.xml, style.file);
+    const locale = [options.locale, info.defaultLocale].find(l => l && options.locales(l)) ?? 'en-US';
+    const sys = {
+      retrieveLocale: (tag: string) => options.locales(tag),
+      retrieveItem: (id: string): unknown => engine.items.get(id),
+    };
+    let citeproc: InstanceType<typeof CSL.Engine>;
+    try {
+      citeproc = new CSL.Engine(sys, style.xml, locale, true);
+    } catch (error) {
+      throw new StyleError(style.file, 1, `citeproc-js cannot use this style: ${String(error instanceof Error ? error.message : error).replace(/^citeproc-js error: /, '')}`);
+    }
+    const engine: StyleEngine = new StyleEngine(citeproc, info, locale);
+    return engine;
+  }
+
+  /** Whether the style numbers its entries (IEEE, Vancouver, Nature): a single reference then shows "[1]". */
+  get numeric(): boolean {
+    return this.info.citationFormat === 'numeric';
+  }
+
+  private use(items: readonly CslItem[], form: OutputForm): string[] {
+    this.items.clear();
+    for (const item of items) this.items.set(item.id, item);
+    const format = form === 'text' ? 'text' : 'html';
+    if (format !== this.format) {
+      this.citeproc.setOutputFormat(format);
+      this.format = format;
+    }
+    const ids = [...this.items.keys()];
+    this.citeproc.updateItems(ids);
+    return ids;
+  }
+
+  /**
+   * One reference, as a bibliography of one would show it.
+   *
+   * @example engine.reference(item, 'markdown') === 'Vaswani, A., … (2017). *Attention is all you need*. …'
+   */
+  reference(item: CslItem, form: OutputForm): string {
+    return this.bibliography([item], form)[0]?.text ?? '';
+  }
+
+  /**
+   * A bibliography of `items` in the style's order, `onProgress` told after every page of
+   * entries (with how many are done): a thousand take a while, and a worker can pass it on.
+   */
+  bibliography(items: readonly CslItem[], form: OutputForm, onProgress?: (done: number, total: number) => void): Formatted[] {
+    if (!items.length) return [];
+    this.use(items, form);
+    const out: Formatted[] = [];
+    let start: true | string = true;
+    for (;;) {
+      const made = this.citeproc.makeBibliography({ page_start: start, page_length: PAGE });
+      if (!made) break;
+      const [meta, entries] = made;
+      meta.entry_ids.forEach((ids, i) => out.push({ key: ids[0], text: finish(entries[i], form) }));
+      onProgress?.(out.length, items.length);
+      if (meta.done || !meta.entry_ids.length) break;
+      start = meta.entry_ids[meta.entry_ids.length - 1][0];
+    }
+    return out;
+  }
+
+  /**
+   * Each item's citation as the style writes it in the text ("(Vaswani et al., 2017)", "[1]"),
+   * numbered as in the bibliography of all of them, in the order given.
+   */
+  citations(items: readonly CslItem[], form: OutputForm): Formatted[] {
+    if (!items.length) return [];
+    const ids = this.use(items, form);
+    return ids.map(id => ({ key: id, text: finish(this.citeproc.makeCitationCluster([{ id }]), form) }));
+  }
+}
+
+/** citeproc-js's output for one entry in the form asked for: its HTML without the entry's own div, or text. */
+function finish(output: string, form: OutputForm): string {
+  if (form === 'text') return htmlToText(output, true);
+  const html = output.trim().replace(/^<div class="csl-entry">([\s\S]*)<\/div>$/, '$1').trim();
+  return form === 'html' ? safeHtml(html) : htmlToMarkdown(html);
+}

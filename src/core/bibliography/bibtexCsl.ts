@@ -59,29 +59,38 @@ const month = (text: string | undefined) => {
   return named >= 0 ? named + 1 : int(text);
 };
 
-/** An EDTF date (`2020-05-03`, `2020-05/2021`, `2020~`) as CSL date parts, or undefined when it is not one. */
-function edtfDate(raw: string): CslData | undefined {
-  const value = raw.trim().replace(/\u00A0/g, '~');
-  if (/^\d{4}-\d{2}-\d{2}T/.test(value)) return edtfDate(value.slice(0, 10));
+/** A year as CSL counts it: EDTF's year 0 is 1 BC, CSL's -1. */
+const cslYear = (year: number) => (year <= 0 ? year - 1 : year);
+
+/** An EDTF date (`2020-05-03`, `2020-05/2021`, `2020~`, `2020/..`) as CSL date parts, or undefined when it is not one. */
+function edtfDate(raw: string): CslData | null | undefined {
+  const value = raw.trim().replace(/\u00A0/g, '~').replace(/T[\d:]+Z?$/, '');
   const parts = value.split('/');
   if (parts.length > 2) return undefined;
+  // An open start: no date at all, as pandoc reads it.
+  if (parts.length === 2 && (parts[0] === '' || parts[0] === '..')) return null;
   const dates: number[][] = [];
   let circa = false;
   for (const part of parts) {
+    if (dates.length && (part === '' || part === '..')) { dates.push([0]); continue; }
     const m = /^(-?\d{1,4})(?:-(\d{1,2}))?(?:-(\d{1,2}))?([~?%]?)$/.exec(part.trim());
-    if (!m) return part.trim() === '' || part.trim() === '..' ? undefined : undefined;
+    if (!m) return undefined;
     if (m[4]) circa = true;
-    dates.push([Number(m[1]), ...(m[2] ? [Number(m[2])] : []), ...(m[3] ? [Number(m[3])] : [])]);
+    dates.push([cslYear(Number(m[1])), ...(m[2] ? [Number(m[2])] : []), ...(m[3] ? [Number(m[3])] : [])]);
   }
-  return dates.length ? { 'date-parts': dates, ...(circa ? { circa: true } : {}) } : undefined;
+  return { ...(circa ? { circa: true } : {}), 'date-parts': dates };
 }
 
 /** A date from `{prefix}date`, else `{prefix}year`, `month`, `day` (and their `end` forms), as pandoc reads them. */
-function dateOf(fields: Record<string, string>, prefix: string, variant: string): CslData | undefined {
+function dateOf(fields: Record<string, string>, prefix: string): CslData | undefined {
   const iso = fields[`${prefix}date`];
-  if (iso !== undefined) return edtfDate(iso);
+  if (iso !== undefined) {
+    const date = edtfDate(iso);
+    if (date !== undefined) return date ?? undefined;
+  }
   const yearText = fields[`${prefix}year`];
-  const year = yearText !== undefined ? int(stringifyAll(parseLatex(yearText)).replace(/^[–—]/, '-')) : undefined;
+  if (yearText === undefined) return undefined;
+  const year = int(stringifyAll(parseLatex(yearText)).replace(/^[–—]/, '-'));
   const start = year === undefined ? [] : [year, month(fields[`${prefix}month`]), int(fields[`${prefix}day`])];
   const endYear = int(fields[`${prefix}endyear`]);
   const end = endYear === undefined ? [] : [endYear, month(fields[`${prefix}endmonth`]), int(fields[`${prefix}endday`])];
@@ -90,10 +99,8 @@ function dateOf(fields: Record<string, string>, prefix: string, variant: string)
     for (const p of parts) { if (p === undefined) break; out.push(p); }
     return out;
   };
-  const dates = [trim(start), trim(end)].filter(d => d.length);
-  if (dates.length) return { 'date-parts': dates };
-  void variant;
-  return yearText !== undefined ? { literal: yearText } : undefined;
+  // A year that is not a number ("1982--1983", "in press") gives an empty date, as in pandoc: "n.d.".
+  return { 'date-parts': [trim(start), trim(end)].filter(d => d.length) };
 }
 
 /**
@@ -146,7 +153,7 @@ export function bibtexCslItem(entry: BibEntry, lookup: (key: string) => BibEntry
   const director = names('director');
   if (director && fields.editortype !== 'director') item.director = director;
   for (const [csl, prefix] of [['issued', ''], ['event-date', 'event'], ['original-date', 'orig'], ['accessed', 'url']] as const) {
-    const date = dateOf(fields, prefix, csl);
+    const date = dateOf(fields, prefix);
     if (date) item[csl] = date;
   }
 
@@ -246,7 +253,8 @@ function splitNames(inlines: Inline[]): Inline[][] {
 const BIBSTRINGS: Record<string, string> = {
   mathesis: 'Master’s thesis', phdthesis: 'PhD thesis', techreport: 'technical report', resreport: 'research report',
   software: 'computer software', datacd: 'data CD', audiocd: 'audio CD', patent: 'patent', inpress: 'in press',
-  forthcoming: 'forthcoming', inpreparation: 'in preparation', submitted: 'submitted', prepublished: 'pre-published',
+  forthcoming: 'forthcoming', patentus: 'U.S. patent', patenteu: 'European patent', patentuk: 'British patent',
+  patentde: 'German patent', patentfr: 'French patent', patentch: 'Swiss patent', patentau: 'Australian patent', inpreparation: 'in preparation', submitted: 'submitted', prepublished: 'pre-published',
 };
 
 function resolveBibstring(value: string): string {

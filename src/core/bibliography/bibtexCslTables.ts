@@ -72,7 +72,9 @@ export function inheritFields(entry: BibEntry, lookup: (key: string) => BibEntry
     const parent = lookup(key);
     if (!parent || parent === entry || depth > 3) continue;
     const fields = inheritFields(parent, lookup, depth + 1);
-    for (const [name, value] of Object.entries(fields)) {
+    // Two of the parent's fields may give the same one (a proceedings' `title` and `booktitle`
+    // both give `booktitle`): the later by name wins, as in pandoc.
+    for (const [name, value] of Object.entries(fields).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
       for (const renamed of inheritedNames(parent.type, entry.type, name)) if (entry.fields[renamed] === undefined) given[renamed] = value;
     }
   }

@@ -41,6 +41,8 @@ const STYLES: Record<string, Styled | 'plain' | 'upper' | 'verbatim'> = {
 const SWITCHES: Record<string, Styled | 'plain'> = { em: 'emph', it: 'emph', sl: 'emph', bf: 'strong', sc: 'plain', tt: 'plain', sf: 'plain', rm: 'plain', normalfont: 'plain', upshape: 'plain' };
 
 const LETTER = /[A-Za-z]/;
+/** What a dropped command leaves: nothing to show, but the end of a word. */
+const DROPPED: Inline = { kind: 'verbatim', text: '' };
 const SPACE = /\s/;
 
 class Reader {
@@ -101,6 +103,15 @@ class Reader {
         this.i++;
         text += '‘';
         continue;
+      }
+      if (c === '"') {
+        const end = s.indexOf('"', this.i + 1);
+        if (end > this.i + 1) {
+          const inner = new Reader(s.slice(this.i + 1, end)).inlines(false, depth + 1);
+          this.i = end + 1;
+          push({ kind: 'quoted', content: inner });
+          continue;
+        }
       }
       if (c === "'") { this.i++; text += s[this.i] === "'" ? (this.i++, '”') : '’'; continue; }
       if (c === '%') { const nl = s.indexOf('\n', this.i); this.i = nl < 0 ? s.length : nl; continue; }
@@ -201,16 +212,17 @@ class Reader {
     if (style === 'verbatim') return { kind: 'verbatim', text: stringifyAll(this.argument(depth)) };
     if (style === 'upper') return upper(this.argument(depth));
     if (style === 'plain') return this.argument(depth);
-    if (style) return { kind: style, content: this.argument(depth) };
-    if (name === 'url') return { kind: 'verbatim', text: this.rawArgument() ?? '' };
+    // biblatex's own commands (`\mkbibemph`…) keep their words' case, as a brace group does.
+    if (style) return name.startsWith('mkbib') ? { kind: 'group', content: [{ kind: style, content: this.argument(depth) }] } : { kind: style, content: this.argument(depth) };
+    // A link's text is text: a title's case rules reach it as they reach any word.
+    if (name === 'url') return { kind: 'text', text: this.rawArgument() ?? '' };
     if (name === 'href' || name === 'foreignlanguage' || name === 'textcolor') { this.rawArgument(); return this.argument(depth); }
-    if (name === 'color') { this.rawArgument(); return ''; }
-    // Not known: pandoc keeps it as raw LaTeX, which a bibliography drops, arguments and all.
-    if (letterName) {
-      while (SPACE.test(s[this.i] ?? '')) this.i++;
-      this.skipArguments();
-    }
-    return '';
+    if (name === 'color') { this.rawArgument(); return DROPPED; }
+    // Not known: pandoc keeps it as raw LaTeX, which a bibliography drops, arguments and all; the
+    // words on either side stay two words.
+    if (letterName) while (SPACE.test(s[this.i] ?? '')) this.i++;
+    this.skipArguments();
+    return DROPPED;
   }
 }
 

@@ -72,8 +72,12 @@ export class StyleEngine {
   }
 
   private use(items: readonly CslItem[], form: OutputForm): string[] {
+    // citeproc-js keeps what it read of an item by its id: an item that changed under the same
+    // key (an edited entry) is read again only once the registry is emptied.
+    const changed = items.some(item => this.items.has(item.id) && this.items.get(item.id) !== item);
     this.items.clear();
     for (const item of items) this.items.set(item.id, item);
+    if (changed) this.citeproc.updateItems([]);
     const format = form === 'text' ? 'text' : 'html';
     if (format !== this.format) {
       this.citeproc.setOutputFormat(format);

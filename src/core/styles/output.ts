@@ -20,16 +20,21 @@ const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '
 /** citeproc-js's HTML as tokens: its own tags, and text (entities decoded; any other tag is text). */
 function tokens(html: string): Token[] {
   const out: Token[] = [];
+  const open: string[] = [];
   let at = 0;
   for (const m of html.matchAll(TAG)) {
-    const [whole, slash, name, attributes] = m;
-    const known = ALLOWED.test(`${name.toLowerCase()}${attributes.replace(/\s+/g, ' ')}`) || (slash && ALLOWED.test(name.toLowerCase()));
+    const [whole, slash, tag, attributes] = m;
+    const name = tag.toLowerCase();
+    // A closing tag counts only when it closes the tag open last.
+    const known = slash ? open[open.length - 1] === name : ALLOWED.test(`${name}${attributes.replace(/\s+/g, ' ')}`);
     if (!known) continue;
     if (m.index > at) out.push({ text: decode(html.slice(at, m.index)) });
-    out.push(slash ? { close: name.toLowerCase() } : { open: name.toLowerCase(), attributes: attributes.replace(/\s+/g, ' ') });
+    if (slash) { open.pop(); out.push({ close: name }); } else { open.push(name); out.push({ open: name, attributes: attributes.replace(/\s+/g, ' ') }); }
     at = m.index + whole.length;
   }
   if (at < html.length) out.push({ text: decode(html.slice(at)) });
+  // Tags left open are closed, so that the HTML given out is balanced.
+  for (const name of open.reverse()) out.push({ close: name });
   return out;
 }
 
@@ -51,7 +56,8 @@ export function htmlToText(output: string, isText = false): string {
   return tidy(tokens(output).map(t => ('text' in t ? t.text : ('open' in t ? t.open : t.close) === 'div' ? ' ' : '')).join(''));
 }
 
-const MARKDOWN_SPECIAL = /[\\`*_{}[\]()<>#+!|~&$]/g;
+// Brackets are escaped, so no "(…)" after them can make a link; "(", "!" and "+" need nothing.
+const MARKDOWN_SPECIAL = /[\\`*_{}[\]<>#|~&$]/g;
 const HTTPS_URL = /https:\/\/[^\s<>"'`\\]+[^\s<>"'`\\.,;:)\]]/g;
 
 /** Text for Markdown: its specials escaped, https URLs in it as autolinks. */

@@ -44,7 +44,7 @@ export function checkStyle(xml: string, file: string): StyleInfo {
   while (i < text.length) {
     const open = text.indexOf('<', i);
     if (open < 0) {
-      if (text.slice(i).trim() && !stack.length) fail(i, 'text after the end of the style');
+      if (text.slice(i).trim() && !stack.length) fail(i, root ? 'text after the end of the style' : 'this is not XML: a CSL style starts with "<?xml" or "<style"');
       break;
     }
     const between = text.slice(i, open);

@@ -91,8 +91,13 @@ suite('formatting', () => {
 
   test("a bibliography comes in the style's order, with progress; citations in the style's form", () => {
     const progress: number[] = [];
-    assert.deepEqual(apa.bibliography(items, 'text', done => progress.push(done)).map(e => e.key), ['a', 'b']);
-    assert.deepEqual(progress, [2]);
+    assert.deepEqual(apa.bibliography(items, 'text', fraction => progress.push(fraction)).map(e => e.key), ['a', 'b']);
+    assert.deepEqual(progress, [1]);
+    const many: CslItem[] = Array.from({ length: 250 }, (_, i) => ({ id: `k${i}`, type: 'book', title: `Book ${i}`, author: [{ family: `Name${String(249 - i).padStart(3, '0')}` }] }));
+    const steps: number[] = [];
+    const ordered = apa.bibliography(many, 'text', fraction => steps.push(fraction));
+    assert.equal(ordered[0].key, 'k249');
+    assert.deepEqual(steps, [0.2, 0.4, 0.7, 0.9, 1]);
     assert.deepEqual(ieee.bibliography(items, 'text').map(e => e.text), ['[1] Z. Zed, “Second,” J, 2020, doi: 10.1/x_y.', '[2] A. Abe, First. 2019.']);
     assert.deepEqual(apa.citations(items, 'text'), [{ key: 'b', text: '(Zed, 2020)' }, { key: 'a', text: '(Abe, 2019)' }]);
     assert.deepEqual(ieee.citations(items, 'text').map(c => c.text), ['[1]', '[2]']);

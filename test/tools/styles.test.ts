@@ -54,6 +54,34 @@ function formatEach(engine: StyleEngine, items: readonly CslItem[]): Map<string,
   }
 }
 
+suite('papers format', () => {
+  const cli = (cwd: string, ...args: string[]) => run(process.execPath, [path.join(ROOT, 'dist', 'cli.js'), 'format', ...args], cwd);
+
+  test('prints the bibliography in the style\'s order, one paragraph a reference; exit 2 for a bad style, 1 for a missing key', () => {
+    const work = workDir('format');
+    try {
+      writeFileSync(path.join(work.dir, 'refs.bib'), '@book{zed, author = {Zed, Zoe}, title = {Last}, year = 2001}\n@book{abe, author = {Abe, Al}, title = {First}, year = 2000}\n');
+      writeFileSync(path.join(work.dir, 'broken.csl'), '<?xml version="1.0"?>\n<style xmlns="http://purl.org/net/xbiblio/csl">\n<info>\n</style>\n');
+      const apa = cli(work.dir, '--corpus', 'refs.bib');
+      assert.equal(apa.status, 0, apa.stderr);
+      assert.equal(apa.stdout, 'Abe, A. (2000). First.\n\nZed, Z. (2001). Last.\n');
+      const ieee = cli(work.dir, '--corpus', 'refs.bib', '--style', 'ieee', '--format', 'markdown', 'zed', 'abe');
+      assert.equal(ieee.stdout, '\\[1\\] Z. Zed, *Last*. 2001.\n\n\\[2\\] A. Abe, *First*. 2000.\n');
+      assert.equal(cli(work.dir, '--corpus', 'refs.bib', '--format', 'html', 'abe').stdout, 'Abe, A. (2000). <i>First</i>.\n');
+      const missing = cli(work.dir, '--corpus', 'refs.bib', 'abe', 'nobody');
+      assert.equal(missing.status, 1);
+      assert.match(missing.stderr, /no entry with key "nobody"/);
+      assert.equal(cli(work.dir, '--corpus', 'refs.bib', '--style', 'harvard').status, 2);
+      assert.equal(cli(work.dir, '--corpus', 'refs.bib', '--style', 'missing.csl').status, 2);
+      const broken = cli(work.dir, '--corpus', 'refs.bib', '--style', 'broken.csl');
+      assert.equal(broken.status, 2);
+      assert.match(broken.stderr, /broken\.csl:4: "<\/style>" closes "<info>"/);
+    } finally {
+      work.done();
+    }
+  });
+});
+
 suite('formatted references judged by pandoc', () => {
   test(`our reading of the .bib entries formats as pandoc's own reading does, for ≥ ${THRESHOLD * 100}% of entries (APA, IEEE)`, function () {
     this.timeout(30 * 60_000);

@@ -93,5 +93,7 @@ export async function formatCommand(options: FormatOptions): Promise<string> {
   const missing = options.keys.filter(k => !items.has(k));
   if (missing.length) throw new Error(`no entry with key ${missing.map(k => `"${k}"`).join(', ')} in ${options.corpus.join(', ')}`);
   const wanted = options.keys.length ? [...new Set(options.keys)].map(k => items.get(k)!) : [...items.values()];
-  return engine.bibliography(wanted, form).map(entry => entry.text).join('\n\n');
+  const entries = engine.bibliography(wanted, form);
+  for (const entry of entries) if (entry.error) console.error(`warning: "${entry.key}" cannot be formatted: ${entry.error}`);
+  return entries.filter(entry => !entry.error).map(entry => entry.text).join('\n\n');
 }

@@ -15,6 +15,8 @@ export type CslItem = { id: string } & Record<string, unknown>;
 export interface Formatted {
   key: string;
   text: string;
+  /** Why the entry could not be formatted (its text is then empty): citeproc-js rejected its data. */
+  error?: string;
 }
 
 /** A style to build an engine from: its XML and the file it came from (for messages). */
@@ -41,6 +43,8 @@ const PAGE = 100;
  */
 export class StyleEngine {
   private readonly items = new Map<string, CslItem>();
+  /** Each item as given, by id, to tell when one changed under its key. */
+  private readonly given = new Map<string, CslItem>();
   private format: 'text' | 'html' | undefined;
 
   private constructor(private readonly citeproc: InstanceType<typeof CSL.Engine>, readonly info: StyleInfo, readonly locale: string) {}
@@ -80,9 +84,13 @@ export class StyleEngine {
   private use(items: readonly CslItem[], form: OutputForm, registered?: (done: number) => void): string[] {
     // citeproc-js keeps what it read of an item by its id: an item that changed under the same
     // key (an edited entry) is read again only once the registry is emptied.
-    const changed = items.some(item => this.items.has(item.id) && this.items.get(item.id) !== item);
+    const changed = items.some(item => this.given.has(item.id) && this.given.get(item.id) !== item);
     this.items.clear();
-    for (const item of items) this.items.set(item.id, item);
+    this.given.clear();
+    for (const item of items) {
+      this.given.set(item.id, item);
+      this.items.set(item.id, readable(item));
+    }
     if (changed) this.citeproc.updateItems([]);
     const format = form === 'text' ? 'text' : 'html';
     if (format !== this.format) {
@@ -104,7 +112,9 @@ export class StyleEngine {
    * @example engine.reference(item, 'markdown') === 'Vaswani, A., … (2017). *Attention is all you need*. …'
    */
   reference(item: CslItem, form: OutputForm): string {
-    return this.bibliography([item], form)[0]?.text ?? '';
+    const [entry] = this.bibliography([item], form);
+    if (entry?.error) throw new Error(entry.error);
+    return entry?.text ?? '';
   }
 
   /**
@@ -113,6 +123,30 @@ export class StyleEngine {
    * can pass it on.
    */
   bibliography(items: readonly CslItem[], form: OutputForm, onProgress?: (fraction: number) => void): Formatted[] {
+    try {
+      return this.pages(items, form, onProgress);
+    } catch (error) {
+      // citeproc-js stops at the first item whose data it rejects: the others are formatted
+      // without those, which are named with the reason.
+      this.reset();
+      const rejected = new Map<string, string>();
+      for (const item of items) {
+        try { this.pages([item], form); } catch (e) { rejected.set(item.id, citeprocMessage(e)); this.reset(); }
+      }
+      if (!rejected.size) throw new Error(citeprocMessage(error));
+      const formatted = this.pages(items.filter(i => !rejected.has(i.id)), form, onProgress);
+      return [...formatted, ...[...rejected].map(([key, reason]) => ({ key, text: '', error: reason }))];
+    }
+  }
+
+  /** After citeproc-js failed, nothing of what it held is trusted: it starts again empty. */
+  private reset(): void {
+    this.given.clear();
+    this.items.clear();
+    try { this.citeproc.updateItems([]); } catch { /* empty already */ }
+  }
+
+  private pages(items: readonly CslItem[], form: OutputForm, onProgress?: (fraction: number) => void): Formatted[] {
     if (!items.length) return [];
     const total = 2 * items.length;
     this.use(items, form, done => onProgress?.(done / total));
@@ -139,6 +173,34 @@ export class StyleEngine {
     const ids = this.use(items, form);
     return ids.map(id => ({ key: id, text: finish(this.citeproc.makeCitationCluster([{ id }]), form) }));
   }
+}
+
+/** citeproc-js throws strings for data it rejects: their message. */
+function citeprocMessage(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).replace(/^citeproc-js error: /, '');
+}
+
+const DATES = ['issued', 'accessed', 'event-date', 'original-date', 'submitted', 'available-date'];
+
+/**
+ * An item as citeproc-js can read it: date parts as numbers (CSL-JSON files write years as
+ * strings too), and a range's end dropped when it is open (`[0]`) or not of the start's
+ * precision, which citeproc-js rejects. The item itself when there is nothing to change.
+ */
+function readable(item: CslItem): CslItem {
+  let out: CslItem | undefined;
+  for (const name of DATES) {
+    const date = item[name] as { 'date-parts'?: unknown } | undefined;
+    const parts = date?.['date-parts'];
+    if (!Array.isArray(parts) || !parts.every(Array.isArray)) continue;
+    const numbers = (parts as unknown[][]).map(p => p.map(Number)).filter(p => p.length && p.every(Number.isFinite));
+    const fixed = numbers.length === 2 && (numbers[1].length !== numbers[0].length || numbers[1][0] === 0) ? numbers.slice(0, 1) : numbers;
+    if (JSON.stringify(fixed) !== JSON.stringify(parts)) {
+      out ??= { ...item };
+      out[name] = { ...date, 'date-parts': fixed };
+    }
+  }
+  return out ?? item;
 }
 
 /** citeproc-js's output for one entry in the form asked for: its HTML without the entry's own div, or text. */

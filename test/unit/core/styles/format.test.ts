@@ -103,6 +103,14 @@ suite('formatting', () => {
     assert.deepEqual(ieee.citations(items, 'text').map(c => c.text), ['[1]', '[2]']);
   });
 
+  test('dates written as CSL-JSON files write them (years as strings, open ranges) are read, not rejected', () => {
+    const ranged: CslItem = { id: 'r', type: 'book', title: 'Ranged', issued: { 'date-parts': [['2014', 12, 31], ['2015', 1, 1]] } };
+    const open: CslItem = { id: 'o', type: 'book', title: 'Open', issued: { 'date-parts': [['2014', 12, 31], [0]] } };
+    assert.equal(apa.reference(ranged, 'text'), 'Ranged. (2014–2015).');
+    assert.equal(apa.reference(open, 'text'), 'Open. (2014).');
+    assert.deepEqual(apa.bibliography([ranged, open], 'text').map(e => e.error), [undefined, undefined]);
+  });
+
   test('the three forms: plain text, HTML from citeproc-js, Markdown made from it', () => {
     const [first] = apa.bibliography([items[1]], 'html');
     assert.equal(first.text, 'Abe, A. (2019). <i>First</i>.');

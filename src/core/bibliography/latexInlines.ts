@@ -46,7 +46,7 @@ const DROPPED: Inline = { kind: 'verbatim', text: '' };
 const SPACE = /\s/;
 
 class Reader {
-  private i = 0;
+  #i = 0;
   constructor(private readonly s: string) {}
 
   /** Inlines up to the end, or to the "}" that closes the group being read. */
@@ -56,66 +56,66 @@ class Reader {
     let text = '';
     const flush = () => { if (text) { out.push({ kind: 'text', text }); text = ''; } };
     const push = (inline: Inline | Inline[]) => { flush(); for (const x of Array.isArray(inline) ? inline : [inline]) out.push(x); };
-    while (this.i < s.length) {
-      const c = s[this.i];
-      if (c === '}') { this.i++; if (inGroup) break; continue; }
+    while (this.#i < s.length) {
+      const c = s[this.#i];
+      if (c === '}') { this.#i++; if (inGroup) break; continue; }
       if (SPACE.test(c)) {
-        while (this.i < s.length && SPACE.test(s[this.i])) this.i++;
+        while (this.#i < s.length && SPACE.test(s[this.#i])) this.#i++;
         if (out.length || text) push({ kind: 'space' });
         continue;
       }
       if (c === '{') {
-        this.i++;
+        this.#i++;
         const content = depth < 32 ? this.inlines(true, depth + 1) : [];
         if (content.length) push({ kind: 'group', content });
         continue;
       }
-      if (c === '$' || (c === '\\' && s[this.i + 1] === '(')) { push(this.math()); continue; }
+      if (c === '$' || (c === '\\' && s[this.#i + 1] === '(')) { push(this.#math()); continue; }
       if (c === '\\') {
-        const switched = this.switchAt();
+        const switched = this.#switchAt();
         if (switched) {
           const content = this.inlines(inGroup, depth + 1);
           push(switched === 'plain' ? content : { kind: switched, content });
           break;
         }
-        const command = this.command(depth);
+        const command = this.#command(depth);
         if (typeof command === 'string') text += command;
         else push(command);
         continue;
       }
-      if (c === '~') { this.i++; text += '\u00A0'; continue; }
-      if (c === '-' && s[this.i + 1] === '-') {
-        const em = s[this.i + 2] === '-';
-        this.i += em ? 3 : 2;
+      if (c === '~') { this.#i++; text += '\u00A0'; continue; }
+      if (c === '-' && s[this.#i + 1] === '-') {
+        const em = s[this.#i + 2] === '-';
+        this.#i += em ? 3 : 2;
         text += em ? '—' : '–';
         continue;
       }
       if (c === '`') {
-        const double = s[this.i + 1] === '`';
+        const double = s[this.#i + 1] === '`';
         const close = double ? "''" : "'";
-        const end = s.indexOf(close, this.i + (double ? 2 : 1));
+        const end = s.indexOf(close, this.#i + (double ? 2 : 1));
         if (end > 0) {
-          const inner = new Reader(s.slice(this.i + (double ? 2 : 1), end)).inlines(false, depth + 1);
-          this.i = end + close.length;
+          const inner = new Reader(s.slice(this.#i + (double ? 2 : 1), end)).inlines(false, depth + 1);
+          this.#i = end + close.length;
           push({ kind: 'quoted', content: inner });
           continue;
         }
-        this.i++;
+        this.#i++;
         text += '‘';
         continue;
       }
       if (c === '"') {
-        const end = s.indexOf('"', this.i + 1);
-        if (end > this.i + 1) {
-          const inner = new Reader(s.slice(this.i + 1, end)).inlines(false, depth + 1);
-          this.i = end + 1;
+        const end = s.indexOf('"', this.#i + 1);
+        if (end > this.#i + 1) {
+          const inner = new Reader(s.slice(this.#i + 1, end)).inlines(false, depth + 1);
+          this.#i = end + 1;
           push({ kind: 'quoted', content: inner });
           continue;
         }
       }
-      if (c === "'") { this.i++; text += s[this.i] === "'" ? (this.i++, '”') : '’'; continue; }
-      if (c === '%') { const nl = s.indexOf('\n', this.i); this.i = nl < 0 ? s.length : nl; continue; }
-      this.i++;
+      if (c === "'") { this.#i++; text += s[this.#i] === "'" ? (this.#i++, '”') : '’'; continue; }
+      if (c === '%') { const nl = s.indexOf('\n', this.#i); this.#i = nl < 0 ? s.length : nl; continue; }
+      this.#i++;
       text += c;
     }
     flush();
@@ -124,104 +124,104 @@ class Reader {
   }
 
   /** `\em`, `\bf`…: a switch that styles the rest of its group. */
-  private switchAt(): Styled | 'plain' | undefined {
-    const m = /^\\([a-z]+)(?![A-Za-z])\s*/.exec(this.s.slice(this.i, this.i + 20));
+  #switchAt(): Styled | 'plain' | undefined {
+    const m = /^\\([a-z]+)(?![A-Za-z])\s*/.exec(this.s.slice(this.#i, this.#i + 20));
     const style = m ? SWITCHES[m[1]] : undefined;
-    if (style) this.i += m![0].length;
+    if (style) this.#i += m![0].length;
     return style;
   }
 
-  private math(): Inline {
+  #math(): Inline {
     const s = this.s;
     let open = '$';
     let close = '$';
-    if (s.startsWith('$$', this.i)) { open = '$$'; close = '$$'; }
-    else if (s.startsWith('\\(', this.i)) { open = '\\('; close = '\\)'; }
-    const end = s.indexOf(close, this.i + open.length);
+    if (s.startsWith('$$', this.#i)) { open = '$$'; close = '$$'; }
+    else if (s.startsWith('\\(', this.#i)) { open = '\\('; close = '\\)'; }
+    const end = s.indexOf(close, this.#i + open.length);
     const stop = end < 0 ? s.length : end;
-    const text = s.slice(this.i + open.length, stop).trim();
-    this.i = end < 0 ? s.length : end + close.length;
+    const text = s.slice(this.#i + open.length, stop).trim();
+    this.#i = end < 0 ? s.length : end + close.length;
     return { kind: 'verbatim', text };
   }
 
   /** A braced argument's raw text, or the next character; undefined when none follows. */
-  private rawArgument(): string | undefined {
+  #rawArgument(): string | undefined {
     const s = this.s;
-    while (SPACE.test(s[this.i] ?? '')) this.i++;
-    if (s[this.i] !== '{') return this.i < s.length && s[this.i] !== '}' ? s[this.i++] : undefined;
+    while (SPACE.test(s[this.#i] ?? '')) this.#i++;
+    if (s[this.#i] !== '{') return this.#i < s.length && s[this.#i] !== '}' ? s[this.#i++] : undefined;
     let depth = 0;
-    const start = this.i;
-    for (; this.i < s.length; this.i++) {
-      if (s[this.i] === '{') depth++;
-      else if (s[this.i] === '}' && --depth === 0) { this.i++; return s.slice(start + 1, this.i - 1); }
+    const start = this.#i;
+    for (; this.#i < s.length; this.#i++) {
+      if (s[this.#i] === '{') depth++;
+      else if (s[this.#i] === '}' && --depth === 0) { this.#i++; return s.slice(start + 1, this.#i - 1); }
     }
     return s.slice(start + 1);
   }
 
   /** Skips `[…]` and `{…}` arguments, as pandoc drops a command it does not know with them. */
-  private skipArguments(count = Infinity): void {
+  #skipArguments(count = Infinity): void {
     const s = this.s;
     for (let n = 0; n < count; n++) {
-      let j = this.i;
+      let j = this.#i;
       while (SPACE.test(s[j] ?? '')) j++;
-      if (s[j] === '[') { const end = s.indexOf(']', j); if (end < 0) return; this.i = end + 1; n--; continue; }
+      if (s[j] === '[') { const end = s.indexOf(']', j); if (end < 0) return; this.#i = end + 1; n--; continue; }
       if (s[j] !== '{') return;
-      this.i = j;
-      this.rawArgument();
+      this.#i = j;
+      this.#rawArgument();
     }
   }
 
-  private argument(depth: number): Inline[] {
-    const raw = this.rawArgument();
+  #argument(depth: number): Inline[] {
+    const raw = this.#rawArgument();
     return raw === undefined ? [] : new Reader(raw).inlines(false, depth + 1);
   }
 
-  private command(depth: number): string | Inline | Inline[] {
+  #command(depth: number): string | Inline | Inline[] {
     const s = this.s;
-    this.i++;
-    if (this.i >= s.length) return '';
+    this.#i++;
+    if (this.#i >= s.length) return '';
     let name: string;
-    if (LETTER.test(s[this.i])) {
-      const start = this.i;
-      while (this.i < s.length && LETTER.test(s[this.i])) this.i++;
-      name = s.slice(start, this.i);
-      if (s[this.i] === '*') { name += '*'; this.i++; }
+    if (LETTER.test(s[this.#i])) {
+      const start = this.#i;
+      while (this.#i < s.length && LETTER.test(s[this.#i])) this.#i++;
+      name = s.slice(start, this.#i);
+      if (s[this.#i] === '*') { name += '*'; this.#i++; }
     } else {
-      name = s[this.i++];
+      name = s[this.#i++];
     }
     const mark = ACCENTS[name];
-    if (mark && (!LETTER.test(name) || !LETTER.test(s[this.i] ?? ''))) {
+    if (mark && (!LETTER.test(name) || !LETTER.test(s[this.#i] ?? ''))) {
       let letters: string;
-      if (s[this.i] === '\\') {
-        const base = this.command(depth);
+      if (s[this.#i] === '\\') {
+        const base = this.#command(depth);
         letters = typeof base === 'string' ? base : stringifyAll(Array.isArray(base) ? base : [base]);
       } else {
-        letters = stringifyAll(this.argument(depth));
+        letters = stringifyAll(this.#argument(depth));
       }
       return letters ? (letters[0] + mark + letters.slice(1)).normalize('NFC') : '';
     }
     const letterName = LETTER.test(name[0]);
     if (name in SYMBOLS) {
       if (letterName) {
-        if (s.startsWith('{}', this.i)) this.i += 2;
-        else while (SPACE.test(s[this.i] ?? '')) this.i++;
+        if (s.startsWith('{}', this.#i)) this.#i += 2;
+        else while (SPACE.test(s[this.#i] ?? '')) this.#i++;
       }
       return SYMBOLS[name];
     }
     const style = STYLES[name];
-    if (style === 'verbatim') return { kind: 'verbatim', text: stringifyAll(this.argument(depth)) };
-    if (style === 'upper') return upper(this.argument(depth));
-    if (style === 'plain') return this.argument(depth);
+    if (style === 'verbatim') return { kind: 'verbatim', text: stringifyAll(this.#argument(depth)) };
+    if (style === 'upper') return upper(this.#argument(depth));
+    if (style === 'plain') return this.#argument(depth);
     // biblatex's own commands (`\mkbibemph`…) keep their words' case, as a brace group does.
-    if (style) return name.startsWith('mkbib') ? { kind: 'group', content: [{ kind: style, content: this.argument(depth) }] } : { kind: style, content: this.argument(depth) };
+    if (style) return name.startsWith('mkbib') ? { kind: 'group', content: [{ kind: style, content: this.#argument(depth) }] } : { kind: style, content: this.#argument(depth) };
     // A link's text is text: a title's case rules reach it as they reach any word.
-    if (name === 'url') return { kind: 'text', text: this.rawArgument() ?? '' };
-    if (name === 'href' || name === 'foreignlanguage' || name === 'textcolor') { this.rawArgument(); return this.argument(depth); }
-    if (name === 'color') { this.rawArgument(); return DROPPED; }
+    if (name === 'url') return { kind: 'text', text: this.#rawArgument() ?? '' };
+    if (name === 'href' || name === 'foreignlanguage' || name === 'textcolor') { this.#rawArgument(); return this.#argument(depth); }
+    if (name === 'color') { this.#rawArgument(); return DROPPED; }
     // Not known: pandoc keeps it as raw LaTeX, which a bibliography drops, arguments and all; the
     // words on either side stay two words.
-    if (letterName) while (SPACE.test(s[this.i] ?? '')) this.i++;
-    this.skipArguments();
+    if (letterName) while (SPACE.test(s[this.#i] ?? '')) this.#i++;
+    this.#skipArguments();
     return DROPPED;
   }
 }

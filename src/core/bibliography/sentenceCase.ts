@@ -20,16 +20,16 @@ const isCapitalised = (word: string) => UPPER.test(word[0]) && LOWER.test(word.s
 const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 class SentenceCase {
-  private state: State = 'start';
+  #state: State = 'start';
 
   /** One run of text: the state moves on by its last character; a word is changed by the state before it. */
-  private run(text: string): string {
-    const before = this.state;
+  #run(text: string): string {
+    const before = this.#state;
     const last = text[text.length - 1];
-    if (last === '.' || last === '?' || last === '!' || last === ':') this.state = 'afterSentencePunctuation';
-    else if (IS_ALNUM.test(last)) this.state = 'afterWordChar';
-    else if (/\s/.test(last) && before === 'afterSentencePunctuation') this.state = 'startSentence';
-    else if (WORD_BREAK.test(last)) this.state = 'afterWordEnd';
+    if (last === '.' || last === '?' || last === '!' || last === ':') this.#state = 'afterSentencePunctuation';
+    else if (IS_ALNUM.test(last)) this.#state = 'afterWordChar';
+    else if (/\s/.test(last) && before === 'afterSentencePunctuation') this.#state = 'startSentence';
+    else if (WORD_BREAK.test(last)) this.#state = 'afterWordEnd';
     if (!ALNUM.test(text)) return text;
     const starts = before === 'start' || before === 'startSentence';
     if (isCapitalised(text) && !starts) return text.toLowerCase();
@@ -37,23 +37,23 @@ class SentenceCase {
     return text;
   }
 
-  private text(text: string): string {
-    return text.match(RUNS)?.map(r => this.run(r)).join('') ?? text;
+  #text(text: string): string {
+    return text.match(RUNS)?.map(r => this.#run(r)).join('') ?? text;
   }
 
   /** Text that keeps its case moves the state on all the same. */
-  private pass(inline: Inline): Inline {
+  #pass(inline: Inline): Inline {
     const text = textOf(inline);
-    if (text) this.run(text);
+    if (text) this.#run(text);
     return inline;
   }
 
   inline(x: Inline): Inline {
     switch (x.kind) {
-      case 'text': return { kind: 'text', text: this.text(x.text) };
-      case 'space': this.run(' '); return x;
+      case 'text': return { kind: 'text', text: this.#text(x.text) };
+      case 'space': this.#run(' '); return x;
       case 'verbatim': return x;
-      case 'nocase': case 'group': case 'smallcaps': case 'sup': case 'sub': return this.pass(x);
+      case 'nocase': case 'group': case 'smallcaps': case 'sup': case 'sub': return this.#pass(x);
       default: return { ...x, content: x.content.map(y => this.inline(y)) };
     }
   }
@@ -63,7 +63,7 @@ class SentenceCase {
     const last = inlines[inlines.length - 1];
     if (inlines.length > 1 && last.kind === 'text' && !WORD_BREAK.test(last.text)) {
       const out = inlines.slice(0, -1).map(x => this.inline(x));
-      if (this.state === 'afterWordEnd' || this.state === 'startSentence' || this.state === 'start') this.state = 'beforeLastWord';
+      if (this.#state === 'afterWordEnd' || this.#state === 'startSentence' || this.#state === 'start') this.#state = 'beforeLastWord';
       out.push(this.inline(last));
       return out;
     }

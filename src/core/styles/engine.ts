@@ -42,10 +42,10 @@ const PAGE = 100;
  * @example StyleEngine.create(apa, { locales }).reference({ id: 'a', type: 'book', title: 'T' }, 'text') === 'T.'
  */
 export class StyleEngine {
-  private readonly items = new Map<string, CslItem>();
+  readonly #items = new Map<string, CslItem>();
   /** Each item as given, by id, to tell when one changed under its key. */
-  private readonly given = new Map<string, CslItem>();
-  private format: 'text' | 'html' | undefined;
+  readonly #given = new Map<string, CslItem>();
+  #format: 'text' | 'html' | undefined;
 
   private constructor(private readonly citeproc: InstanceType<typeof CSL.Engine>, readonly info: StyleInfo, readonly locale: string) {}
 
@@ -58,7 +58,7 @@ export class StyleEngine {
     const locale = [options.locale, info.defaultLocale].find(l => l && options.locales(l)) ?? 'en-US';
     const sys = {
       retrieveLocale: (tag: string) => options.locales(tag),
-      retrieveItem: (id: string): unknown => engine.items.get(id),
+      retrieveItem: (id: string): unknown => engine.#items.get(id),
     };
     let citeproc: InstanceType<typeof CSL.Engine>;
     try {
@@ -81,23 +81,23 @@ export class StyleEngine {
    * of a bibliography's time in a style that disambiguates (APA). (Each page is sorted: citeproc-js
    * registers an item twice when pages are left unsorted and the last is sorted.)
    */
-  private use(items: readonly CslItem[], form: OutputForm, registered?: (done: number) => void): string[] {
+  #use(items: readonly CslItem[], form: OutputForm, registered?: (done: number) => void): string[] {
     // citeproc-js keeps what it read of an item by its id: an item that changed under the same
     // key (an edited entry) is read again only once the registry is emptied.
-    const changed = items.some(item => this.given.has(item.id) && this.given.get(item.id) !== item);
-    this.items.clear();
-    this.given.clear();
+    const changed = items.some(item => this.#given.has(item.id) && this.#given.get(item.id) !== item);
+    this.#items.clear();
+    this.#given.clear();
     for (const item of items) {
-      this.given.set(item.id, item);
-      this.items.set(item.id, readable(item));
+      this.#given.set(item.id, item);
+      this.#items.set(item.id, readable(item));
     }
     if (changed) this.citeproc.updateItems([]);
     const format = form === 'text' ? 'text' : 'html';
-    if (format !== this.format) {
+    if (format !== this.#format) {
       this.citeproc.setOutputFormat(format);
-      this.format = format;
+      this.#format = format;
     }
-    const ids = [...this.items.keys()];
+    const ids = [...this.#items.keys()];
     for (let done = PAGE; done < ids.length; done += PAGE) {
       this.citeproc.updateItems(ids.slice(0, done));
       registered?.(done);
@@ -124,32 +124,32 @@ export class StyleEngine {
    */
   bibliography(items: readonly CslItem[], form: OutputForm, onProgress?: (fraction: number) => void): Formatted[] {
     try {
-      return this.pages(items, form, onProgress);
+      return this.#pages(items, form, onProgress);
     } catch (error) {
       // citeproc-js stops at the first item whose data it rejects: the others are formatted
       // without those, which are named with the reason.
-      this.reset();
+      this.#reset();
       const rejected = new Map<string, string>();
       for (const item of items) {
-        try { this.pages([item], form); } catch (e) { rejected.set(item.id, citeprocMessage(e)); this.reset(); }
+        try { this.#pages([item], form); } catch (e) { rejected.set(item.id, citeprocMessage(e)); this.#reset(); }
       }
       if (!rejected.size) throw new Error(citeprocMessage(error));
-      const formatted = this.pages(items.filter(i => !rejected.has(i.id)), form, onProgress);
+      const formatted = this.#pages(items.filter(i => !rejected.has(i.id)), form, onProgress);
       return [...formatted, ...[...rejected].map(([key, reason]) => ({ key, text: '', error: reason }))];
     }
   }
 
   /** After citeproc-js failed, nothing of what it held is trusted: it starts again empty. */
-  private reset(): void {
-    this.given.clear();
-    this.items.clear();
+  #reset(): void {
+    this.#given.clear();
+    this.#items.clear();
     try { this.citeproc.updateItems([]); } catch { /* empty already */ }
   }
 
-  private pages(items: readonly CslItem[], form: OutputForm, onProgress?: (fraction: number) => void): Formatted[] {
+  #pages(items: readonly CslItem[], form: OutputForm, onProgress?: (fraction: number) => void): Formatted[] {
     if (!items.length) return [];
     const total = 2 * items.length;
-    this.use(items, form, done => onProgress?.(done / total));
+    this.#use(items, form, done => onProgress?.(done / total));
     const out: Formatted[] = [];
     let start: true | string = true;
     for (;;) {
@@ -170,7 +170,7 @@ export class StyleEngine {
    */
   citations(items: readonly CslItem[], form: OutputForm): Formatted[] {
     if (!items.length) return [];
-    const ids = this.use(items, form);
+    const ids = this.#use(items, form);
     return ids.map(id => ({ key: id, text: finish(this.citeproc.makeCitationCluster([{ id }]), form) }));
   }
 }

@@ -4,6 +4,9 @@
 //                          for the web extension host (a Web Worker) that imports only 'vscode'
 //   dist/engine.js         the engine (one classic script: evaluated by the host, run as its worker),
 //                          and dist/engine.js.lz, its LZMA copy, which is what ships and runs
+//   dist/styles.js         the style engine (citeproc-js, the bundled CSL styles and locales), which the
+//                          engine worker loads on first need, and dist/styles.js.lz, its LZMA copy,
+//                          which is what ships; dist/licenses/, the licences of what it holds
 //   dist/webview/*         the details panel script (browser, iife) and its stylesheet
 //   dist/cli.js            the command-line entry over the same core
 //   dist/corpus.json       the corpus built from seeds/; dist/names.index and dist/fulltext.index, its search index
@@ -27,6 +30,8 @@ const common = {
   minify: production,
   logLevel: 'warning',
   target: 'es2022',
+  // The CSL styles and locales (src/data/styles/) are read as text.
+  loader: { '.csl': 'text', '.xml': 'text' },
 };
 const node = { ...common, platform: 'node', format: 'cjs' };
 
@@ -99,6 +104,12 @@ const integrationTests = {
   },
 };
 
+/** citeproc-js's licence notice, kept at the head of the bundle that holds it (CPAL 1.0, 3.5). */
+const CITEPROC_NOTICE = `citeproc-js (npm "citeproc" ${require('citeproc/package.json').version}), unmodified. Copyright (c) 2009-2019 Frank Bennett. `
+  + 'Used under the Common Public Attribution License 1.0 (it is also offered under the AGPL): see licenses/LICENSE-citeproc-js.txt. '
+  + 'Source: https://github.com/Juris-M/citeproc-js. Attribution: "Citations by CSL (citeproc-js)", https://citationstyles.org/. '
+  + 'The CSL styles and locales herein: CC BY-SA 3.0, by their authors (licenses/LICENSE-CC-BY-SA-3.0.txt).';
+
 const builds = [
   // The host code, once for both builds: the web entry itself, and what the desktop entry runs.
   {
@@ -115,6 +126,12 @@ const builds = [
     // Run as a Node worker thread's main script (as the unit tests start it), it serves too.
     footer: { js: "if (typeof module !== 'undefined') { module.exports = papersEngine; if (typeof require === 'function' && require.main === module) papersEngine.serveIfWorker(true); }" },
   },
+  // The style engine: a CommonJS body that the engine worker evaluates (src/platform/styles.ts).
+  // citeproc-js's notice goes first: minifying drops the comment that carries it.
+  {
+    ...common, platform: 'browser', format: 'cjs', entryPoints: ['src/styles.ts'], outfile: 'dist/styles.js',
+    banner: { js: `/* ${CITEPROC_NOTICE} */` },
+  },
   { ...common, platform: 'browser', format: 'iife', entryPoints: ['src/webview/details.ts'], outfile: 'dist/webview/details.js' },
   // Its stylesheet, minified like the script (a quarter smaller in the VSIX).
   { ...common, entryPoints: ['src/webview/details.css'], outfile: 'dist/webview/details.css' },
@@ -122,6 +139,7 @@ const builds = [
   // The bench measures the .bib readers' bundle sizes with esbuild itself, which is not bundled.
   { ...node, entryPoints: ['src/bench/main.ts'], outfile: 'out/bench.js', external: ['esbuild'] },
   { ...node, entryPoints: ['src/build/corpusBuild.ts'], outfile: 'out/corpusBuild.js' },
+  { ...node, entryPoints: ['src/build/stylesBuild.ts'], outfile: 'out/stylesBuild.js' },
   // Tests: one bundle per test file; packages stay external so mocha, vscode and playwright are the real ones.
   {
     ...node, sourcemap: true, minify: false, packages: 'external', external: ['vscode'],
@@ -153,6 +171,12 @@ async function buildCorpus() {
   console.log(`[build] corpus: ${summary} in ${Date.now() - started} ms`);
 }
 
+/** dist/styles.js.lz, what the engine worker loads (src/platform/styles.ts), and the licences beside it. */
+function packStyles() {
+  delete require.cache[require.resolve('./out/stylesBuild.js')];
+  console.log(`[build] ${require('./out/stylesBuild.js').packStyles({ root })}`);
+}
+
 /** dist/engine.js.lz, what the extension runs (src/host/engine/script.ts); after the engine's bundle. */
 function packEngine() {
   delete require.cache[require.resolve('./out/corpusBuild.js')];
@@ -172,6 +196,9 @@ if (watching) {
           // The engine's shipped copy follows its bundle (once the build step itself is built).
           if ((out === 'dist/engine.js' || out === 'out/corpusBuild.js') && !result.errors.length) {
             try { packEngine(); } catch (error) { if (out === 'out/corpusBuild.js') console.error(error); }
+          }
+          if ((out === 'dist/styles.js' || out === 'out/stylesBuild.js') && !result.errors.length) {
+            try { packStyles(); } catch (error) { if (out === 'out/stylesBuild.js') console.error(error); }
           }
         });
       },
@@ -195,4 +222,5 @@ if (watching) {
   console.log(`[build] bundles in ${Date.now() - started} ms${production ? ' (production)' : ''}: ${builds.map(b => b.outfile ?? relative(root, b.outdir)).join(', ')}`);
   await buildCorpus();
   packEngine();
+  packStyles();
 }

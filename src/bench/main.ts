@@ -18,6 +18,7 @@ import { printBibliographies, printChecks, printEngine, printReport, type Activa
 import { hostBibliography, measureReaders } from './bibliographies';
 import { measureChecks } from './health';
 import { engineStep, type EngineMeasurement } from './engine';
+import { benchStyles } from './styles';
 
 const USAGE = `usage:
   npm run bench                                   bundled corpus, then 10,000 and 100,000 synthetic papers
@@ -158,6 +159,7 @@ async function bibliographies(): Promise<void> {
   printBibliographies(readers, host, `${readers[0].entries.toLocaleString('en')} entries in the .bib files of ../shared/bibliographies/bibtex-tidy`);
   console.error('[bench] checking the citations of a long document');
   printChecks(await measureChecks(ROOT, shared), host);
+  benchStyles(ROOT, shared);
 }
 
 async function single(corpusFile: string, queriesFile: string | undefined, layout: Layout, inProcess: boolean): Promise<void> {

@@ -16,6 +16,7 @@ import { checkDocuments, failsCheck, type CheckFiles } from '../core/health';
 import { languageOfPath } from '../core/cite/languages';
 import type { BibliographyInput, CorpusInput } from '../engine/input';
 import { LibraryService, type BundledText } from '../engine/service';
+import { FORMAT_USAGE, formatCommand } from './format';
 
 const EXPORT_FORMATS = ['bibtex', 'biblatex', 'csl-json', 'json'] as const;
 const CITE_FORMATS = ['bibtex', 'biblatex', 'csl-json', 'plain', 'latex', 'markdown', 'typst', 'rst'] as const;
@@ -38,6 +39,7 @@ const USAGE = `usage:
                                                 Hugging Face's daily papers (the latest day by
                                                 default), in the site's order: upvotes, arXiv id,
                                                 title, authors, organisation
+${FORMAT_USAGE}
 options:
   --corpus FILE   also load this file, repeatable: a saved page (.txt) or a corpus (.json
                   holding { "papers": [...] }), as papers.corpus.files does in the editor; or
@@ -192,13 +194,18 @@ async function run(argv: string[]): Promise<void> {
     allowPositionals: true,
     options: {
       limit: { type: 'string' }, json: { type: 'boolean' }, format: { type: 'string' }, corpus: { type: 'string', multiple: true },
-      'no-bundled': { type: 'boolean' },
+      'no-bundled': { type: 'boolean' }, style: { type: 'string' }, locale: { type: 'string' },
     },
   });
   const corpus = values.corpus ?? [];
   const options = { bundled: !values['no-bundled'] };
   if (!options.bundled && !corpus.length) throw new UsageError('--no-bundled needs at least one --corpus file');
   const [command, ...rest] = positionals;
+  if (command === 'format') {
+    console.log(await formatCommand({ corpus, style: values.style, locale: values.locale, format: values.format, keys: rest }));
+    return;
+  }
+  if (values.style !== undefined || values.locale !== undefined) throw new UsageError('--style and --locale are for format');
   if (command === 'check') {
     if (corpus.length || values['no-bundled'] || values.format || values.limit) throw new UsageError('check takes documents and --json only');
     return check(rest, values.json === true);

@@ -72,19 +72,19 @@ function fileReports(parsed: ParsedBibliographies): BibliographyFileReport[] {
 
 /** The user's files as last given, and what was made of them; calls run one after another. */
 export class LibraryInput {
-  private index: { key: string; index: LibraryIndex } | undefined;
-  private corpusMerged: { files: readonly CorpusInput[]; key: string; result: CorpusSummary } | undefined;
+  #index: { key: string; index: LibraryIndex } | undefined;
+  #corpusMerged: { files: readonly CorpusInput[]; key: string; result: CorpusSummary } | undefined;
   /** The read-only index of the corpus papers, cached or made compact (`snapshot`), under the corpus key. */
-  private base: { key: string; index: BaseIndex } | undefined;
-  private readonly readCache = new ReadCache();
+  #base: { key: string; index: BaseIndex } | undefined;
+  readonly #readCache = new ReadCache();
   /** The last input, for the parts a later call leaves out. */
-  private lastInput: CurrentInput = { corpus: [], bibliographies: [] };
+  #lastInput: CurrentInput = { corpus: [], bibliographies: [] };
   /** The whole library came from the cache under this key (its bibliographies by name only); what it reported then. */
-  private wholeFromCache: { key: string; added: number; joined: number } | undefined;
+  #wholeFromCache: { key: string; added: number; joined: number } | undefined;
   /** What the bibliographies added to the library last read, for a snapshot of it. */
-  private joinedCounts = { added: 0, joined: 0 };
-  private assigner: TopicAssigner | undefined;
-  private work: Promise<unknown> = Promise.resolve();
+  #joinedCounts = { added: 0, joined: 0 };
+  #assigner: TopicAssigner | undefined;
+  #work: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly state: LibraryState) {}
 
@@ -94,47 +94,47 @@ export class LibraryInput {
    */
   set(input: UserInput): Promise<InputReport> {
     const ended = this.state.inputStarted();
-    const run = this.work.then(() => this.apply(input)).finally(ended);
-    this.work = run.catch(() => undefined);
+    const run = this.#work.then(() => this.#apply(input)).finally(ended);
+    this.#work = run.catch(() => undefined);
     return run;
   }
 
-  private async apply(given: UserInput): Promise<InputReport> {
+  async #apply(given: UserInput): Promise<InputReport> {
     const started = performance.now();
     const input = {
-      corpus: given.corpus ?? this.lastInput.corpus,
-      bibliographies: given.bibliographies ?? this.lastInput.bibliographies,
-      cacheKey: given.corpus ? given.cacheKey : this.lastInput.cacheKey,
-      bibliographyKey: given.bibliographies ? given.bibliographyKey : this.lastInput.bibliographyKey,
+      corpus: given.corpus ?? this.#lastInput.corpus,
+      bibliographies: given.bibliographies ?? this.#lastInput.bibliographies,
+      cacheKey: given.corpus ? given.cacheKey : this.#lastInput.cacheKey,
+      bibliographyKey: given.bibliographies ? given.bibliographyKey : this.#lastInput.bibliographyKey,
     };
     const { cached } = given;
     const named = input.bibliographies.some(b => b.text === undefined);
     // The bibliographies by name only: the whole library cached under their key stands for them.
     if (named && !input.corpus.length && input.bibliographyKey !== undefined
-      && (this.wholeFromCache?.key === input.bibliographyKey || (cached?.key === input.bibliographyKey && this.restoreWhole(cached)))) {
-      this.lastInput = input;
-      const { added, joined } = this.wholeFromCache!;
+      && (this.#wholeFromCache?.key === input.bibliographyKey || (cached?.key === input.bibliographyKey && this.#restoreWhole(cached)))) {
+      this.#lastInput = input;
+      const { added, joined } = this.#wholeFromCache!;
       return {
-        ...this.unchanged(), bibliographies: { files: this.state.files, added, joined },
+        ...this.#unchanged(), bibliographies: { files: this.state.files, added, joined },
         index: { fromCache: true, added: 0, changed: 0, removed: 0 }, searchableMs: performance.now() - started,
       };
     }
     const corpusKey = input.corpus.length ? input.cacheKey ?? `files:${input.corpus.map(f => `${f.file}:${f.text?.length}`).join('|')}` : 'bundled';
-    if (cached?.key === corpusKey && this.corpusMerged?.key !== corpusKey) this.restoreCorpus(cached, input.corpus);
-    if (named || (this.corpusMerged?.key !== corpusKey && input.corpus.some(f => f.text === undefined))) {
+    if (cached?.key === corpusKey && this.#corpusMerged?.key !== corpusKey) this.#restoreCorpus(cached, input.corpus);
+    if (named || (this.#corpusMerged?.key !== corpusKey && input.corpus.some(f => f.text === undefined))) {
       // Named only, and no cached library for them (or one this build cannot read): nothing changes.
-      return { ...this.unchanged(), needsFiles: true };
+      return { ...this.#unchanged(), needsFiles: true };
     }
-    this.lastInput = input;
+    this.#lastInput = input;
     // Read from now on: a library restored whole is replaced by one grown from the bundled index.
-    if (this.wholeFromCache) { this.wholeFromCache = undefined; this.index = undefined; }
-    const merged = await this.mergedCorpus(input.corpus, corpusKey);
+    if (this.#wholeFromCache) { this.#wholeFromCache = undefined; this.#index = undefined; }
+    const merged = await this.#mergedCorpus(input.corpus, corpusKey);
     const readStarted = performance.now();
-    const parsed = await parseBibliographies(input.bibliographies as BibliographyText[], this.readCache);
+    const parsed = await parseBibliographies(input.bibliographies as BibliographyText[], this.#readCache);
     const clock: ReadClock = { started, readStarted, parseMs: performance.now() - readStarted };
-    const joinEnded = given.papersReady ? await this.answerEarly(parsed, merged, given.papersReady, clock) : undefined;
+    const joinEnded = given.papersReady ? await this.#answerEarly(parsed, merged, given.papersReady, clock) : undefined;
     try {
-      return await this.join(given, input, merged, parsed, corpusKey, clock, joinEnded);
+      return await this.#join(given, input, merged, parsed, corpusKey, clock, joinEnded);
     } finally {
       // Also when the join failed: what waits for it asks the library as it is.
       joinEnded?.();
@@ -146,7 +146,7 @@ export class LibraryInput {
    * is told. Returns what ends that (called once the join is done), or undefined when there are
    * no entries to answer for.
    */
-  private async answerEarly(parsed: ParsedBibliographies, merged: CorpusSummary, papersReady: (report: InputReport) => void, { started, parseMs }: ReadClock): Promise<(() => void) | undefined> {
+  async #answerEarly(parsed: ParsedBibliographies, merged: CorpusSummary, papersReady: (report: InputReport) => void, { started, parseMs }: ReadClock): Promise<(() => void) | undefined> {
     if (!parsed.files.some(f => itemsOf(f).length)) return undefined;
     const entries = new EntriesByKey(parsed, await corpusLookup(merged.papers));
     let done!: () => void;
@@ -168,12 +168,12 @@ export class LibraryInput {
     };
   }
 
-  private async join(
+  async #join(
     given: UserInput, input: CurrentInput, merged: CorpusSummary, parsed: ParsedBibliographies,
     corpusKey: string, { started, readStarted, parseMs }: ReadClock, joinEnded: (() => void) | undefined,
   ): Promise<InputReport> {
     const { state } = this;
-    const read = await convertBibliographies(parsed, this.readCache);
+    const read = await convertBibliographies(parsed, this.#readCache);
     const readMs = performance.now() - readStarted;
     const joined = await mergeBibliographies(merged.papers, read);
     state.files = fileReports(parsed);
@@ -185,7 +185,7 @@ export class LibraryInput {
     if (!grown) {
       state.current = state.bundledSearch;
     } else {
-      const made = await this.libraryIndex(corpusKey, input);
+      const made = await this.#libraryIndex(corpusKey, input);
       fromCache = made.fromCache;
       snapshotWanted = made.snapshotWanted;
       const library = new PaperLibrary({ papers: joined.papers }, made.index.search);
@@ -208,7 +208,7 @@ export class LibraryInput {
       // The whole library is worth caching too, when it is the bundled papers and bibliographies alone.
       if (!input.corpus.length && input.bibliographyKey !== undefined && corpusKey === 'bundled') snapshotWanted = true;
     }
-    this.joinedCounts = { added: joined.added.length, joined: joined.updated.length };
+    this.#joinedCounts = { added: joined.added.length, joined: joined.updated.length };
     state.changed();
     return {
       corpus: { added: merged.added, updated: merged.updated, problems: merged.problems },
@@ -224,8 +224,8 @@ export class LibraryInput {
   }
 
   /** A report of the library as it is, for a call that changed nothing. */
-  private unchanged(): InputReport {
-    const merged = this.corpusMerged?.result;
+  #unchanged(): InputReport {
+    const merged = this.#corpusMerged?.result;
     return {
       corpus: { added: merged?.added ?? 0, updated: merged?.updated ?? 0, problems: merged?.problems ?? [] },
       bibliographies: { files: this.state.files, added: 0, joined: 0 },
@@ -236,37 +236,37 @@ export class LibraryInput {
   }
 
   /** Takes a cached library as the merged corpus files and their index, if this build can read it (else the files are read). */
-  private restoreCorpus(cached: CachedLibrary, files: readonly CorpusInput[]): void {
+  #restoreCorpus(cached: CachedLibrary, files: readonly CorpusInput[]): void {
     const restored = readCorpusCache(cached);
-    this.corpusMerged = restored && { files, key: cached.key, result: restored.merged };
-    this.base = restored && { key: cached.key, index: restored.base };
+    this.#corpusMerged = restored && { files, key: cached.key, result: restored.merged };
+    this.#base = restored && { key: cached.key, index: restored.base };
   }
 
   /**
    * Takes a cached whole library (`snapshot` under a bibliography key) as the library: the
    * bibliographies are not read. False if this build cannot read it (then they are read).
    */
-  private restoreWhole(cached: CachedLibrary): boolean {
+  #restoreWhole(cached: CachedLibrary): boolean {
     const restored = readWholeCache(cached);
     if (!restored) return false;
     const { library, meta } = restored;
     this.state.current = library;
     this.state.files = meta.files;
     // A later change is read and indexed from the bundled papers again (see `apply`).
-    this.index = undefined;
-    this.wholeFromCache = { key: cached.key, added: meta.added, joined: meta.joined };
+    this.#index = undefined;
+    this.#wholeFromCache = { key: cached.key, added: meta.added, joined: meta.joined };
     this.state.changed();
     return true;
   }
 
-  private async mergedCorpus(files: readonly CorpusInput[], key: string): Promise<CorpusSummary> {
-    if (this.corpusMerged?.key === key && this.corpusMerged.files.length === files.length) return this.corpusMerged.result;
-    this.assigner ??= createTopicAssigner(topicsFile as TopicsFile);
+  async #mergedCorpus(files: readonly CorpusInput[], key: string): Promise<CorpusSummary> {
+    if (this.#corpusMerged?.key === key && this.#corpusMerged.files.length === files.length) return this.#corpusMerged.result;
+    this.#assigner ??= createTopicAssigner(topicsFile as TopicsFile);
     const papers = this.state.bundled.papers;
     const texts: CorpusFile[] = files.map(f => ({ file: f.file, text: f.text ?? '' }));
-    const merged = files.length ? await mergeUserCorpora(papers, texts, this.assigner) : { papers: [...papers], added: [], updated: [], problems: [] };
+    const merged = files.length ? await mergeUserCorpora(papers, texts, this.#assigner) : { papers: [...papers], added: [], updated: [], problems: [] };
     const result = { papers: merged.papers, added: merged.added.length, updated: merged.updated.length, problems: merged.problems };
-    this.corpusMerged = { files, key, result };
+    this.#corpusMerged = { files, key, result };
     return result;
   }
 
@@ -274,14 +274,14 @@ export class LibraryInput {
    * The index to update: the one kept while the corpus files stay the same, else one from the
    * cache the host passed in, else a new one grown from the bundled index.
    */
-  private async libraryIndex(key: string, input: CurrentInput): Promise<{ index: LibraryIndex; fromCache: boolean; snapshotWanted: boolean }> {
-    if (this.index?.key === key) return { index: this.index.index, fromCache: false, snapshotWanted: false };
+  async #libraryIndex(key: string, input: CurrentInput): Promise<{ index: LibraryIndex; fromCache: boolean; snapshotWanted: boolean }> {
+    if (this.#index?.key === key) return { index: this.#index.index, fromCache: false, snapshotWanted: false };
     let index: LibraryIndex;
     let fromCache = false;
     let snapshotWanted = false;
-    if (this.base?.key === key) {
+    if (this.#base?.key === key) {
       // The cached corpus papers are searched in their compact index; the bibliographies' changes go beside it.
-      index = LibraryIndex.onBase(this.base.index);
+      index = LibraryIndex.onBase(this.#base.index);
       fromCache = true;
     } else {
       // Grown from the bundled index by the caller's update; a snapshot of it (with what it holds
@@ -290,7 +290,7 @@ export class LibraryInput {
       index = await LibraryIndex.fromBundled(parts, bundled.papers.map(p => p.id), bundled.papers, topicLabel);
       snapshotWanted = input.corpus.length > 0 && input.cacheKey !== undefined;
     }
-    this.index = { key, index };
+    this.#index = { key, index };
     return { index, fromCache, snapshotWanted };
   }
 
@@ -300,9 +300,9 @@ export class LibraryInput {
    * bibliographies'. Undefined when there is none to make (see `corpusSnapshot`, `wholeSnapshot`).
    */
   snapshot(key?: string): Promise<LibrarySnapshot | undefined> {
-    const ofWholeLibrary = key !== undefined && !this.lastInput.corpus.length && this.lastInput.bibliographyKey === key;
-    const run = this.work.then(() => (ofWholeLibrary ? this.wholeSnapshot(key) : key === undefined || this.index?.key === key ? this.corpusSnapshot() : undefined));
-    this.work = run.catch(() => undefined);
+    const ofWholeLibrary = key !== undefined && !this.#lastInput.corpus.length && this.#lastInput.bibliographyKey === key;
+    const run = this.#work.then(() => (ofWholeLibrary ? this.#wholeSnapshot(key) : key === undefined || this.#index?.key === key ? this.#corpusSnapshot() : undefined));
+    this.#work = run.catch(() => undefined);
     return run;
   }
 
@@ -310,11 +310,11 @@ export class LibraryInput {
    * The whole library under a bibliography key (the bundled papers joined with the
    * bibliographies), once its full text is indexed. This session keeps searching its own index.
    */
-  private async wholeSnapshot(key: string): Promise<LibrarySnapshot | undefined> {
-    const kept = this.index;
+  async #wholeSnapshot(key: string): Promise<LibrarySnapshot | undefined> {
+    const kept = this.#index;
     // Still the library read under this key (not restored, not changed since).
-    if (!kept || kept.key !== 'bundled' || this.wholeFromCache || this.lastInput.bibliographyKey !== key) return undefined;
-    return wholeSnapshot(key, kept.index, this.state.current.papers, { files: this.state.files, ...this.joinedCounts });
+    if (!kept || kept.key !== 'bundled' || this.#wholeFromCache || this.#lastInput.bibliographyKey !== key) return undefined;
+    return wholeSnapshot(key, kept.index, this.state.current.papers, { files: this.state.files, ...this.#joinedCounts });
   }
 
   /**
@@ -322,16 +322,16 @@ export class LibraryInput {
    * the compact index too, and lets the larger one it was built in go. Undefined without corpus
    * files, when the library came from the cache, or when it is no longer the one last given.
    */
-  private async corpusSnapshot(): Promise<LibrarySnapshot | undefined> {
-    const kept = this.index;
-    const merged = this.corpusMerged;
-    if (!kept || kept.key === 'bundled' || merged?.key !== kept.key || this.base?.key === kept.key) return undefined;
+  async #corpusSnapshot(): Promise<LibrarySnapshot | undefined> {
+    const kept = this.#index;
+    const merged = this.#corpusMerged;
+    if (!kept || kept.key === 'bundled' || merged?.key !== kept.key || this.#base?.key === kept.key) return undefined;
     const { snapshot, base } = await corpusSnapshot(kept.key, kept.index, merged.result);
-    this.base = { key: kept.key, index: base };
+    this.#base = { key: kept.key, index: base };
     const { state } = this;
     const index = LibraryIndex.onBase(base);
     await (await index.update(state.current.papers, topicLabel)).fullText;
-    this.index = { key: kept.key, index };
+    this.#index = { key: kept.key, index };
     state.current = new PaperLibrary({ papers: state.current.papers }, index.search);
     return snapshot;
   }
@@ -339,8 +339,8 @@ export class LibraryInput {
   /** Resolves once every input given so far is applied and indexed, full text included. */
   async settled(): Promise<void> {
     let seen: Promise<unknown>;
-    do { seen = this.work; await seen; } while (seen !== this.work);
+    do { seen = this.#work; await seen; } while (seen !== this.#work);
     await this.state.current.fullText;
-    await this.index?.index.settled();
+    await this.#index?.index.settled();
   }
 }

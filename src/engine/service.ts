@@ -52,12 +52,12 @@ const ANSWERS: { [T in Question]: (service: LibraryService, request: RequestOf<T
  */
 export class LibraryService {
   private readonly state: LibraryState;
-  private readonly input: LibraryInput;
-  private fileIndex: { version: number; files: Map<string, string[]> } | undefined;
+  readonly #input: LibraryInput;
+  #fileIndex: { version: number; files: Map<string, string[]> } | undefined;
 
   private constructor(open: () => Shipped, library?: PaperLibrary) {
     this.state = new LibraryState(open, library);
-    this.input = new LibraryInput(this.state);
+    this.#input = new LibraryInput(this.state);
   }
 
   /**
@@ -117,7 +117,7 @@ export class LibraryService {
    * bibliographies joined to it, the index updated by differences. Calls run one after another.
    */
   setInput(input: UserInput): Promise<InputReport> {
-    return this.input.set(input);
+    return this.#input.set(input);
   }
 
   /**
@@ -126,12 +126,12 @@ export class LibraryService {
    * compact index too. Undefined when there is none to make, or the library is no longer the one under `key`.
    */
   snapshot(key?: string): Promise<LibrarySnapshot | undefined> {
-    return this.input.snapshot(key);
+    return this.#input.snapshot(key);
   }
 
   /** Resolves once every input given so far is applied and indexed, full text included. */
   settled(): Promise<void> {
-    return this.input.settled();
+    return this.#input.settled();
   }
 
   /**
@@ -148,10 +148,10 @@ export class LibraryService {
     return ANSWERS[request.type](this, request);
   }
 
-  private keep(options: QueryOptions): ((id: string) => boolean) | undefined {
+  #keep(options: QueryOptions): ((id: string) => boolean) | undefined {
     const { inFiles, notInFiles, withEntry } = options;
     if (!inFiles && !notInFiles && !withEntry) return undefined;
-    const filesOf = this.filesOfPapers();
+    const filesOf = this.#filesOfPapers();
     const inSet = inFiles && new Set(inFiles);
     const outSet = notInFiles && new Set(notInFiles);
     return id => {
@@ -168,9 +168,9 @@ export class LibraryService {
    * them: from the files' keys, not from each paper's `entries`, which a library restored from its
    * cache would parse for every paper (a completion's first answer took several times as long).
    */
-  private filesOfPapers(): Map<string, string[]> {
+  #filesOfPapers(): Map<string, string[]> {
     const { state } = this;
-    if (this.fileIndex?.version !== state.version) {
+    if (this.#fileIndex?.version !== state.version) {
       const files = new Map<string, string[]>();
       for (const file of state.files) {
         for (const key of file.keys) {
@@ -181,14 +181,14 @@ export class LibraryService {
           else if (!uris.includes(file.uri)) uris.push(file.uri);
         }
       }
-      this.fileIndex = { version: state.version, files };
+      this.#fileIndex = { version: state.version, files };
     }
-    return this.fileIndex.files;
+    return this.#fileIndex.files;
   }
 
   /** Ranked rows for what the user typed (words and filters), with the filters' problems. */
   query(text: string, options: QueryOptions = {}): QueryRows {
-    const result = this.state.current.query(text, { limit: options.limit, allWords: options.allWords, filter: this.keep(options) });
+    const result = this.state.current.query(text, { limit: options.limit, allWords: options.allWords, filter: this.#keep(options) });
     return { rows: result.hits.map(h => rowOf(h.paper, options.excerpt)), problems: result.problems.map(p => p.message) };
   }
 
@@ -198,7 +198,7 @@ export class LibraryService {
    */
   suggestions(files: readonly string[], ownLimit: number, restLimit: number, excerptLength = 0): PaperRow[] {
     const own = new Set(files);
-    const filesOf = this.filesOfPapers();
+    const filesOf = this.#filesOfPapers();
     const isOwn = (p: Paper) => !!filesOf.get(p.id)?.some(uri => own.has(uri));
     const { papers } = this.state.current;
     const first = own.size ? sortEntries(papers.filter(isOwn), 'date').slice(0, ownLimit) : [];
@@ -261,18 +261,18 @@ export class LibraryService {
 
   /** The Papers view's top level, grouped and filtered; children come from `children`. */
   treeTop(options: TreeOptions): TreeTop {
-    return this.treeFor(options).top;
+    return this.#treeFor(options).top;
   }
 
   /** The rows under a group or a bibliography file of the Papers view, sorted (no excerpt: tooltips ask for it). */
   children(containerId: string, options: TreeOptions): PaperRow[] {
-    const tree = this.treeFor(options);
+    const tree = this.#treeFor(options);
     return (tree.children.get(containerId) ?? []).map(p => rowOf(p));
   }
 
   /** The container (group or file) that holds a paper in the Papers view: `preferred` if it does, else the first. */
   locate(paperId: string, options: TreeOptions, preferred?: string): string | undefined {
-    const tree = this.treeFor(options);
+    const tree = this.#treeFor(options);
     const holds = (id: string) => tree.children.get(id)?.some(p => p.id === paperId);
     if (preferred && holds(preferred)) return preferred;
     const order = [...tree.top.groups.map(g => g.id), ...tree.top.files.map(f => f.id)];
@@ -280,7 +280,7 @@ export class LibraryService {
   }
 
   /** The tree as rows and the papers under each node, made once a version and set of options. */
-  private treeFor(options: TreeOptions): { top: TreeTop; children: Map<string, readonly Paper[]> } {
+  #treeFor(options: TreeOptions): { top: TreeTop; children: Map<string, readonly Paper[]> } {
     const { state } = this;
     const key = JSON.stringify([state.version, options.groupBy, options.sortBy, options.filter ?? '']);
     if (state.tree?.key === key) return state.tree;

@@ -16,7 +16,7 @@ export interface Shipped {
 
 export class LibraryState {
   /** What is searched now; the bundled papers' own library until the user's files are given. */
-  private currentLibrary: PaperLibrary | undefined;
+  #currentLibrary: PaperLibrary | undefined;
   /** The bibliography files as last read. */
   files: BibliographyFileReport[] = [];
   /** From the moment the keys answer to the end of the join: the user's entries by key, and the join's end. */
@@ -26,36 +26,36 @@ export class LibraryState {
   /** The Papers view's tree as last asked (service.ts), let go when the papers change. */
   tree: { key: string; top: TreeTop; children: Map<string, readonly Paper[]> } | undefined;
 
-  private shipped: Shipped | undefined;
-  private bundledLibrary: PaperLibrary | undefined;
+  #shipped: Shipped | undefined;
+  #bundledLibrary: PaperLibrary | undefined;
   /** `setInput` calls not yet done, and who waits for none to be left. */
-  private inputs = 0;
-  private inputsDone: (() => void)[] = [];
+  #inputs = 0;
+  #inputsDone: (() => void)[] = [];
 
   constructor(private readonly open: () => Shipped, library?: PaperLibrary) {
-    this.bundledLibrary = library;
+    this.#bundledLibrary = library;
   }
 
   /** The bundled papers, parsed when first needed. */
   get bundled(): { papers: readonly Paper[] } {
-    this.shipped ??= this.open();
-    return this.shipped.bundled;
+    this.#shipped ??= this.open();
+    return this.#shipped.bundled;
   }
 
   get parts(): IndexParts {
-    this.shipped ??= this.open();
-    return this.shipped.parts;
+    this.#shipped ??= this.open();
+    return this.#shipped.parts;
   }
 
   /** The bundled papers with their own index, loaded once when needed. */
   get bundledSearch(): PaperLibrary {
-    if (!this.bundledLibrary) {
+    if (!this.#bundledLibrary) {
       // Set before its text is first asked about: the index, and its text behind it, load on the first search.
       const made: { library?: PaperLibrary } = {};
-      made.library = PaperLibrary.fromPapersAndParts(this.bundled, this.parts.names, this.parts.text, {}, () => this.bundledTextWanted(made));
-      this.bundledLibrary = made.library;
+      made.library = PaperLibrary.fromPapersAndParts(this.bundled, this.parts.names, this.parts.text, {}, () => this.#bundledTextWanted(made));
+      this.#bundledLibrary = made.library;
     }
-    return this.bundledLibrary;
+    return this.#bundledLibrary;
   }
 
   /**
@@ -65,30 +65,30 @@ export class LibraryState {
    * the reading of the files, which it would slow. A library dropped so is made again if the
    * bundled papers are searched once more.
    */
-  private async bundledTextWanted(made: { library?: PaperLibrary }): Promise<boolean> {
+  async #bundledTextWanted(made: { library?: PaperLibrary }): Promise<boolean> {
     for (;;) {
       await pause();
       const library = made.library;
-      if (this.inputs === 0) {
-        const wanted = (this.currentLibrary ?? library) === library;
-        if (!wanted && this.bundledLibrary === library) this.bundledLibrary = undefined;
+      if (this.#inputs === 0) {
+        const wanted = (this.#currentLibrary ?? library) === library;
+        if (!wanted && this.#bundledLibrary === library) this.#bundledLibrary = undefined;
         return wanted;
       }
-      await new Promise<void>(resolve => this.inputsDone.push(resolve));
+      await new Promise<void>(resolve => this.#inputsDone.push(resolve));
     }
   }
 
   get current(): PaperLibrary {
-    this.currentLibrary ??= this.bundledSearch;
-    return this.currentLibrary;
+    this.#currentLibrary ??= this.bundledSearch;
+    return this.#currentLibrary;
   }
 
   set current(library: PaperLibrary) {
-    this.currentLibrary = library;
+    this.#currentLibrary = library;
   }
 
   get size(): number {
-    return (this.currentLibrary ?? this.bundled).papers.length;
+    return (this.#currentLibrary ?? this.bundled).papers.length;
   }
 
   /** The papers changed: what a view made of them is stale. */
@@ -99,9 +99,9 @@ export class LibraryState {
 
   /** Counts a `setInput` from its call to its end (the returned function): the bundled full text waits while any is under way. */
   inputStarted(): () => void {
-    this.inputs++;
+    this.#inputs++;
     return () => {
-      if (--this.inputs === 0) for (const resolve of this.inputsDone.splice(0)) resolve();
+      if (--this.#inputs === 0) for (const resolve of this.#inputsDone.splice(0)) resolve();
     };
   }
 }

@@ -7,7 +7,7 @@ import { VSIX, expandFirstTopic, keepFailures, openPapersContainer, openWorkbenc
 
 // What the installed extension reads, and nothing else (see .vscodeignore).
 const ALLOWED = [
-  /^extension\/package\.json$/, /^extension\/dist\/(extension|host)\.js$/, /^extension\/dist\/engine\.js\.lz$/, /^extension\/dist\/webview\/[\w./-]+\.(js|css)$/,
+  /^extension\/package\.json$/, /^extension\/dist\/(extension|host)\.js$/, /^extension\/dist\/(engine|styles)\.js\.lz$/, /^extension\/dist\/licenses\/[\w.-]+\.txt$/, /^extension\/dist\/webview\/[\w./-]+\.(js|css)$/,
   /^extension\/dist\/library\.lz$/, /^extension\/media\/[\w.-]+\.(svg|png|css)$/,
   /^extension\/(readme\.md|changelog\.md|LICENSE\.txt)$/i, /^extension\.vsixmanifest$/, /^\[Content_Types\]\.xml$/,
 ];
@@ -16,6 +16,8 @@ const ALLOWED = [
 const REQUIRED = [
   'extension/package.json', 'extension/dist/extension.js', 'extension/dist/host.js', 'extension/dist/engine.js.lz',
   'extension/dist/library.lz', 'extension/dist/webview/details.js',
+  // citeproc-js and the CSL styles, loaded when a reference is first formatted, and the licences they ship under.
+  'extension/dist/styles.js.lz', 'extension/dist/licenses/LICENSE-citeproc-js.txt', 'extension/dist/licenses/LICENSE-CC-BY-SA-3.0.txt',
 ];
 
 suite('UI: the packaged VSIX', () => {
@@ -36,8 +38,9 @@ suite('UI: the packaged VSIX', () => {
     console.log(`      ${path.basename(VSIX)}: ${kb(fs.statSync(VSIX).size)}, ${entries.length} files`);
     for (const { name, size } of [...entries].sort((a, b) => b.size - a.size).slice(0, 4)) console.log(`        ${name} ${kb(size)} unpacked`);
     // The download budget, for both builds: a user installs this on every machine they write on,
-    // and VS Code for the web fetches the files on every first use.
-    assert.ok(fs.statSync(VSIX).size <= 400 * 1024, `the VSIX is ${kb(fs.statSync(VSIX).size)}, over its 400 KB budget`);
+    // and VS Code for the web fetches the files on every first use. A CSL processor and its styles
+    // take a quarter of it.
+    assert.ok(fs.statSync(VSIX).size <= 600 * 1024, `the VSIX is ${kb(fs.statSync(VSIX).size)}, over its 600 KB budget`);
   });
 
   test('installs, activates and shows papers in the Papers view', async () => {

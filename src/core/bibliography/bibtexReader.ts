@@ -116,34 +116,34 @@ export const STEPS_PER_CHECK = 32;
  * read in slices with pauses between them (`parseBibAsync`).
  */
 export class BibReader {
-  private readonly lineStarts: number[] = [0];
-  private i = 0;
+  readonly #lineStarts: number[] = [0];
+  #i = 0;
   readonly entries: BibEntry[] = [];
   readonly problems: BibProblem[] = [];
   readonly strings: Map<string, string>;
-  private readonly seen = new Map<string, BibEntry>();
+  readonly #seen = new Map<string, BibEntry>();
 
   constructor(private readonly text: string, options: BibReadOptions) {
-    for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) this.lineStarts.push(at + 1);
+    for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) this.#lineStarts.push(at + 1);
     this.strings = new Map(options.strings ?? MONTH_STRINGS);
   }
 
   lineOf(offset: number): number {
     let lo = 0;
-    let hi = this.lineStarts.length - 1;
+    let hi = this.#lineStarts.length - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
-      if (this.lineStarts[mid] <= offset) lo = mid; else hi = mid - 1;
+      if (this.#lineStarts[mid] <= offset) lo = mid; else hi = mid - 1;
     }
     return lo + 1;
   }
 
-  private problem(at: number, message: string, severity: BibProblem['severity'], code: BibProblemCode, extra: Partial<BibProblem> = {}): void {
+  #problem(at: number, message: string, severity: BibProblem['severity'], code: BibProblemCode, extra: Partial<BibProblem> = {}): void {
     this.problems.push({ line: this.lineOf(at), message, severity, code, ...extra });
   }
 
   /** Past spaces and "%" comments (outside values, as biber reads them). */
-  private skip(i: number): number {
+  #skip(i: number): number {
     const text = this.text;
     for (;;) {
       const c = text.charCodeAt(i);
@@ -154,7 +154,7 @@ export class BibReader {
   }
 
   /** True when an entry starts the line that begins at `i`. */
-  private entryStartsLine(i: number): boolean {
+  #entryStartsLine(i: number): boolean {
     LINE_ENTRY.lastIndex = i;
     return LINE_ENTRY.test(this.text);
   }
@@ -165,28 +165,28 @@ export class BibReader {
    * swallow the entries after it (and reading stays linear in the file's size). Returns -1
    * when unclosed, with `stoppedAt` set to the entry it stopped at, if any.
    */
-  private closeBrace(open: number): { end: number; stoppedAt: number } {
+  #closeBrace(open: number): { end: number; stoppedAt: number } {
     const text = this.text;
     let depth = 0;
     for (let i = open; i < text.length; i++) {
       const c = text.charCodeAt(i);
       if (c === LBRACE) depth++;
       else if (c === RBRACE) { if (--depth === 0) return { end: i + 1, stoppedAt: -1 }; }
-      else if (c === NEWLINE && this.entryStartsLine(i + 1)) return { end: -1, stoppedAt: i + 1 };
+      else if (c === NEWLINE && this.#entryStartsLine(i + 1)) return { end: -1, stoppedAt: i + 1 };
     }
     return { end: -1, stoppedAt: -1 };
   }
 
   /** Offsets of every "{" and of the "}" that closes it (-1: none), found in one pass when first needed. */
-  private braces: { opens: Int32Array; closes: Int32Array } | undefined;
+  #braces: { opens: Int32Array; closes: Int32Array } | undefined;
 
   /**
    * Just past the "}" that closes the "{" at `open`, counting every brace (as `@comment{…}`
    * is read), or -1. A table of all braces makes each look-up a binary search: a file of
    * thousands of unclosed `@comment{` is read in linear time, not scanned to its end each time.
    */
-  private matchingBrace(open: number): number {
-    if (!this.braces) {
+  #matchingBrace(open: number): number {
+    if (!this.#braces) {
       const text = this.text;
       const opens: number[] = [];
       const closes: number[] = [];
@@ -196,9 +196,9 @@ export class BibReader {
         if (c === LBRACE) { stack.push(opens.length); opens.push(i); closes.push(-1); }
         else if (c === RBRACE && stack.length) closes[stack.pop()!] = i + 1;
       }
-      this.braces = { opens: Int32Array.from(opens), closes: Int32Array.from(closes) };
+      this.#braces = { opens: Int32Array.from(opens), closes: Int32Array.from(closes) };
     }
-    const { opens, closes } = this.braces;
+    const { opens, closes } = this.#braces;
     let lo = 0;
     let hi = opens.length - 1;
     while (lo <= hi) {
@@ -212,7 +212,7 @@ export class BibReader {
   /** Reads the next item; false at the end of the file. */
   step(): boolean {
     const text = this.text;
-    const from = this.i;
+    const from = this.#i;
     if (from >= text.length) return false;
     // Text between entries is a comment, but a "}" there means an entry ended too early.
     let at = -1;
@@ -223,48 +223,48 @@ export class BibReader {
       // As biber reads it: "%" starts a comment where a word of the text between entries starts.
       if (c === PERCENT && (i === from || isSpace(text.charCodeAt(i - 1)))) { const nl = text.indexOf('\n', i); if (nl < 0) break; i = nl; continue; }
       if (c === RBRACE && !strayReported) {
-        this.problem(i, 'unmatched "}" between entries (an entry closed too early?)', 'warning', 'stray-brace');
+        this.#problem(i, 'unmatched "}" between entries (an entry closed too early?)', 'warning', 'stray-brace');
         strayReported = true;
       }
     }
-    if (at < 0) { this.i = text.length; return false; }
-    let i = this.skip(at + 1);
+    if (at < 0) { this.#i = text.length; return false; }
+    let i = this.#skip(at + 1);
     const type = entryType(text, i);
-    if (!type) { this.i = at + 1; return true; }
-    i = this.skip(i + type.length);
+    if (!type) { this.#i = at + 1; return true; }
+    i = this.#skip(i + type.length);
     const open = text.charCodeAt(i);
     if (open !== LBRACE && open !== LPAREN) {
-      this.problem(at, `"@${type}" is not followed by "{" or "(" (an "@" in a comment?)`, 'warning', 'stray-at');
-      this.i = i;
+      this.#problem(at, `"@${type}" is not followed by "{" or "(" (an "@" in a comment?)`, 'warning', 'stray-at');
+      this.#i = i;
       return true;
     }
     const close = open === LBRACE ? RBRACE : RPAREN;
     const lower = type.toLowerCase();
     try {
-      if (lower === 'comment') this.i = this.skipComment(at, i, close);
-      else if (lower === 'preamble') this.i = this.readPreamble(i, close);
-      else if (lower === 'string') this.i = this.readString(i, close);
-      else this.i = this.readEntry(at, lower, i, close);
+      if (lower === 'comment') this.#i = this.#skipComment(at, i, close);
+      else if (lower === 'preamble') this.#i = this.#readPreamble(i, close);
+      else if (lower === 'string') this.#i = this.#readString(i, close);
+      else this.#i = this.#readEntry(at, lower, i, close);
     } catch (error) {
       if (!(error instanceof BibError)) throw error;
-      this.problem(error.at, error.message, 'error', error.code);
-      this.i = error.resume >= 0 ? error.resume : this.nextEntry(error.at + 1);
+      this.#problem(error.at, error.message, 'error', error.code);
+      this.#i = error.resume >= 0 ? error.resume : this.#nextEntry(error.at + 1);
     }
     return true;
   }
 
   /** The offset of the next "@type{" or "@type(" at or after `from`, or the end of the file. */
-  private nextEntry(from: number): number {
+  #nextEntry(from: number): number {
     ENTRY_START.lastIndex = from;
     const m = ENTRY_START.exec(this.text);
     return m ? m.index : this.text.length;
   }
 
   /** `@comment{…}`: skipped whole, as biber does, even when it holds what looks like an entry (JabRef keeps its groups there). */
-  private skipComment(at: number, open: number, close: number): number {
+  #skipComment(at: number, open: number, close: number): number {
     if (close === RBRACE) {
-      const end = this.matchingBrace(open);
-      if (end < 0) throw new BibError(at, '@comment is not closed (unbalanced braces)', 'unclosed-entry', this.nextEntry(open + 1));
+      const end = this.#matchingBrace(open);
+      if (end < 0) throw new BibError(at, '@comment is not closed (unbalanced braces)', 'unclosed-entry', this.#nextEntry(open + 1));
       return end;
     }
     const end = this.text.indexOf(')', open);
@@ -272,44 +272,44 @@ export class BibReader {
     return end + 1;
   }
 
-  private readPreamble(open: number, close: number): number {
-    const { end } = this.readValue(this.skip(open + 1), 'preamble', '@preamble');
-    const i = this.skip(end);
+  #readPreamble(open: number, close: number): number {
+    const { end } = this.#readValue(this.#skip(open + 1), 'preamble', '@preamble');
+    const i = this.#skip(end);
     if (this.text.charCodeAt(i) !== close) throw new BibError(i, `expected "${String.fromCharCode(close)}" to close @preamble`, 'syntax');
     return i + 1;
   }
 
-  private readString(open: number, close: number): number {
+  #readString(open: number, close: number): number {
     // BibTeX allows one macro per @string; biber reads several, separated by commas.
     for (let i = open; ;) {
-      i = this.skip(i + 1);
+      i = this.#skip(i + 1);
       const name = token(NAME, this.text, i);
       if (!name) throw new BibError(i, 'expected a macro name in @string', 'syntax');
-      i = this.skip(i + name.length);
+      i = this.#skip(i + name.length);
       if (this.text.charCodeAt(i) !== EQUALS) throw new BibError(i, `expected "=" after "${name}" in @string`, 'syntax');
-      const { value, end } = this.readValue(this.skip(i + 1), name, '@string');
-      i = this.skip(end);
+      const { value, end } = this.#readValue(this.#skip(i + 1), name, '@string');
+      i = this.#skip(end);
       this.strings.set(name.toLowerCase(), value);
       if (this.text.charCodeAt(i) === close) return i + 1;
       if (this.text.charCodeAt(i) !== COMMA) throw new BibError(i, `expected "${String.fromCharCode(close)}" to close @string{${name} = …}`, 'syntax');
     }
   }
 
-  private readEntry(at: number, type: string, open: number, close: number): number {
+  #readEntry(at: number, type: string, open: number, close: number): number {
     const text = this.text;
-    const keyStart = this.skip(open + 1);
+    const keyStart = this.#skip(open + 1);
     const key = token(KEY, text, keyStart);
-    let i = key ? this.skip(keyStart + key.length) : keyStart;
+    let i = key ? this.#skip(keyStart + key.length) : keyStart;
     const next = text.charCodeAt(i);
     if (!key || (next !== COMMA && next !== close)) {
       const shown = key ? `"@${type}${String.fromCharCode(text.charCodeAt(open))}${key}" must be followed by a comma` : `"@${type}${String.fromCharCode(text.charCodeAt(open))}" must be followed by a key and a comma`;
       throw new BibError(at, `entry without a key: ${shown}`, 'missing-key');
     }
     // BibTeX takes an apostrophe in a key (O'Hara_1999); biber stops at it and reads nothing of the file.
-    if (key.includes("'")) this.problem(keyStart, `key "${key}" has an apostrophe, which biber rejects (BibTeX accepts it)`, 'warning', 'key-character');
+    if (key.includes("'")) this.#problem(keyStart, `key "${key}" has an apostrophe, which biber rejects (BibTeX accepts it)`, 'warning', 'key-character');
     const fields: Record<string, string> = {};
     for (;;) {
-      i = this.skip(i);
+      i = this.#skip(i);
       const c = text.charCodeAt(i);
       if (c === close) { i++; break; }
       if (c === COMMA) { i++; continue; }
@@ -317,13 +317,13 @@ export class BibReader {
       if (c === AT) throw new BibError(at, `entry "${key}" is not closed before the next entry at line ${this.lineOf(i)} (unbalanced braces?)`, 'unclosed-entry', i);
       const name = token(NAME, text, i);
       if (!name) throw new BibError(i, `expected a field name in entry "${key}", found "${text.slice(i, i + 20).split('\n')[0]}"`, 'syntax');
-      i = this.skip(i + name.length);
+      i = this.#skip(i + name.length);
       if (text.charCodeAt(i) !== EQUALS) throw new BibError(i, `expected "=" after field "${name}" in entry "${key}"`, 'syntax');
-      const { value, end } = this.readValue(this.skip(i + 1), name, `entry "${key}"`);
+      const { value, end } = this.#readValue(this.#skip(i + 1), name, `entry "${key}"`);
       const field = name.toLowerCase();
-      if (field in fields) this.problem(i, `field "${name}" is given twice in entry "${key}"; BibTeX and biber use the first`, 'warning', 'duplicate-field');
+      if (field in fields) this.#problem(i, `field "${name}" is given twice in entry "${key}"; BibTeX and biber use the first`, 'warning', 'duplicate-field');
       else fields[field] = value;
-      i = this.skip(end);
+      i = this.#skip(end);
       const after = text.charCodeAt(i);
       if (after === COMMA || after === close) continue;
       if (i >= text.length) throw new BibError(at, `entry "${key}" is not closed: a "${String.fromCharCode(close)}" is missing (unbalanced braces?)`, 'unclosed-entry', text.length);
@@ -331,25 +331,25 @@ export class BibReader {
       throw new BibError(i, `expected "," or "${String.fromCharCode(close)}" after field "${name}" in entry "${key}"`, 'syntax');
     }
     const entry: BibEntry = { type, key, line: this.lineOf(at), start: at, end: i, keyStart, fields };
-    const earlier = this.seen.get(key.toLowerCase());
+    const earlier = this.#seen.get(key.toLowerCase());
     if (earlier) {
-      this.problem(keyStart, `key "${key}" is already used by the entry at line ${earlier.line}`, 'warning', 'duplicate-key', { firstLine: earlier.line });
+      this.#problem(keyStart, `key "${key}" is already used by the entry at line ${earlier.line}`, 'warning', 'duplicate-key', { firstLine: earlier.line });
     } else {
-      this.seen.set(key.toLowerCase(), entry);
+      this.#seen.set(key.toLowerCase(), entry);
     }
     this.entries.push(entry);
     return i;
   }
 
   /** `part # part # …` from `i`; returns the joined value and where it ends. */
-  private readValue(i: number, name: string, where: string): { value: string; end: number } {
+  #readValue(i: number, name: string, where: string): { value: string; end: number } {
     const text = this.text;
     let value = '';
     for (;;) {
       const c = text.charCodeAt(i);
       if (c === LBRACE) {
-        const { end, stoppedAt } = this.closeBrace(i);
-        if (end < 0) throw this.unclosedValue(i, name, where, stoppedAt);
+        const { end, stoppedAt } = this.#closeBrace(i);
+        if (end < 0) throw this.#unclosedValue(i, name, where, stoppedAt);
         value += text.slice(i + 1, end - 1);
         i = end;
       } else if (c === QUOTE) {
@@ -362,9 +362,9 @@ export class BibReader {
           if (d === QUOTE && depth === 0) break;
           if (d === LBRACE) depth++;
           else if (d === RBRACE) depth--;
-          else if (d === NEWLINE && this.entryStartsLine(j + 1)) { stoppedAt = j + 1; break; }
+          else if (d === NEWLINE && this.#entryStartsLine(j + 1)) { stoppedAt = j + 1; break; }
         }
-        if (stoppedAt >= 0 || j >= text.length) throw this.unclosedValue(i, name, where, stoppedAt, 'has no closing quote');
+        if (stoppedAt >= 0 || j >= text.length) throw this.#unclosedValue(i, name, where, stoppedAt, 'has no closing quote');
         value += text.slice(i + 1, j);
         i = j + 1;
       } else {
@@ -377,7 +377,7 @@ export class BibReader {
           const expanded = this.strings.get(macro.toLowerCase());
           if (expanded === undefined) {
             // BibTeX would leave it empty; the name itself tells the reader more.
-            this.problem(i, `"${macro}" in ${where} is not a defined @string (BibTeX leaves it empty)`, 'warning', 'undefined-string');
+            this.#problem(i, `"${macro}" in ${where} is not a defined @string (BibTeX leaves it empty)`, 'warning', 'undefined-string');
             value += macro;
           } else {
             value += expanded;
@@ -387,13 +387,13 @@ export class BibReader {
           throw new BibError(i, `field "${name}" of ${where} has no value`, 'syntax');
         }
       }
-      const after = this.skip(i);
+      const after = this.#skip(i);
       if (text.charCodeAt(after) !== HASH) return { value, end: i };
-      i = this.skip(after + 1);
+      i = this.#skip(after + 1);
     }
   }
 
-  private unclosedValue(i: number, name: string, where: string, stoppedAt: number, what = 'is not closed (unbalanced braces)'): BibError {
+  #unclosedValue(i: number, name: string, where: string, stoppedAt: number, what = 'is not closed (unbalanced braces)'): BibError {
     const before = stoppedAt >= 0 ? ` before the entry at line ${this.lineOf(stoppedAt)}` : '';
     return new BibError(i, `field "${name}" of ${where} ${what}${before}`, 'unclosed-value', stoppedAt >= 0 ? stoppedAt : this.text.length);
   }

@@ -67,118 +67,118 @@ const SPECIAL = /[\\{}$~`'\-^_]/g;
 const MAX_DEPTH = 64;
 
 class Decoder {
-  private i = 0;
-  private depth = 0;
+  #i = 0;
+  #depth = 0;
   constructor(private readonly s: string) {}
 
   /** Decodes up to the end, or to the "}" that closes the group the caller is in. */
   run(inGroup = false, math = false): string {
     const s = this.s;
     let out = '';
-    this.depth++;
+    this.#depth++;
     try {
-      while (this.i < s.length) {
+      while (this.#i < s.length) {
         // Plain text up to the next character LaTeX acts on, in one slice: abstracts are mostly that.
-        SPECIAL.lastIndex = this.i;
+        SPECIAL.lastIndex = this.#i;
         const next = SPECIAL.exec(s)?.index ?? s.length;
-        if (next > this.i) {
-          out += s.slice(this.i, next);
-          this.i = next;
+        if (next > this.#i) {
+          out += s.slice(this.#i, next);
+          this.#i = next;
           if (next >= s.length) break;
         }
-        const c = s[this.i];
+        const c = s[this.#i];
         if (c === '}') {
-          this.i++;
+          this.#i++;
           if (inGroup) return out;
           continue;
         }
         if (c === '{') {
-          this.i++;
-          if (this.depth < MAX_DEPTH) out += this.run(true, math);
+          this.#i++;
+          if (this.#depth < MAX_DEPTH) out += this.run(true, math);
           continue;
         }
-        out += this.token(c, math);
+        out += this.#token(c, math);
         if (c === '$' && math) return out;
       }
       return out;
     } finally {
-      this.depth--;
+      this.#depth--;
     }
   }
 
   /** One character (or command, dash, quote) at `this.i`, decoded. */
-  private token(c: string, math: boolean): string {
+  #token(c: string, math: boolean): string {
     const s = this.s;
     {
-      if (c === '\\') return this.command(math);
+      if (c === '\\') return this.#command(math);
       if (c === '$') {
-        this.i++;
+        this.#i++;
         // The closing "$" of math ends the run that reads it (see `run`).
         if (math) return '';
         // "$$…$$" and "$…$": the math inside, as text.
-        if (s[this.i] === '$') this.i++;
-        const inside = this.depth < MAX_DEPTH ? this.run(false, true) : '';
-        if (s[this.i] === '$') this.i++;
+        if (s[this.#i] === '$') this.#i++;
+        const inside = this.#depth < MAX_DEPTH ? this.run(false, true) : '';
+        if (s[this.#i] === '$') this.#i++;
         return inside;
       }
-      if (math && (c === '^' || c === '_')) { this.i++; return ''; }
-      if (c === '~') { this.i++; return ' '; }
-      if (c === '-' && s[this.i + 1] === '-') {
-        const triple = s[this.i + 2] === '-';
-        this.i += triple ? 3 : 2;
+      if (math && (c === '^' || c === '_')) { this.#i++; return ''; }
+      if (c === '~') { this.#i++; return ' '; }
+      if (c === '-' && s[this.#i + 1] === '-') {
+        const triple = s[this.#i + 2] === '-';
+        this.#i += triple ? 3 : 2;
         return triple ? '—' : '–';
       }
-      if (c === '`' && s[this.i + 1] === '`') { this.i += 2; return '“'; }
-      if (c === "'" && s[this.i + 1] === "'") { this.i += 2; return '”'; }
-      if (c === '`') { this.i++; return '‘'; }
-      this.i++;
+      if (c === '`' && s[this.#i + 1] === '`') { this.#i += 2; return '“'; }
+      if (c === "'" && s[this.#i + 1] === "'") { this.#i += 2; return '”'; }
+      if (c === '`') { this.#i++; return '‘'; }
+      this.#i++;
       return c;
     }
   }
 
   /** The argument after a command: a group, or else one character (skipping spaces). */
-  private argument(math: boolean): string {
+  #argument(math: boolean): string {
     const s = this.s;
-    while (s[this.i] === ' ' || s[this.i] === '\t' || s[this.i] === '\n' || s[this.i] === '\r') this.i++;
-    if (s[this.i] === '{') { this.i++; return this.depth < MAX_DEPTH ? this.run(true, math) : ''; }
-    if (s[this.i] === '\\') {
+    while (s[this.#i] === ' ' || s[this.#i] === '\t' || s[this.#i] === '\n' || s[this.#i] === '\r') this.#i++;
+    if (s[this.#i] === '{') { this.#i++; return this.#depth < MAX_DEPTH ? this.run(true, math) : ''; }
+    if (s[this.#i] === '\\') {
       // An accent on an accent on…: nested, so bounded like groups.
-      if (this.depth >= MAX_DEPTH) return '';
-      this.depth++;
-      try { return this.command(math); } finally { this.depth--; }
+      if (this.#depth >= MAX_DEPTH) return '';
+      this.#depth++;
+      try { return this.#command(math); } finally { this.#depth--; }
     }
-    if (this.i >= s.length || s[this.i] === '}') return '';
-    return s[this.i++];
+    if (this.#i >= s.length || s[this.#i] === '}') return '';
+    return s[this.#i++];
   }
 
-  private skipGroup(): void {
+  #skipGroup(): void {
     const s = this.s;
-    while (s[this.i] === ' ') this.i++;
-    if (s[this.i] !== '{') return;
+    while (s[this.#i] === ' ') this.#i++;
+    if (s[this.#i] !== '{') return;
     let depth = 0;
-    for (; this.i < s.length; this.i++) {
-      if (s[this.i] === '{') depth++;
-      else if (s[this.i] === '}' && --depth === 0) { this.i++; return; }
+    for (; this.#i < s.length; this.#i++) {
+      if (s[this.#i] === '{') depth++;
+      else if (s[this.#i] === '}' && --depth === 0) { this.#i++; return; }
     }
   }
 
-  private command(math: boolean): string {
+  #command(math: boolean): string {
     const s = this.s;
-    this.i++; // the backslash
-    if (this.i >= s.length) return '';
+    this.#i++; // the backslash
+    if (this.#i >= s.length) return '';
     let name: string;
-    if (LETTER.test(s[this.i])) {
-      const start = this.i;
-      while (this.i < s.length && LETTER.test(s[this.i])) this.i++;
-      name = s.slice(start, this.i);
-      if (s[this.i] === '*') { name += '*'; this.i++; }
+    if (LETTER.test(s[this.#i])) {
+      const start = this.#i;
+      while (this.#i < s.length && LETTER.test(s[this.#i])) this.#i++;
+      name = s.slice(start, this.#i);
+      if (s[this.#i] === '*') { name += '*'; this.#i++; }
     } else {
-      name = s[this.i++];
+      name = s[this.#i++];
     }
     const mark = ACCENTS[name];
     // A one-letter command such as \v or \c is an accent only before its argument; "\c" alone is not.
-    if (mark && (!LETTER.test(name) || s[this.i] === ' ' || s[this.i] === '{' || s[this.i] === '\\')) {
-      const base = this.argument(math);
+    if (mark && (!LETTER.test(name) || s[this.#i] === ' ' || s[this.#i] === '{' || s[this.#i] === '\\')) {
+      const base = this.#argument(math);
       if (!base) return '';
       // A dotless i or j under an accent is the letter itself: {\'\i} is "í".
       const first = base[0] === 'ı' ? 'i' : base[0] === 'ȷ' ? 'j' : base[0];
@@ -187,23 +187,23 @@ class Decoder {
     if (name in SYMBOLS) {
       // A control word ends at the space after it (`\ss x`), or at an empty group (`\ss{}x`).
       if (LETTER.test(name[0])) {
-        if (s[this.i] === '{' && s[this.i + 1] === '}') this.i += 2;
-        else if (s[this.i] === ' ' && !math) this.i++;
+        if (s[this.#i] === '{' && s[this.#i + 1] === '}') this.#i += 2;
+        else if (s[this.#i] === ' ' && !math) this.#i++;
       }
       return SYMBOLS[name];
     }
-    if (TEXT_COMMANDS.has(name)) return this.argument(math);
-    if (QUOTING.has(name)) return `“${this.argument(math)}”`;
+    if (TEXT_COMMANDS.has(name)) return this.#argument(math);
+    if (QUOTING.has(name)) return `“${this.#argument(math)}”`;
     if (name === 'href') {
-      this.skipGroup();
-      return this.argument(math);
+      this.#skipGroup();
+      return this.#argument(math);
     }
     if (HIDDEN_ARGUMENT.has(name)) {
-      this.skipGroup();
+      this.#skipGroup();
       return '';
     }
     // Unknown: drop the command, keep what follows (its argument, if any, is read as text).
-    if (LETTER.test(name[0]) && s[this.i] === ' ') this.i++;
+    if (LETTER.test(name[0]) && s[this.#i] === ' ') this.#i++;
     return '';
   }
 }

@@ -80,19 +80,19 @@ export function itemsOf(file: ParsedFile): readonly (BibEntry | Reference)[] {
  * and parents are unchanged is not converted again (decoding LaTeX and names is most of the work).
  */
 export class ReadCache {
-  private files = new Map<string, { strings: string; references: Map<string, Reference> }>();
+  #files = new Map<string, { strings: string; references: Map<string, Reference> }>();
 
   /** The references of a file's entries, by their text, as read with these macros. */
   forFile(uri: string, strings: string): Map<string, Reference> {
-    let file = this.files.get(uri);
-    if (!file || file.strings !== strings) this.files.set(uri, file = { strings, references: new Map() });
+    let file = this.#files.get(uri);
+    if (!file || file.strings !== strings) this.#files.set(uri, file = { strings, references: new Map() });
     return file.references;
   }
 
   /** Forgets the files not in `uris`. */
   keep(uris: Iterable<string>): void {
     const kept = new Set(uris);
-    for (const uri of this.files.keys()) if (!kept.has(uri)) this.files.delete(uri);
+    for (const uri of this.#files.keys()) if (!kept.has(uri)) this.#files.delete(uri);
   }
 }
 

@@ -56,11 +56,11 @@ export class PaperLibrary {
   readonly papers: readonly Paper[];
   readonly topics: readonly TopicName[];
   /** The index, or how to load it when first searched. */
-  private loadedIndex: SearchIndex | (() => SearchIndex);
-  private readonly byId = new Map<string, Paper>();
-  private readonly byKey = new Map<string, Paper>();
+  #loadedIndex: SearchIndex | (() => SearchIndex);
+  readonly #byId = new Map<string, Paper>();
+  readonly #byKey = new Map<string, Paper>();
   /** Every paper in the order of a list with no words, sorted once when first needed. */
-  private listed: readonly Paper[] | undefined;
+  #listed: readonly Paper[] | undefined;
 
   /**
    * `index` is the whole index (`buildIndex`), or a `SearchIndex` whose full text may still be
@@ -69,14 +69,14 @@ export class PaperLibrary {
   constructor(corpus: { papers: readonly Paper[] }, index: MiniSearch<SearchDocument> | SearchIndex | (() => SearchIndex), options: LibraryOptions = {}) {
     this.papers = corpus.papers;
     this.topics = options.topics ?? BUNDLED_TOPICS;
-    this.loadedIndex = index instanceof MiniSearch ? new SearchIndex(index) : index;
+    this.#loadedIndex = index instanceof MiniSearch ? new SearchIndex(index) : index;
     for (const paper of corpus.papers) {
-      this.byId.set(paper.id, paper);
-      this.byKey.set(paper.key.toLowerCase(), paper);
+      this.#byId.set(paper.id, paper);
+      this.#byKey.set(paper.key.toLowerCase(), paper);
     }
     // The corpus key of a paper the user's bibliography also has still finds it, unless it is someone's own key.
     for (const paper of corpus.papers) {
-      for (const alias of paper.aliases ?? []) if (!this.byKey.has(alias.toLowerCase())) this.byKey.set(alias.toLowerCase(), paper);
+      for (const alias of paper.aliases ?? []) if (!this.#byKey.has(alias.toLowerCase())) this.#byKey.set(alias.toLowerCase(), paper);
     }
   }
 
@@ -154,19 +154,19 @@ export class PaperLibrary {
     return new PaperLibrary(corpus, new SearchIndex(names, loadBundledPart(textIndex, ids)), options);
   }
 
-  private get index(): SearchIndex {
-    if (typeof this.loadedIndex === 'function') this.loadedIndex = this.loadedIndex();
-    return this.loadedIndex;
+  get #index(): SearchIndex {
+    if (typeof this.#loadedIndex === 'function') this.#loadedIndex = this.#loadedIndex();
+    return this.#loadedIndex;
   }
 
   /** Settles once abstracts are searchable too (at once unless the index came in two parts). */
   get fullText(): Promise<void> {
-    return this.index.fullText;
+    return this.#index.fullText;
   }
 
   /** A paper by id or by citation key (keys compare without case, as BibTeX does). */
   get(idOrKey: string): Paper | undefined {
-    return this.byId.get(idOrKey) ?? this.byKey.get(idOrKey.toLowerCase());
+    return this.#byId.get(idOrKey) ?? this.#byKey.get(idOrKey.toLowerCase());
   }
 
   /** Ranked papers for what the user typed, words and filters alike. */
@@ -189,26 +189,26 @@ export class PaperLibrary {
     const keep = allowed || outer ? (id: string) => (!allowed || allowed.has(id)) && (!outer || outer(id)) : undefined;
     if (!queryTerms(words).terms.length) {
       if (!allowed) return { ...result, hits: [] };
-      this.listed ??= [...this.papers].sort(byUpvotesThenTitle);
+      this.#listed ??= [...this.papers].sort(byUpvotesThenTitle);
       const hits: PaperHit[] = [];
       const limit = options.limit ?? Infinity;
-      for (const paper of this.listed) {
+      for (const paper of this.#listed) {
         if (hits.length >= limit) break;
         if (keep!(paper.id)) hits.push({ paper, score: 0, matched: 0 });
       }
       return { ...result, hits };
     }
-    const hits = this.index.search(words, { limit: options.limit, filter: keep, allWords: options.allWords })
+    const hits = this.#index.search(words, { limit: options.limit, filter: keep, allWords: options.allWords })
       .flatMap(hit => {
-        const paper = this.byId.get(hit.id);
+        const paper = this.#byId.get(hit.id);
         return paper ? [{ paper, score: hit.score, matched: hit.matched }] : [];
       });
-    return { ...result, hits: this.keyFirst(words, hits, keep) };
+    return { ...result, hits: this.#keyFirst(words, hits, keep) };
   }
 
   /** A query that is exactly a citation key puts that paper first, whatever else matches better. */
-  private keyFirst(words: string, hits: PaperHit[], keep?: (id: string) => boolean): PaperHit[] {
-    const paper = this.byKey.get(words.trim().toLowerCase());
+  #keyFirst(words: string, hits: PaperHit[], keep?: (id: string) => boolean): PaperHit[] {
+    const paper = this.#byKey.get(words.trim().toLowerCase());
     if (!paper || (keep && !keep(paper.id)) || hits[0]?.paper === paper) return hits;
     const found = hits.find(h => h.paper === paper);
     const first = found ?? { paper, score: hits[0]?.score ?? 0, matched: queryTerms(words).terms.length };
@@ -223,7 +223,7 @@ export class PaperLibrary {
   related(paper: Paper, count = 5): Paper[] {
     const title = wordsOf(paper.title);
     const words = [...title, ...title, ...title, ...wordsOf(paper.abstract)];
-    return this.index.similar(words, { limit: count, filter: id => id !== paper.id })
-      .flatMap(hit => this.byId.get(hit.id) ?? []);
+    return this.#index.similar(words, { limit: count, filter: id => id !== paper.id })
+      .flatMap(hit => this.#byId.get(hit.id) ?? []);
   }
 }

@@ -94,22 +94,22 @@ export interface IndexUpdate {
  */
 export class LibraryIndex {
   readonly search: SearchIndex;
-  private readonly textReady: Promise<MiniSearch<SearchDocument>>;
+  readonly #textReady: Promise<MiniSearch<SearchDocument>>;
   /** Updates run one after another, each on the state the previous one left. */
-  private queue: Promise<unknown> = Promise.resolve();
+  #queue: Promise<unknown> = Promise.resolve();
   /** What was indexed of each paper object, so that an unchanged one costs a look-up. */
-  private readonly printed = new WeakMap<Paper, [number, number]>();
+  readonly #printed = new WeakMap<Paper, [number, number]>();
   /** With a base: its paper objects, and the ids of those still in the library as they were. */
-  private readonly baseObjects: WeakSet<Paper> | undefined;
-  private readonly kept = new Set<string>();
+  readonly #baseObjects: WeakSet<Paper> | undefined;
+  readonly #kept = new Set<string>();
 
   private constructor(private readonly names: MiniSearch<SearchDocument>, text: Promise<MiniSearch<SearchDocument>>, private readonly prints: Fingerprints, base?: BaseIndex & { overlayText: MiniSearch<SearchDocument> }) {
-    this.textReady = text;
+    this.#textReady = text;
     if (base) {
-      this.baseObjects = new WeakSet(base.papers);
-      for (const paper of base.papers) this.kept.add(paper.id);
+      this.#baseObjects = new WeakSet(base.papers);
+      for (const paper of base.papers) this.#kept.add(paper.id);
       // Both parts at once: the base's full text needs no loading.
-      this.search = new SearchIndex(new LayeredIndex(base.names, names, this.kept), new LayeredIndex(base.text, base.overlayText, this.kept));
+      this.search = new SearchIndex(new LayeredIndex(base.names, names, this.#kept), new LayeredIndex(base.text, base.overlayText, this.#kept));
     } else {
       this.search = new SearchIndex(names, text);
     }
@@ -138,16 +138,16 @@ export class LibraryIndex {
     let release!: () => void;
     const namesIn = new Promise<void>(resolve => { release = resolve; });
     const index = new LibraryIndex(names, namesIn.then(() => loadBundledPart(parts.text, ids)), prints);
-    index.startText = release;
+    index.#startText = release;
     return index;
   }
 
   /** Lets a full-text part held back by `fromBundled` load. */
-  private startText = (): void => {};
+  #startText = (): void => {};
 
   /** How many papers the index holds. */
   get size(): number {
-    return this.kept.size + this.prints.size;
+    return this.#kept.size + this.prints.size;
   }
 
   /**
@@ -156,22 +156,22 @@ export class LibraryIndex {
    * settles with them); the full text follows (`fullText`).
    */
   update(papers: readonly Paper[], topicLabel?: (id: string) => string): Promise<IndexUpdate> {
-    const run = this.queue.then(() => this.apply(papers, topicLabel));
-    this.queue = run.then(u => u.fullText).catch(() => undefined);
+    const run = this.#queue.then(() => this.#apply(papers, topicLabel));
+    this.#queue = run.then(u => u.fullText).catch(() => undefined);
     return run;
   }
 
-  private async apply(all: readonly Paper[], topicLabel?: (id: string) => string): Promise<IndexUpdate> {
+  async #apply(all: readonly Paper[], topicLabel?: (id: string) => string): Promise<IndexUpdate> {
     let papers = all;
     // With a base: its papers no longer there as they were (changed by a bibliography, or gone).
     let unkept = new Set<string>();
-    if (this.baseObjects) {
-      const base = this.baseObjects;
+    if (this.#baseObjects) {
+      const base = this.#baseObjects;
       const kept = new Set<string>();
       papers = all.filter(p => (base.has(p) ? !kept.add(p.id) : true));
-      unkept = new Set([...this.kept].filter(id => !kept.has(id)));
-      this.kept.clear();
-      for (const id of kept) this.kept.add(id);
+      unkept = new Set([...this.#kept].filter(id => !kept.has(id)));
+      this.#kept.clear();
+      for (const id of kept) this.#kept.add(id);
     }
     const next: Fingerprints = new Map();
     const names: SearchDocument[] = [];
@@ -181,14 +181,14 @@ export class LibraryIndex {
     await sliced(papers, paper => {
       const old = this.prints.get(paper.id);
       // The same paper object as last time (an entry unchanged since the last read) is indexed as it was.
-      const known = this.printed.get(paper);
+      const known = this.#printed.get(paper);
       if (old && known && old[0] === known[0] && old[1] === known[1]) {
         next.set(paper.id, old);
         return;
       }
       const doc = toSearchDocument(paper, topicLabel);
       const print: [number, number] = [namesPrint(doc), textPrint(doc)];
-      this.printed.set(paper, print);
+      this.#printed.set(paper, print);
       next.set(paper.id, print);
       if (!old && unkept.has(paper.id)) changed++;
       else if (!old) added++;
@@ -197,20 +197,20 @@ export class LibraryIndex {
       if (!old || old[1] !== print[1]) texts.push(textPart(doc));
     });
     const removed = [...this.prints.keys()].filter(id => !next.has(id));
-    await this.change(this.names, names, removed);
+    await this.#change(this.names, names, removed);
     this.prints.clear();
     for (const [id, print] of next) this.prints.set(id, print);
     this.search.changed();
-    this.startText();
-    const fullText = this.textReady.then(async text => {
-      await this.change(text, texts, removed);
+    this.#startText();
+    const fullText = this.#textReady.then(async text => {
+      await this.#change(text, texts, removed);
       this.search.changed();
     });
     const gone = [...unkept].filter(id => !next.has(id)).length;
     return { added, changed, removed: removed.length + gone, fullText };
   }
 
-  private async change(index: MiniSearch<SearchDocument>, docs: readonly SearchDocument[], removed: readonly string[]): Promise<void> {
+  async #change(index: MiniSearch<SearchDocument>, docs: readonly SearchDocument[], removed: readonly string[]): Promise<void> {
     await sliced(removed, id => { if (index.has(id)) index.discard(id); });
     await sliced(docs, doc => {
       if (index.has(doc.id)) index.replace(doc);
@@ -221,7 +221,7 @@ export class LibraryIndex {
   /** Settles once every update so far is applied, full text included. */
   async settled(): Promise<void> {
     let seen: Promise<unknown>;
-    do { seen = this.queue; await seen; } while (seen !== this.queue);
+    do { seen = this.#queue; await seen; } while (seen !== this.#queue);
   }
 
   /**
@@ -230,9 +230,9 @@ export class LibraryIndex {
    */
   async toCompact(): Promise<IndexParts<CompactIndex>> {
     await this.settled();
-    if (this.baseObjects) throw new Error('an index on a base is not made compact again');
-    this.startText();
-    const text = await this.textReady;
+    if (this.#baseObjects) throw new Error('an index on a base is not made compact again');
+    this.#startText();
+    const text = await this.#textReady;
     // A pause between the two parts (each a few hundred ms at 7,000 papers): questions asked meanwhile are answered between them.
     const names = CompactIndex.fromMiniSearch(this.names);
     await pause();

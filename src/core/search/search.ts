@@ -117,14 +117,14 @@ const CANDIDATES_PER_RESULT = 10;
  * @example new SearchIndex(loadIndex(json)).search('tau bench', { limit: 5 })[0].id // 'tau-2-bench-…'
  */
 export class SearchIndex {
-  private text: TermIndex | undefined;
+  #text: TermIndex | undefined;
   /**
    * The exact matches of each word of the previous search. As the user types, only the
    * last word changes: the words before it are not searched again.
    */
-  private previous: { text: TermIndex | undefined; version: number; words: Map<string, Remembered> } = { text: undefined, version: 0, words: new Map() };
+  #previous: { text: TermIndex | undefined; version: number; words: Map<string, Remembered> } = { text: undefined, version: 0, words: new Map() };
   /** Bumped when the parts change in place (`LibraryIndex`), so remembered matches are not reused. */
-  private version = 0;
+  #version = 0;
   /** Settles once the full text can be searched (at once when the index came whole). */
   readonly fullText: Promise<void>;
 
@@ -133,14 +133,14 @@ export class SearchIndex {
    * @param text the text part, or a promise of it: until it resolves, only names are searched
    */
   constructor(private readonly index: TermIndex, text?: TermIndex | Promise<TermIndex>) {
-    if (text === undefined) this.text = index;
-    else if (isIndex(text)) this.text = text;
-    this.fullText = text !== undefined && !isIndex(text) ? text.then(t => { this.text = t; }) : Promise.resolve();
+    if (text === undefined) this.#text = index;
+    else if (isIndex(text)) this.#text = text;
+    this.fullText = text !== undefined && !isIndex(text) ? text.then(t => { this.#text = t; }) : Promise.resolve();
   }
 
   /** Says that documents were added, changed or removed in place: what the last search remembered no longer holds. */
   changed(): void {
-    this.version++;
+    this.#version++;
   }
 
   get documentCount(): number {
@@ -149,17 +149,17 @@ export class SearchIndex {
 
   /** False while the text part is still loading. */
   get hasFullText(): boolean {
-    return this.text !== undefined;
+    return this.#text !== undefined;
   }
 
   /** Ranked papers for what the user typed. */
   search(query: string, options: SearchOptions = {}): SearchHit[] {
     const { terms, lastIsPrefix } = queryTerms(query);
     const plans = terms.map((term, i) => ({ term, prefix: lastIsPrefix && i === terms.length - 1, fuzzy: true }));
-    const reuse = this.previous.text === this.text && this.previous.version === this.version ? this.previous.words : new Map<string, Remembered>();
+    const reuse = this.#previous.text === this.#text && this.#previous.version === this.#version ? this.#previous.words : new Map<string, Remembered>();
     const words = new Map<string, Remembered>();
-    const hits = this.collect(plans, this.parts(), options, { reuse, words });
-    this.previous = { text: this.text, version: this.version, words };
+    const hits = this.#collect(plans, this.#parts(), options, { reuse, words });
+    this.#previous = { text: this.#text, version: this.#version, words };
     const wanted = options.allWords ? hits.filter(h => h.matched === terms.length) : hits;
     return top(wanted, options.limit, (a, b) => b.matched - a.matched || b.score - a.score);
   }
@@ -173,13 +173,13 @@ export class SearchIndex {
     const counts = new Map<string, number>();
     for (const word of words) counts.set(word, (counts.get(word) ?? 0) + 1);
     const plans = [...counts].map(([term, count]) => ({ term, prefix: false, fuzzy: false, weight: 1 + Math.log(count) }));
-    const parts = this.parts().map(p => ({ ...p, fields: p.fields.filter(f => f === 'title' || f === 'abstract') }));
-    return top(this.collect(plans, parts, options), options.limit, (a, b) => b.score - a.score);
+    const parts = this.#parts().map(p => ({ ...p, fields: p.fields.filter(f => f === 'title' || f === 'abstract') }));
+    return top(this.#collect(plans, parts, options), options.limit, (a, b) => b.score - a.score);
   }
 
-  private parts(): Part[] {
+  #parts(): Part[] {
     const names: Part = { index: this.index, fields: NAME_FIELDS, prefixMin: NAME_PREFIX_MIN };
-    return this.text ? [names, { index: this.text, fields: TEXT_FIELDS, prefixMin: TEXT_PREFIX_MIN }] : [names];
+    return this.#text ? [names, { index: this.#text, fields: TEXT_FIELDS, prefixMin: TEXT_PREFIX_MIN }] : [names];
   }
 
   /**
@@ -189,7 +189,7 @@ export class SearchIndex {
    * are never crowded out by papers matching only a common one. Then the words found
    * (almost) nowhere are matched fuzzily.
    */
-  private collect(plans: TermPlan[], parts: Part[], options: SearchOptions, memo?: Memo): SearchHit[] {
+  #collect(plans: TermPlan[], parts: Part[], options: SearchOptions, memo?: Memo): SearchHit[] {
     const cap = options.limit === undefined ? Infinity : Math.max(MIN_CANDIDATES, options.limit * CANDIDATES_PER_RESULT);
     const capped = this.documentCount > cap;
     const ordered = capped ? sortByRarity(plans, parts, memo) : plans;

@@ -182,42 +182,42 @@ export function* lzmaSteps(input: Uint8Array, sliceBytes: number): Generator<voi
  * byte of output: one that needs more input than it has was cut short.
  */
 class RangeDecoder {
-  private readonly s = new Uint32Array(2); // [range, code]
+  readonly #s = new Uint32Array(2); // [range, code]
   constructor(private readonly input: Uint8Array, private at: number) {
     if (input[this.at++] !== 0) throw new Error('corrupt LZMA stream');
     let code = 0;
     for (let i = 0; i < 4; i++) code = ((code << 8) | input[this.at++]) >>> 0;
-    this.s[0] = 0xffffffff;
-    this.s[1] = code;
+    this.#s[0] = 0xffffffff;
+    this.#s[1] = code;
   }
 
   bit(probs: Uint16Array, i: number): number {
-    const s = this.s;
+    const s = this.#s;
     const p = probs[i];
     const bound = (s[0] >>> 11) * p;
     let b = 0;
     if (s[1] < bound) { s[0] = bound; probs[i] = p + ((2048 - p) >>> 5); } else { s[0] -= bound; s[1] -= bound; probs[i] = p - (p >>> 5); b = 1; }
-    if (s[0] < 0x1000000) this.refill();
+    if (s[0] < 0x1000000) this.#refill();
     return b;
   }
 
   direct(count: number): number {
-    const s = this.s;
+    const s = this.#s;
     let result = 0;
     for (; count > 0; count--) {
       s[0] >>>= 1;
       let b = 0;
       if (s[1] >= s[0]) { s[1] -= s[0]; b = 1; }
       result = ((result << 1) | b) >>> 0;
-      if (s[0] < 0x1000000) this.refill();
+      if (s[0] < 0x1000000) this.#refill();
     }
     return result;
   }
 
   /** Shifts the next byte of input into the range and the code. */
-  private refill(): void {
+  #refill(): void {
     if (this.at >= this.input.length) throw new Error('corrupt LZMA stream: cut short');
-    const s = this.s;
+    const s = this.#s;
     s[0] *= 256;
     s[1] = s[1] * 256 + this.input[this.at++];
   }

@@ -84,13 +84,13 @@ export interface WebCacheOptions {
  * @example const day = await cache.daily({ kind: 'date', value: '2024-01-15' }, '2024-01-20', () => service.daily(period))
  */
 export class WebCache {
-  private readonly now: () => number;
-  private readonly refreshMs: number;
-  private readonly inFlight = new Map<string, Promise<unknown>>();
+  readonly #now: () => number;
+  readonly #refreshMs: number;
+  readonly #inFlight = new Map<string, Promise<unknown>>();
 
   constructor(private readonly storage: KeyValueStorage, private readonly options: WebCacheOptions = {}) {
-    this.now = options.now ?? Date.now;
-    this.refreshMs = options.refreshMs ?? REFRESH_MS;
+    this.#now = options.now ?? Date.now;
+    this.#refreshMs = options.refreshMs ?? REFRESH_MS;
   }
 
   /**
@@ -101,18 +101,18 @@ export class WebCache {
   daily(period: Period, today: string, fetch: () => Promise<FetchedPaper[]>): Promise<Cached<FetchedPaper[]>> {
     // A day fetched while it was today is fetched once more when it is over, and then never again.
     const final = isPast(period, today);
-    return this.cached(dailyCacheKey(period), ListEntrySchema, entry => entry.papers, papers => ({ final, papers }),
-      entry => entry.final || this.now() - Date.parse(entry.fetched) < this.refreshMs, fetch);
+    return this.#cached(dailyCacheKey(period), ListEntrySchema, entry => entry.papers, papers => ({ final, papers }),
+      entry => entry.final || this.#now() - Date.parse(entry.fetched) < this.#refreshMs, fetch);
   }
 
   /** A paper by id: fetched once, then always from the cache. */
   paper(id: PaperId, fetch: () => Promise<FetchedPaper>): Promise<Cached<FetchedPaper>> {
-    return this.cached(paperCacheKey(id), PaperEntrySchema, entry => entry.paper, paper => ({ paper }), () => true, fetch);
+    return this.#cached(paperCacheKey(id), PaperEntrySchema, entry => entry.paper, paper => ({ paper }), () => true, fetch);
   }
 
   /** The keys given to fetched papers, by paper id (`webPaperId`), so that a paper keeps its key. */
   async keys(): Promise<Map<string, string>> {
-    const entry = await this.read(KEYS, KeysSchema);
+    const entry = await this.#read(KEYS, KeysSchema);
     return new Map(Object.entries(entry?.keys ?? {}));
   }
 
@@ -121,7 +121,7 @@ export class WebCache {
   }
 
   /** An entry, or undefined when there is none; a corrupt one is set aside and reported. */
-  private async read<T>(key: string, schema: z.ZodMiniType<T>): Promise<T | undefined> {
+  async #read<T>(key: string, schema: z.ZodMiniType<T>): Promise<T | undefined> {
     const text = await this.storage.get(key);
     if (text === undefined) return undefined;
     let problem: string;
@@ -137,15 +137,15 @@ export class WebCache {
     return undefined;
   }
 
-  private cached<E extends { fetched: string }, T>(
+  #cached<E extends { fetched: string }, T>(
     key: string, schema: z.ZodMiniType<E>, valueOf: (entry: E) => T, entryOf: (value: T) => object,
     fresh: (entry: E) => boolean, fetch: () => Promise<T>,
   ): Promise<Cached<T>> {
     // Two views asking for the same day at once share one request.
-    const running = this.inFlight.get(key) as Promise<Cached<T>> | undefined;
+    const running = this.#inFlight.get(key) as Promise<Cached<T>> | undefined;
     if (running) return running;
     const work = (async (): Promise<Cached<T>> => {
-      const entry = await this.read(key, schema);
+      const entry = await this.#read(key, schema);
       if (entry && fresh(entry)) return { value: valueOf(entry), fetched: entry.fetched, fromCache: true };
       let value: T;
       try {
@@ -155,12 +155,12 @@ export class WebCache {
         if (!entry || !(error instanceof WebError) || error.kind === 'cancelled') throw error;
         return { value: valueOf(entry), fetched: entry.fetched, fromCache: true, error };
       }
-      const fetched = new Date(this.now()).toISOString();
+      const fetched = new Date(this.#now()).toISOString();
       await this.storage.set(key, JSON.stringify({ version: CACHE_VERSION, fetched, ...entryOf(value) }));
       return { value, fetched, fromCache: false };
     })();
-    this.inFlight.set(key, work);
-    const done = () => { this.inFlight.delete(key); };
+    this.#inFlight.set(key, work);
+    const done = () => { this.#inFlight.delete(key); };
     work.then(done, done);
     return work;
   }

@@ -127,39 +127,39 @@ async function readLimited(response: Response, maxBytes: number): Promise<Uint8A
  * @example await new HttpClient({ fetch }).getJson('https://api.crossref.org/works/10.1126/science.169.3946.635', { service: 'Crossref', notFound: 'no such DOI' })
  */
 export class HttpClient {
-  private readonly timeoutMs: number;
-  private readonly maxBytes: number;
-  private readonly retries: number;
-  private readonly backoffMs: number;
-  private readonly maxWaitMs: number;
-  private readonly wait: (ms: number, signal?: AbortSignal) => Promise<void>;
+  readonly #timeoutMs: number;
+  readonly #maxBytes: number;
+  readonly #retries: number;
+  readonly #backoffMs: number;
+  readonly #maxWaitMs: number;
+  readonly #wait: (ms: number, signal?: AbortSignal) => Promise<void>;
 
   constructor(private readonly options: HttpOptions) {
-    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    this.maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
-    this.retries = options.retries ?? 3;
-    this.backoffMs = options.backoffMs ?? 1000;
-    this.maxWaitMs = options.maxWaitMs ?? 60_000;
-    this.wait = options.sleep ?? sleep;
+    this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.#maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+    this.#retries = options.retries ?? 3;
+    this.#backoffMs = options.backoffMs ?? 1000;
+    this.#maxWaitMs = options.maxWaitMs ?? 60_000;
+    this.#wait = options.sleep ?? sleep;
   }
 
   /** The body of a successful answer as text (UTF-8), after redirects and retries. */
   async getText(url: string, request: RequestOptions = {}): Promise<TextResponse> {
     const service = request.service ?? hostOf(url);
     for (let attempt = 0; ; attempt++) {
-      const answer = await this.attempt(url, service, request);
+      const answer = await this.#attempt(url, service, request);
       if ('text' in answer) return answer;
       const { status, retryAfter } = answer;
       const said = `${hostOf(url)} answered ${status}${REASONS[status] ? ` (${REASONS[status]})` : ''}`;
       if (status === 404) throw new WebError('not-found', `${hostOf(url)} answered 404: ${request.notFound ?? 'not found'}`, url, status);
       const retryable = status === 429 || status >= 500;
-      if (!retryable || attempt >= this.retries) {
+      if (!retryable || attempt >= this.#retries) {
         throw new WebError('status', retryable ? `${said}, ${attempt + 1} times; try again later` : said, url, status);
       }
-      const delay = retryAfter ?? this.backoffMs * 2 ** attempt;
-      if (delay > this.maxWaitMs) throw new WebError('status', `${said} and asks to wait ${seconds(delay)}; try again later`, url, status);
+      const delay = retryAfter ?? this.#backoffMs * 2 ** attempt;
+      if (delay > this.#maxWaitMs) throw new WebError('status', `${said} and asks to wait ${seconds(delay)}; try again later`, url, status);
       try {
-        await this.wait(delay, request.signal);
+        await this.#wait(delay, request.signal);
       } catch {
         throw new WebError('cancelled', `The request to ${service} was cancelled`, url);
       }
@@ -177,16 +177,16 @@ export class HttpClient {
   }
 
   /** One request: the answer's text when successful, its status (and the wait it asks for) when not. */
-  private async attempt(url: string, service: string, request: RequestOptions): Promise<TextResponse | { status: number; retryAfter?: number }> {
+  async #attempt(url: string, service: string, request: RequestOptions): Promise<TextResponse | { status: number; retryAfter?: number }> {
     if (request.signal?.aborted) throw new WebError('cancelled', `The request to ${service} was cancelled`, url);
     const controller = new AbortController();
     let timedOut = false;
-    const timer = setTimeout(() => { timedOut = true; controller.abort(); }, this.timeoutMs);
+    const timer = setTimeout(() => { timedOut = true; controller.abort(); }, this.#timeoutMs);
     const cancel = () => controller.abort();
     request.signal?.addEventListener('abort', cancel, { once: true });
     const failed = (error: unknown): WebError => {
       if (error instanceof WebError) return error;
-      if (timedOut) return new WebError('timeout', `${service} did not answer within ${seconds(this.timeoutMs)}`, url);
+      if (timedOut) return new WebError('timeout', `${service} did not answer within ${seconds(this.#timeoutMs)}`, url);
       if (request.signal?.aborted) return new WebError('cancelled', `The request to ${service} was cancelled`, url);
       const cause = (error as { cause?: { code?: string; message?: string } }).cause;
       const why = cause?.code ?? cause?.message ?? (error as Error).message;
@@ -199,9 +199,9 @@ export class HttpClient {
         await response.body?.cancel().catch(() => undefined);
         return { status: response.status, retryAfter: retryAfterMs(response.headers.get('retry-after')) };
       }
-      const bytes = await readLimited(response, this.maxBytes);
+      const bytes = await readLimited(response, this.#maxBytes);
       if (!bytes) {
-        throw new WebError('too-large', `${hostOf(response.url || url)} sent more than ${size(this.maxBytes)}; the answer was refused`, url, response.status);
+        throw new WebError('too-large', `${hostOf(response.url || url)} sent more than ${size(this.#maxBytes)}; the answer was refused`, url, response.status);
       }
       return { text: new TextDecoder().decode(bytes), url: response.url || url, status: response.status, contentType: response.headers.get('content-type') ?? '' };
     } catch (error) {

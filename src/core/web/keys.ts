@@ -89,40 +89,40 @@ function arxivIdOf(paper: Paper): string | undefined {
  * @example new KnownPapers(library.papers).find(fetched) → { paper, by: 'doi' } | undefined
  */
 export class KnownPapers {
-  private readonly byArxiv = new Map<string, Paper>();
-  private readonly byDoi = new Map<string, Paper>();
-  private readonly byTitle = new Map<string, Paper>();
-  private readonly keys = new Set<string>();
+  readonly #byArxiv = new Map<string, Paper>();
+  readonly #byDoi = new Map<string, Paper>();
+  readonly #byTitle = new Map<string, Paper>();
+  readonly #keys = new Set<string>();
 
   constructor(papers: Iterable<Paper>) {
     // The first paper with an identifier wins, as the library lists the user's entries first.
     for (const paper of papers) {
-      this.keys.add(paper.key.toLowerCase());
-      for (const alias of paper.aliases ?? []) this.keys.add(alias.toLowerCase());
+      this.#keys.add(paper.key.toLowerCase());
+      for (const alias of paper.aliases ?? []) this.#keys.add(alias.toLowerCase());
       const arxiv = arxivIdOf(paper);
-      if (arxiv && !this.byArxiv.has(arxiv)) this.byArxiv.set(arxiv, paper);
+      if (arxiv && !this.#byArxiv.has(arxiv)) this.#byArxiv.set(arxiv, paper);
       const doi = (paper.doi ?? paper.reference?.doi)?.toLowerCase();
-      if (doi && !this.byDoi.has(doi)) this.byDoi.set(doi, paper);
+      if (doi && !this.#byDoi.has(doi)) this.#byDoi.set(doi, paper);
       const title = slugify(paper.title);
-      if (title && !this.byTitle.has(title)) this.byTitle.set(title, paper);
+      if (title && !this.#byTitle.has(title)) this.#byTitle.set(title, paper);
     }
   }
 
   /** The library's paper that is this fetched paper, and how it was recognised. */
   find(fetched: Pick<FetchedPaper, 'arxivId' | 'doi' | 'title'>): { paper: Paper; by: KnownBy } | undefined {
-    const arxiv = fetched.arxivId && this.byArxiv.get(fetched.arxivId);
+    const arxiv = fetched.arxivId && this.#byArxiv.get(fetched.arxivId);
     if (arxiv) return { paper: arxiv, by: 'arxiv' };
-    const doi = fetched.doi && this.byDoi.get(fetched.doi.toLowerCase());
+    const doi = fetched.doi && this.#byDoi.get(fetched.doi.toLowerCase());
     if (doi) return { paper: doi, by: 'doi' };
-    const title = this.byTitle.get(slugify(fetched.title));
+    const title = this.#byTitle.get(slugify(fetched.title));
     return title ? { paper: title, by: 'title' } : undefined;
   }
 
   /** Whether a key (lower case) is in use by a paper of the library. */
-  readonly has = (lowerCaseKey: string): boolean => this.keys.has(lowerCaseKey);
+  readonly has = (lowerCaseKey: string): boolean => this.#keys.has(lowerCaseKey);
 
   /** Marks a key as used, once a fetched paper has it. */
   add(key: string): void {
-    this.keys.add(key.toLowerCase());
+    this.#keys.add(key.toLowerCase());
   }
 }

@@ -66,12 +66,12 @@ export class PaperService {
   /** A period's daily papers (the most recent day's without one), in the site's order (`sort` aside). */
   async daily(period: Period | undefined, options: DailyOptions & { signal?: AbortSignal } = {}): Promise<DailyPapers> {
     const url = dailyPapersUrl(this.urls.huggingFace, period, options);
-    return this.readJson(url, { service: NAMES.huggingFace, signal: options.signal }, readHfPapers);
+    return this.#readJson(url, { service: NAMES.huggingFace, signal: options.signal }, readHfPapers);
   }
 
   /** Hugging Face's papers search, best first. */
   async search(query: string, options: { signal?: AbortSignal } = {}): Promise<DailyPapers> {
-    return this.readJson(hfSearchUrl(this.urls.huggingFace, query), { service: NAMES.huggingFace, signal: options.signal }, readHfPapers);
+    return this.#readJson(hfSearchUrl(this.urls.huggingFace, query), { service: NAMES.huggingFace, signal: options.signal }, readHfPapers);
   }
 
   /**
@@ -84,33 +84,33 @@ export class PaperService {
       const versioned = id.version ? `${id.id}v${id.version}` : id.id;
       if (this.options.arxivVia === 'huggingface') {
         const request = { service: NAMES.huggingFace, signal, notFound: `Hugging Face has no page for ${paperIdText(id)}` };
-        return this.readJson(hfPaperUrl(this.urls.huggingFace, id.id), request, readHfPaper);
+        return this.#readJson(hfPaperUrl(this.urls.huggingFace, id.id), request, readHfPaper);
       }
       const url = arxivQueryUrl(this.urls.arxiv, [versioned]);
-      const [paper] = await this.readXml(url, { service: NAMES.arxiv, signal }, readArxivFeed);
+      const [paper] = await this.#readXml(url, { service: NAMES.arxiv, signal }, readArxivFeed);
       if (!paper) throw new WebError('not-found', `arXiv has no paper ${paperIdText(id)}`, url);
       return paper;
     }
     // Crossref holds most DOIs and says most of them (abstract, links), and browsers may ask it;
     // content negotiation at doi.org answers for every agency (DataCite, mEDRA…) where Crossref has none.
     try {
-      return await this.readJson(crossrefWorkUrl(this.urls.crossref, id.doi), { service: NAMES.crossref, signal, notFound: 'no such DOI' }, readCrossrefWork);
+      return await this.#readJson(crossrefWorkUrl(this.urls.crossref, id.doi), { service: NAMES.crossref, signal, notFound: 'no such DOI' }, readCrossrefWork);
     } catch (crossref) {
       if (!(crossref instanceof WebError) || crossref.kind === 'cancelled') throw crossref;
       try {
-        return await this.readJson(doiUrl(this.urls.doi, id.doi), { service: NAMES.doi, accept: CSL_JSON, signal, notFound: 'no such DOI' }, readCslWork);
+        return await this.#readJson(doiUrl(this.urls.doi, id.doi), { service: NAMES.doi, accept: CSL_JSON, signal, notFound: 'no such DOI' }, readCslWork);
       } catch (doi) {
         throw crossref.kind === 'not-found' ? doi : crossref;
       }
     }
   }
 
-  private async readJson<T>(url: string, request: RequestOptions, reader: (json: unknown) => T): Promise<T> {
+  async #readJson<T>(url: string, request: RequestOptions, reader: (json: unknown) => T): Promise<T> {
     const answer = await this.client.getJson(url, request);
     return reading(answer.url, () => reader(answer.json));
   }
 
-  private async readXml<T>(url: string, request: RequestOptions, reader: (text: string) => T): Promise<T> {
+  async #readXml<T>(url: string, request: RequestOptions, reader: (text: string) => T): Promise<T> {
     const answer = await this.client.getText(url, { accept: 'application/atom+xml', ...request });
     return reading(answer.url, () => reader(answer.text));
   }

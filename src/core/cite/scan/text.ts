@@ -83,14 +83,14 @@ export function firstAtOrAfter(list: readonly number[], from: number): number {
  * increasing positions for a needle that is far away (or absent) read the text once.
  */
 export class Finder {
-  private readonly memo = new Map<string, { from: number; at: number }>();
+  readonly #memo = new Map<string, { from: number; at: number }>();
   constructor(private readonly text: string) {}
   find(needle: string, from: number): number {
-    const last = this.memo.get(needle);
+    const last = this.#memo.get(needle);
     if (last && last.from <= from && (last.at < 0 || last.at >= from)) return last.at;
     const at = this.text.indexOf(needle, from);
     scanned.chars += (at < 0 ? this.text.length : at) - from;
-    this.memo.set(needle, { from, at });
+    this.#memo.set(needle, { from, at });
     return at;
   }
 }
@@ -104,11 +104,11 @@ export class Finder {
  * @example new LineStarts('a\nb\nc').lineOf(2) === 2
  */
 export class LineStarts {
-  private starts: number[] | undefined;
+  #starts: number[] | undefined;
   constructor(private readonly text: string) {}
 
   lineOf(offset: number): number {
-    const starts = this.starts ?? this.build();
+    const starts = this.#starts ?? this.#build();
     let lo = 0, hi = starts.length - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
@@ -118,10 +118,10 @@ export class LineStarts {
     return lo + 1;
   }
 
-  private build(): number[] {
+  #build(): number[] {
     const starts = [0];
     for (let i = this.text.indexOf('\n'); i >= 0; i = this.text.indexOf('\n', i + 1)) starts.push(i + 1);
-    this.starts = starts;
+    this.#starts = starts;
     return starts;
   }
 }

@@ -70,15 +70,16 @@ interface Query {
  * @example const compact = CompactIndex.fromBytes(CompactIndex.fromMiniSearch(index).toBytes()); compact.search('agent', { fields: ['title'], prefix: true })
  */
 export class CompactIndex {
-  private readonly fieldIds: Map<string, number>;
+  readonly #fieldIds: Map<string, number>;
   /** Per-document scratch of the running search, kept between searches. */
+  // (A TypeScript private: the unit test winds its stamps forward.)
   private tally: Tally | undefined;
-  private busy = false;
+  #busy = false;
   /** The ids returned or passed to `boostDocument` so far, by document (see `id`). */
-  private idCache: (string | undefined)[] | undefined;
+  #idCache: (string | undefined)[] | undefined;
 
   private constructor(private readonly t: Tables) {
-    this.fieldIds = new Map(t.fields.map((name, id) => [name, id]));
+    this.#fieldIds = new Map(t.fields.map((name, id) => [name, id]));
   }
 
   /** The index of a MiniSearch index (if documents were discarded from it, vacuum it first: see `fromPlainObject`). */
@@ -131,7 +132,7 @@ export class CompactIndex {
     let hi = idOrder.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      const order = this.compareId(idOrder[mid], id);
+      const order = this.#compareId(idOrder[mid], id);
       if (order === 0) return true;
       if (order < 0) lo = mid + 1;
       else hi = mid;
@@ -148,41 +149,41 @@ export class CompactIndex {
   search(term: string, options: CompactSearchOptions = {}): CompactResult[] {
     // MiniSearch drops a query term that processes to nothing.
     if (!term) return [];
-    const tally = this.acquire();
+    const tally = this.#acquire();
     try {
-      this.collect(term, options, tally);
-      return this.results(tally);
+      this.#collect(term, options, tally);
+      return this.#results(tally);
     } finally {
-      this.release(tally);
+      this.#release(tally);
     }
   }
 
   /** Adds the scores of the term and of the terms it matches by prefix or fuzzily, in MiniSearch's order. */
-  private collect(term: string, options: CompactSearchOptions, tally: Tally): void {
-    const query = this.query(term, options, tally);
+  #collect(term: string, options: CompactSearchOptions, tally: Tally): void {
+    const query = this.#query(term, options, tally);
     const { fuzzy: fuzzyWeight, prefix: prefixWeight } = { ...DEFAULT_WEIGHTS, ...options.weights };
     const { termRank } = this.t;
-    const exact = this.find(term);
-    if (exact >= 0) this.score(exact, 1, query);
-    const [from, to] = options.prefix === true ? this.prefixRange(term) : [0, 0];
+    const exact = this.#find(term);
+    if (exact >= 0) this.#score(exact, 1, query);
+    const [from, to] = options.prefix === true ? this.#prefixRange(term) : [0, 0];
     // MiniSearch walks prefix matches in its tree's iteration order…
     const prefixed: number[] = [];
     for (let t = from; t < to; t++) if (t !== exact) prefixed.push(t);
     for (const t of prefixed.sort((a, b) => termRank[a] - termRank[b])) {
-      const length = this.termLength(t);
-      this.score(t, prefixWeight * length / (length + 0.3 * (length - term.length)), query);
+      const length = this.#termLength(t);
+      this.#score(t, prefixWeight * length / (length + 0.3 * (length - term.length)), query);
     }
     // …and fuzzy matches in the reverse of it: its fuzzy walk visits a node's children
     // first to last, its iterator last to first. A term matched both ways counts as a prefix.
-    const near = this.fuzzyMatches(term, options).filter(([t, distance]) => distance > 0 && (t < from || t >= to));
+    const near = this.#fuzzyMatches(term, options).filter(([t, distance]) => distance > 0 && (t < from || t >= to));
     for (const [t, distance] of near.sort((a, b) => termRank[b[0]] - termRank[a[0]])) {
-      const length = this.termLength(t);
-      this.score(t, fuzzyWeight * length / (length + distance), query);
+      const length = this.#termLength(t);
+      this.#score(t, fuzzyWeight * length / (length + distance), query);
     }
   }
 
   /** The per-search constants of a term, as MiniSearch's `executeQuerySpec` derives them. */
-  private query(term: string, options: CompactSearchOptions, tally: Tally): Query {
+  #query(term: string, options: CompactSearchOptions, tally: Tally): Query {
     const boost = options.boost ?? {};
     // Built exactly as MiniSearch builds it, so that the order of the fields (and thus of
     // the additions to a score) is the order of this object's keys.
@@ -191,7 +192,7 @@ export class CompactIndex {
     const fieldIds: number[] = [];
     const fieldBoosts: number[] = [];
     for (const field of Object.keys(boosts)) {
-      const id = this.fieldIds.get(field);
+      const id = this.#fieldIds.get(field);
       if (id === undefined) continue;
       fieldIds.push(id);
       fieldBoosts.push(boosts[field]);
@@ -201,11 +202,11 @@ export class CompactIndex {
   }
 
   /** The terms within the edit distance that `options.fuzzy` gives, with their distances. */
-  private fuzzyMatches(term: string, options: CompactSearchOptions): [number, number][] {
+  #fuzzyMatches(term: string, options: CompactSearchOptions): [number, number][] {
     const fuzzy = options.fuzzy === true ? 0.2 : options.fuzzy;
     if (!fuzzy) return [];
     const maxDistance = fuzzy < 1 ? Math.min(options.maxFuzzy ?? DEFAULT_MAX_FUZZY, Math.round(term.length * fuzzy)) : fuzzy;
-    return maxDistance ? this.fuzzyWalk(term, Math.floor(maxDistance)) : [];
+    return maxDistance ? this.#fuzzyWalk(term, Math.floor(maxDistance)) : [];
   }
 
   /**
@@ -213,12 +214,12 @@ export class CompactIndex {
    * `termResults`), calling `boostDocument` for each posting. The products are taken in
    * MiniSearch's order so that the scores are the same to the last bit.
    */
-  private score(t: number, weight: number, query: Query): void {
+  #score(t: number, weight: number, query: Query): void {
     const { termEntry, entryField, entryStart, postingDoc, postingFreq, fieldLength, averageFieldLength, documentCount } = this.t;
     const { fieldIds, fieldBoosts, termBoost, boostDocument, tally } = query;
     const { k, b, d } = query.bm25;
     const fieldCount = this.t.fields.length;
-    const derived = boostDocument ? this.term(t) : '';
+    const derived = boostDocument ? this.#term(t) : '';
     for (let f = 0; f < fieldIds.length; f++) {
       const fieldId = fieldIds[f];
       let e = termEntry[t];
@@ -232,7 +233,7 @@ export class CompactIndex {
       const scale = weight * termBoost * fieldBoosts[f];
       for (let p = from; p < to; p++) {
         const doc = postingDoc[p];
-        const docBoost = boostDocument ? boostDocument(this.id(doc), derived, undefined) : 1;
+        const docBoost = boostDocument ? boostDocument(this.#id(doc), derived, undefined) : 1;
         if (!docBoost) continue;
         const termFreq = postingFreq[p];
         const length = fieldLength[doc * fieldCount + fieldId];
@@ -243,11 +244,11 @@ export class CompactIndex {
   }
 
   /** The scored documents, best first; ties stay in the order they were first scored, as in MiniSearch. */
-  private results(tally: Tally): CompactResult[] {
+  #results(tally: Tally): CompactResult[] {
     const results: CompactResult[] = new Array(tally.count);
     for (let i = 0; i < tally.count; i++) {
       const doc = tally.order[i];
-      results[i] = { id: this.id(doc), score: tally.score[doc] };
+      results[i] = { id: this.#id(doc), score: tally.score[doc] };
     }
     return results.sort((a, b) => b.score - a.score);
   }
@@ -260,9 +261,9 @@ export class CompactIndex {
    * term with that prefix is skipped (`prefixEnd`). This visits what MiniSearch's walk of
    * its radix tree visits, without the tree, and finds the same terms at the same distances.
    */
-  private fuzzyWalk(query: string, maxDistance: number): [number, number][] {
+  #fuzzyWalk(query: string, maxDistance: number): [number, number][] {
     const { terms, termStart, termShared } = this.t;
-    const count = this.termCount;
+    const count = this.#termCount;
     // A term longer than this is more than `maxDistance` edits away.
     const maxDepth = query.length + maxDistance;
     const rows = new Levenshtein(query, maxDistance, maxDepth);
@@ -282,7 +283,7 @@ export class CompactIndex {
       }
       valid = depth;
       if (pruned) {
-        t = this.prefixEnd(t, pruned);
+        t = this.#prefixEnd(t, pruned);
         continue;
       }
       const distance = rows.distance(length);
@@ -293,19 +294,19 @@ export class CompactIndex {
   }
 
   /** The term's number, or -1. */
-  private find(term: string): number {
-    const t = this.lowerBound(term);
-    return t < this.termCount && this.compareTerm(t, term, Infinity) === 0 ? t : -1;
+  #find(term: string): number {
+    const t = this.#lowerBound(term);
+    return t < this.#termCount && this.#compareTerm(t, term, Infinity) === 0 ? t : -1;
   }
 
   /** The range of the terms that start with `prefix`. */
-  private prefixRange(prefix: string): [number, number] {
-    const from = this.lowerBound(prefix);
+  #prefixRange(prefix: string): [number, number] {
+    const from = this.#lowerBound(prefix);
     let lo = from;
-    let hi = this.termCount;
+    let hi = this.#termCount;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (this.compareTerm(mid, prefix, prefix.length) === 0) lo = mid + 1;
+      if (this.#compareTerm(mid, prefix, prefix.length) === 0) lo = mid + 1;
       else hi = mid;
     }
     return [from, lo];
@@ -316,9 +317,9 @@ export class CompactIndex {
    * (the next term the walk need not skip, which shares fewer letters with `t` than that).
    * Most skips are short: a few terms are stepped over; a long one is galloped over.
    */
-  private prefixEnd(t: number, length: number): number {
+  #prefixEnd(t: number, length: number): number {
     const { terms, termStart, termShared } = this.t;
-    const count = this.termCount;
+    const count = this.#termCount;
     let next = t + 1;
     // A term shares the prefix as long as every term from `t` to it shares as much with the one before.
     for (const end = Math.min(count, next + SKIP_STEPS); next < end; next++) if (termShared[next] < length) return next;
@@ -347,37 +348,37 @@ export class CompactIndex {
   }
 
   /** The first term not below `term`. */
-  private lowerBound(term: string): number {
+  #lowerBound(term: string): number {
     let lo = 0;
-    let hi = this.termCount;
+    let hi = this.#termCount;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (this.compareTerm(mid, term, Infinity) < 0) lo = mid + 1;
+      if (this.#compareTerm(mid, term, Infinity) < 0) lo = mid + 1;
       else hi = mid;
     }
     return lo;
   }
 
   /** Term `t`, cut to `length` letters, against `other` (by UTF-16 units, as JavaScript compares strings). */
-  private compareTerm(t: number, other: string, length: number): number {
+  #compareTerm(t: number, other: string, length: number): number {
     const { terms, termStart } = this.t;
     return compareSlice(terms, termStart[t], Math.min(termStart[t + 1], termStart[t] + length), other, Math.min(other.length, length));
   }
 
-  private compareId(doc: number, id: string): number {
+  #compareId(doc: number, id: string): number {
     const { ids, idStart } = this.t;
     return compareSlice(ids, idStart[doc], idStart[doc + 1], id, id.length);
   }
 
-  private get termCount(): number {
+  get #termCount(): number {
     return this.t.termStart.length - 1;
   }
 
-  private termLength(t: number): number {
+  #termLength(t: number): number {
     return this.t.termStart[t + 1] - this.t.termStart[t];
   }
 
-  private term(t: number): string {
+  #term(t: number): string {
     return this.t.terms.slice(this.t.termStart[t], this.t.termStart[t + 1]);
   }
 
@@ -386,22 +387,22 @@ export class CompactIndex {
    * string hashes once (a new slice per posting made every search of a large library
    * twice as slow). The cache costs a slot per document and about 40 bytes per id met.
    */
-  private id(doc: number): string {
-    const ids = (this.idCache ??= new Array<string | undefined>(this.t.idOrder.length));
+  #id(doc: number): string {
+    const ids = (this.#idCache ??= new Array<string | undefined>(this.t.idOrder.length));
     return (ids[doc] ??= this.t.ids.slice(this.t.idStart[doc], this.t.idStart[doc + 1]));
   }
 
   /** The scratch of a search; a search run from inside another one's `boostDocument` gets its own. */
-  private acquire(): Tally {
-    if (this.busy) return new Tally(this.t.idOrder.length);
-    this.busy = true;
+  #acquire(): Tally {
+    if (this.#busy) return new Tally(this.t.idOrder.length);
+    this.#busy = true;
     if (this.tally) this.tally.reset();
     else this.tally = new Tally(this.t.idOrder.length);
     return this.tally;
   }
 
-  private release(tally: Tally): void {
-    if (tally === this.tally) this.busy = false;
+  #release(tally: Tally): void {
+    if (tally === this.tally) this.#busy = false;
   }
 }
 
@@ -413,7 +414,7 @@ export class CompactIndex {
 class Tally {
   readonly score: Float64Array;
   readonly order: Uint32Array;
-  private readonly stamp: Uint32Array;
+  readonly #stamp: Uint32Array;
   /** This search's stamp; the stamps start at 0, which no search has. */
   private generation = 1;
   count = 0;
@@ -421,26 +422,26 @@ class Tally {
   constructor(size: number) {
     this.score = new Float64Array(size);
     this.order = new Uint32Array(size);
-    this.stamp = new Uint32Array(size);
+    this.#stamp = new Uint32Array(size);
   }
 
   get byteLength(): number {
-    return this.score.byteLength + this.order.byteLength + this.stamp.byteLength;
+    return this.score.byteLength + this.order.byteLength + this.#stamp.byteLength;
   }
 
   reset(): void {
     this.count = 0;
     if (++this.generation === 0xffffffff) {
-      this.stamp.fill(0);
+      this.#stamp.fill(0);
       this.generation = 1;
     }
   }
 
   add(doc: number, score: number): void {
-    if (this.stamp[doc] === this.generation) {
+    if (this.#stamp[doc] === this.generation) {
       this.score[doc] += score;
     } else {
-      this.stamp[doc] = this.generation;
+      this.#stamp[doc] = this.generation;
       this.score[doc] = score;
       this.order[this.count++] = doc;
     }

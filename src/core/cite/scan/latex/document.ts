@@ -86,24 +86,24 @@ const withTex = (name: string) => (/\.[A-Za-z]+$/.test(name) ? name : `${name}.t
  */
 export class DocumentReader {
   readonly document: LatexDocument = { citations: [], bibliographies: [], includes: [], definitions: [] };
-  private readonly lines: LineStarts;
+  readonly #lines: LineStarts;
 
   constructor(private readonly text: string, private readonly groups: TexGroups) {
-    this.lines = new LineStarts(text);
+    this.#lines = new LineStarts(text);
   }
 
   /** Reads the command `\name` at `at` (its name ends at `nameEnd`) if it is one a document names files or packages with. */
   command(name: string, at: number, nameEnd: number): void {
-    if (name === 'bibliography') this.bibliography(at, nameEnd);
-    else if (RESOURCES.has(name)) this.resource(name, at, nameEnd);
-    else if (name === 'input') this.input(at, nameEnd);
-    else if (name === 'include' || name === 'subfile') this.included(name, at, nameEnd);
-    else if (IMPORTS.has(name)) this.imported(name, at, nameEnd);
-    else if (name === 'documentclass') this.documentClass(at, nameEnd);
-    else if (name === 'usepackage' || name === 'RequirePackage') this.usepackage(at, nameEnd);
-    else if (DEFS.has(name)) this.def(at, nameEnd);
-    else if (NEWCOMMANDS.has(name)) this.newcommand(at, nameEnd);
-    else if (name === 'begin') this.refsection(at, nameEnd);
+    if (name === 'bibliography') this.#bibliography(at, nameEnd);
+    else if (RESOURCES.has(name)) this.#resource(name, at, nameEnd);
+    else if (name === 'input') this.#input(at, nameEnd);
+    else if (name === 'include' || name === 'subfile') this.#included(name, at, nameEnd);
+    else if (IMPORTS.has(name)) this.#imported(name, at, nameEnd);
+    else if (name === 'documentclass') this.#documentClass(at, nameEnd);
+    else if (name === 'usepackage' || name === 'RequirePackage') this.#usepackage(at, nameEnd);
+    else if (DEFS.has(name)) this.#def(at, nameEnd);
+    else if (NEWCOMMANDS.has(name)) this.#newcommand(at, nameEnd);
+    else if (name === 'begin') this.#refsection(at, nameEnd);
   }
 
   /**
@@ -119,11 +119,11 @@ export class DocumentReader {
     while (start > 0 && isBlank(this.text.charCodeAt(start - 1))) start--;
     if (start > 0 && this.text.charCodeAt(start - 1) !== LF) return;
     const path = MAGIC_ROOT.exec(this.text.slice(at, lineEnd(this.text, at)))?.[1].trim();
-    if (path) this.document.root = { path, line: this.lines.lineOf(at) };
+    if (path) this.document.root = { path, line: this.#lines.lineOf(at) };
   }
 
   /** The `{…}` argument at the next token after `i` (blanks, a line break and comments skipped): its inside, or undefined. */
-  private braced(i: number): { start: number; end: number } | undefined {
+  #braced(i: number): { start: number; end: number } | undefined {
     const open = texSkip(this.text, i);
     if (open < 0 || this.text.charCodeAt(open) !== LBRACE) return undefined;
     const close = this.groups.end(open);
@@ -131,7 +131,7 @@ export class DocumentReader {
   }
 
   /** Past an optional `[…]` argument at the next token after `i`, with its inside; `i` itself when there is none. */
-  private optional(i: number): { next: number; inside?: { start: number; end: number } } | undefined {
+  #optional(i: number): { next: number; inside?: { start: number; end: number } } | undefined {
     const open = texSkip(this.text, i);
     if (open < 0) return undefined;
     if (this.text.charCodeAt(open) !== LBRACKET) return { next: i };
@@ -140,36 +140,36 @@ export class DocumentReader {
   }
 
   /** Past a star at the next token after `i` (`\@ifstar` skips blanks before it), or `i`. */
-  private star(i: number): number {
+  #star(i: number): number {
     const next = texSkip(this.text, i);
     return next >= 0 && this.text.charCodeAt(next) === STAR ? next + 1 : i;
   }
 
   /** `\bibliography{a, b}`: BibTeX reads each name of the list and adds `.bib`. */
-  private bibliography(at: number, nameEnd: number): void {
-    const list = this.braced(nameEnd);
+  #bibliography(at: number, nameEnd: number): void {
+    const list = this.#braced(nameEnd);
     if (!list) return;
     const names: CitedKey[] = [];
     texKeys(this.text, list.start, list.end, names);
-    const line = this.lines.lineOf(at);
+    const line = this.#lines.lineOf(at);
     for (const { key } of names) this.document.bibliographies.push({ path: key.endsWith('.bib') ? key : `${key}.bib`, command: 'bibliography', line });
   }
 
   /** `\addbibresource[options]{file}` and its kin: biblatex takes one file name as it is. */
-  private resource(command: string, at: number, nameEnd: number): void {
-    this.document.biblatex ??= { line: this.lines.lineOf(at) };
-    const options = this.optional(nameEnd);
-    const file = options && this.braced(options.next);
+  #resource(command: string, at: number, nameEnd: number): void {
+    this.document.biblatex ??= { line: this.#lines.lineOf(at) };
+    const options = this.#optional(nameEnd);
+    const file = options && this.#braced(options.next);
     const path = file && texText(this.text, file.start, file.end);
-    if (path) this.document.bibliographies.push({ path, command, line: this.lines.lineOf(at) });
+    if (path) this.document.bibliographies.push({ path, command, line: this.#lines.lineOf(at) });
   }
 
   /** `\input{file}` (LaTeX's) or `\input file` (TeX's primitive, the name ending at a blank). */
-  private input(at: number, nameEnd: number): void {
+  #input(at: number, nameEnd: number): void {
     const start = texSkip(this.text, nameEnd);
     if (start < 0) return;
     if (this.text.charCodeAt(start) === LBRACE) {
-      this.included('input', at, nameEnd);
+      this.#included('input', at, nameEnd);
       return;
     }
     let end = start;
@@ -178,65 +178,66 @@ export class DocumentReader {
       if (isWhite(c) || c === LBRACE || c === RBRACE || c === PERCENT || c === BACKSLASH) break;
     }
     scanned.chars += end - start;
-    this.include('input', at, start, end, '');
+    this.#include('input', at, start, end, '');
   }
 
   /** `\include{file}`, `\subfile{file}`, `\input{file}`. */
-  private included(command: string, at: number, nameEnd: number): void {
-    const file = this.braced(nameEnd);
-    if (file) this.include(command, at, file.start, file.end, '');
+  #included(command: string, at: number, nameEnd: number): void {
+    const file = this.#braced(nameEnd);
+    if (file) this.#include(command, at, file.start, file.end, '');
   }
 
   /** `\import{folder}{file}`, `\subimport*{folder}{file}` and the `*from` kin: the file is found in the folder. */
-  private imported(command: string, at: number, nameEnd: number): void {
-    const folder = this.braced(this.star(nameEnd));
-    const file = folder && this.braced(folder.end + 1);
+  #imported(command: string, at: number, nameEnd: number): void {
+    const folder = this.#braced(this.#star(nameEnd));
+    const file = folder && this.#braced(folder.end + 1);
     if (!folder || !file) return;
     const inFolder = texText(this.text, folder.start, folder.end);
-    this.include(command, at, file.start, file.end, inFolder && !inFolder.endsWith('/') ? `${inFolder}/` : inFolder, this.text.slice(folder.start, folder.end));
+    this.#include(command, at, file.start, file.end, inFolder && !inFolder.endsWith('/') ? `${inFolder}/` : inFolder, this.text.slice(folder.start, folder.end));
   }
 
   /** Records the file named by the argument `[start, end)` of the command at `at`, found in `folder` (empty, or ending in `/`). */
-  private include(command: string, at: number, start: number, end: number, folder: string, folderWritten?: string): void {
+  #include(command: string, at: number, start: number, end: number, folder: string, folderWritten?: string): void {
     const name = texText(this.text, start, end);
     if (!name) return;
     const kind = IMPORTS.has(command) ? 'import' : 'input';
-    const include: LatexInclude = { path: withTex(folder + name), kind, command, written: this.text.slice(start, end), line: this.lines.lineOf(at) };
+    const include: LatexInclude = { path: withTex(folder + name), kind, command, written: this.text.slice(start, end), line: this.#lines.lineOf(at) };
     if (folderWritten !== undefined) include.folder = folderWritten;
     this.document.includes.push(include);
   }
 
   /** `\def\X{text}` (and `\edef`, `\gdef`, `\xdef`): a macro without parameters, as a path macro is defined. */
-  private def(at: number, nameEnd: number): void {
-    const name = this.macroName(texSkip(this.text, nameEnd));
+  #def(at: number, nameEnd: number): void {
+    const name = this.#macroName(texSkip(this.text, nameEnd));
     if (!name) return;
-    const value = this.braced(name.end);
     // `\def\X#1{…}` takes parameters: no path macro.
-    if (value && this.text.charCodeAt(texSkip(this.text, name.end)) === LBRACE) this.define(name.name, value, at);
+    if (this.text.charCodeAt(texSkip(this.text, name.end)) !== LBRACE) return;
+    const value = this.#braced(name.end);
+    if (value) this.#define(name.name, value, at);
   }
 
   /** `\newcommand{\X}{text}`, `\newcommand*\X{text}` (and `\renewcommand`, `\providecommand`): without `[n]` parameters. */
-  private newcommand(at: number, nameEnd: number): void {
-    let i = texSkip(this.text, this.star(nameEnd));
+  #newcommand(at: number, nameEnd: number): void {
+    const i = texSkip(this.text, this.#star(nameEnd));
     if (i < 0) return;
     let name: { name: string; end: number } | undefined;
     if (this.text.charCodeAt(i) === LBRACE) {
-      const group = this.braced(i);
-      const inner = group && this.macroName(texSkip(this.text, group.start));
+      const group = this.#braced(i);
+      const inner = group && this.#macroName(texSkip(this.text, group.start));
       if (!group || !inner) return;
       name = { name: inner.name, end: group.end + 1 };
     } else {
-      name = this.macroName(i);
+      name = this.#macroName(i);
     }
     if (!name) return;
-    i = texSkip(this.text, name.end);
-    if (i < 0 || this.text.charCodeAt(i) === LBRACKET) return;
-    const value = this.braced(name.end);
-    if (value) this.define(name.name, value, at);
+    const next = texSkip(this.text, name.end);
+    if (next < 0 || this.text.charCodeAt(next) === LBRACKET) return;
+    const value = this.#braced(name.end);
+    if (value) this.#define(name.name, value, at);
   }
 
   /** The control word at `i` (`\X`): its name and where it ends. */
-  private macroName(i: number): { name: string; end: number } | undefined {
+  #macroName(i: number): { name: string; end: number } | undefined {
     if (i < 0 || this.text.charCodeAt(i) !== BACKSLASH) return undefined;
     let end = i + 1;
     while (end < this.text.length && isAsciiLetter(this.text.charCodeAt(end))) end++;
@@ -244,42 +245,42 @@ export class DocumentReader {
     return end > i + 1 ? { name: this.text.slice(i + 1, end), end } : undefined;
   }
 
-  private define(name: string, value: { start: number; end: number }, at: number): void {
-    this.document.definitions.push({ name, value: this.text.slice(value.start, value.end), line: this.lines.lineOf(at) });
+  #define(name: string, value: { start: number; end: number }, at: number): void {
+    this.document.definitions.push({ name, value: this.text.slice(value.start, value.end), line: this.#lines.lineOf(at) });
   }
 
   /** `\begin{refsection}[a.bib, b.bib]`: biblatex reads these resources for the citations of that section. */
-  private refsection(at: number, nameEnd: number): void {
-    const environment = this.braced(nameEnd);
+  #refsection(at: number, nameEnd: number): void {
+    const environment = this.#braced(nameEnd);
     if (!environment || this.text.slice(environment.start, environment.end).trim() !== 'refsection') return;
-    const options = this.optional(environment.end + 1);
+    const options = this.#optional(environment.end + 1);
     if (!options?.inside) return;
     const names: CitedKey[] = [];
     texKeys(this.text, options.inside.start, options.inside.end, names);
-    const line = this.lines.lineOf(at);
+    const line = this.#lines.lineOf(at);
     for (const { key } of names) this.document.bibliographies.push({ path: key, command: 'refsection', line });
     this.document.biblatex ??= { line };
   }
 
   /** `\documentclass[options]{name}`: the file is a whole document, even while its class is being typed. */
-  private documentClass(at: number, nameEnd: number): void {
+  #documentClass(at: number, nameEnd: number): void {
     if (this.document.documentClass) return;
-    const options = this.optional(nameEnd);
-    const name = options && this.braced(options.next);
-    const found: LatexDocumentClass = { name: name ? texText(this.text, name.start, name.end) : '', line: this.lines.lineOf(at) };
+    const options = this.#optional(nameEnd);
+    const name = options && this.#braced(options.next);
+    const found: LatexDocumentClass = { name: name ? texText(this.text, name.start, name.end) : '', line: this.#lines.lineOf(at) };
     const given = options?.inside && texText(this.text, options.inside.start, options.inside.end);
     if (given) found.options = given;
     this.document.documentClass = found;
   }
 
   /** `\usepackage[options]{a,b}`: biblatex is loaded when it is among the packages (or a package named `biblatex-…`, which loads it). */
-  private usepackage(at: number, nameEnd: number): void {
+  #usepackage(at: number, nameEnd: number): void {
     if (this.document.biblatex) return;
-    const options = this.optional(nameEnd);
-    const list = options && this.braced(options.next);
+    const options = this.#optional(nameEnd);
+    const list = options && this.#braced(options.next);
     if (!list) return;
     const names: CitedKey[] = [];
     texKeys(this.text, list.start, list.end, names);
-    if (names.some(({ key }) => key === 'biblatex' || key.startsWith('biblatex-'))) this.document.biblatex = { line: this.lines.lineOf(at) };
+    if (names.some(({ key }) => key === 'biblatex' || key.startsWith('biblatex-'))) this.document.biblatex = { line: this.#lines.lineOf(at) };
   }
 }

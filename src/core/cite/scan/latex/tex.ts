@@ -58,13 +58,13 @@ export class TexGroups {
   end(open: number): number {
     let e = this.ends.get(open);
     if (e === undefined) {
-      this.scan(open);
+      this.#scan(open);
       e = this.ends.get(open) ?? -1;
     }
     return e;
   }
 
-  private scan(p: number): void {
+  #scan(p: number): void {
     const { text, ends, verbatim } = this;
     const opener = text.charCodeAt(p);
     const braces: number[] = [];

@@ -101,9 +101,9 @@ class BlockParser {
   /** The paragraph being read, or null between blocks. */
   private paragraph: MdLine[] | null = null;
   /** How many lines the paragraph being read has so far. */
-  private paragraphLines = 0;
+  #paragraphLines = 0;
   /** How many lines the paragraph just ended had (0 after any other block): a definition's term is one line. */
-  private lastParagraphLines = 0;
+  #lastParagraphLines = 0;
 
   constructor(
     private readonly doc: MdDoc,
@@ -117,50 +117,50 @@ class BlockParser {
 
   parse(): void {
     let i = 0;
-    while (i < this.lines.length) i = this.block(i);
-    this.endParagraph();
+    while (i < this.lines.length) i = this.#block(i);
+    this.#endParagraph();
   }
 
   /** Reads the block at line `i`, or the line as one more of the paragraph; returns the index of the line after it. */
-  private block(i: number): number {
+  #block(i: number): number {
     const s = this.lines[i].s;
     scanned.chars += s.length + 1;
     if (blankLine(s)) {
-      this.endParagraph();
+      this.#endParagraph();
       return i + 1;
     }
     const { cols, chars: p } = indentOf(s);
-    if (!this.paragraph && cols >= 4) return this.indentedCode(i);
+    if (!this.paragraph && cols >= 4) return this.#indentedCode(i);
     const c = s.charCodeAt(p);
     const rest = s.slice(p);
     // Fenced code: a closing fence is needed, else the line is text.
     if ((c === BACKTICK || c === TILDE) && cols <= 3 && !(this.paragraph && c === TILDE)) {
-      const close = this.closingFence(i, c, rest);
+      const close = this.#closingFence(i, c, rest);
       if (close >= 0) {
-        this.endParagraph();
+        this.#endParagraph();
         return close + 1;
       }
     }
     if (cols <= 3) {
-      const next = this.paragraph ? -1 : this.blockStart(i, p, c, rest);
+      const next = this.paragraph ? -1 : this.#blockStart(i, p, c, rest);
       if (next >= 0) return next;
-      const after = this.interruption(i, p, cols, c, rest);
+      const after = this.#interruption(i, p, cols, c, rest);
       if (after >= 0) return after;
     }
     (this.paragraph ??= []).push(this.lines[i]);
-    this.paragraphLines++;
+    this.#paragraphLines++;
     return i + 1;
   }
 
-  private endParagraph(): void {
+  #endParagraph(): void {
     if (this.paragraph) this.doc.regions.push(this.paragraph);
-    this.lastParagraphLines = this.paragraph ? this.paragraphLines : 0;
+    this.#lastParagraphLines = this.paragraph ? this.#paragraphLines : 0;
     this.paragraph = null;
-    this.paragraphLines = 0;
+    this.#paragraphLines = 0;
   }
 
   /** Indented code from line `i`: indented lines, with blank lines between them. */
-  private indentedCode(i: number): number {
+  #indentedCode(i: number): number {
     const { lines } = this;
     let j = i + 1;
     for (;;) {
@@ -169,12 +169,12 @@ class BlockParser {
       if (k < lines.length && indentOf(lines[k].s).cols >= 4) j = k + 1;
       else break;
     }
-    this.endParagraph();
+    this.#endParagraph();
     return j;
   }
 
   /** The line of the fence that closes the one opening at line `i`, or -1 (then the line is text). */
-  private closingFence(i: number, c: number, rest: string): number {
+  #closingFence(i: number, c: number, rest: string): number {
     // After the fence: its attributes ({…}) or one word (backticks allowed), nothing else.
     const fence = /^(`{3,}|~{3,})[ \t]*(?:\{[^}\n]*\}|\S+)?[ \t\r]*$/.exec(rest)?.[1];
     if (!fence) return -1;
@@ -196,7 +196,7 @@ class BlockParser {
    * most three columns in): front matter, a heading, a rule, a quote, a footnote, a link
    * reference definition or raw HTML or TeX. Returns the line after it, or -1 when none starts.
    */
-  private blockStart(i: number, p: number, c: number, rest: string): number {
+  #blockStart(i: number, p: number, c: number, rest: string): number {
     const { lines, doc } = this;
     const line = lines[i];
     const s = line.s;
@@ -211,35 +211,35 @@ class BlockParser {
     const heading = /^#{1,6}(?=[ \t\r]|$)/.exec(rest);
     if (heading) {
       doc.regions.push([{ at: line.at + p + heading[0].length, s: headingText(s.slice(p + heading[0].length)) }]);
-      this.lastParagraphLines = 0;
+      this.#lastParagraphLines = 0;
       return i + 1;
     }
     // A horizontal rule.
     if (/^([-*_])(?:[ \t]*\1){2,}[ \t\r]*$/.test(rest)) {
-      this.lastParagraphLines = 0;
+      this.#lastParagraphLines = 0;
       return i + 1;
     }
-    if (c === GT && this.depth < MAX_DEPTH) return this.blockQuote(i);
+    if (c === GT && this.depth < MAX_DEPTH) return this.#blockQuote(i);
     // A footnote: its text and the blocks indented under it.
     const note = this.depth < MAX_DEPTH ? /^\[\^[^\]\s]+\]:[ \t]*/.exec(rest) : null;
     if (note) {
-      const item = this.itemLines(i, { at: line.at + p + note[0].length, s: s.slice(p + note[0].length) }, 4);
-      this.nested(item.lines, false);
+      const item = this.#itemLines(i, { at: line.at + p + note[0].length, s: s.slice(p + note[0].length) }, 4);
+      this.#nested(item.lines, false);
       return item.next;
     }
     // A link reference definition (pandoc reads a label with a citation in it as text).
     const ref = /^\[((?:[^[\]\\]|\\.){1,999})\]:/.exec(rest);
     if (ref && !ref[1].includes('@')) {
       doc.refs.add(mdLabel(ref[1]));
-      this.lastParagraphLines = 0;
+      this.#lastParagraphLines = 0;
       // Its title may stand on the next line.
       return i + 1 < lines.length && /^[ \t]*["'(]/.test(lines[i + 1].s) && !/\]:/.test(lines[i + 1].s) ? i + 2 : i + 1;
     }
-    return this.rawBlock(i, p, rest);
+    return this.#rawBlock(i, p, rest);
   }
 
   /** A block quote from line `i`: its lines without ">", lazy lines included, parsed as blocks. */
-  private blockQuote(i: number): number {
+  #blockQuote(i: number): number {
     const { lines } = this;
     const quote: MdLine[] = [];
     let j = i;
@@ -251,7 +251,7 @@ class BlockParser {
       } else quote.push(lines[j]);
       j++;
     }
-    this.nested(quote, false);
+    this.#nested(quote, false);
     return j;
   }
 
@@ -260,7 +260,7 @@ class BlockParser {
    * `<textarea>`, or `\begin{…}…\end{…}`. Text after its end on the closing line starts a
    * paragraph. Returns -1 when there is none (or it closes on its own line).
    */
-  private rawBlock(i: number, p: number, rest: string): number {
+  #rawBlock(i: number, p: number, rest: string): number {
     const { lines } = this;
     const s = lines[i].s;
     const raw = /^(?:<!--|<(pre|script|style|textarea)(?=[\s>])|\\begin\{([^{}\n]{1,40})\})/i.exec(rest);
@@ -269,11 +269,11 @@ class BlockParser {
     const from = p + raw[0].length;
     const sameLine = raw[1] ? s.toLowerCase().indexOf(marker.toLowerCase(), from) : s.indexOf(marker, from);
     if (sameLine >= 0) return -1;
-    const end = raw[1] ? this.findAcross(i, from, marker) ?? this.findAcross(i, from, marker.toUpperCase()) : this.findAcross(i, from, marker);
+    const end = raw[1] ? this.#findAcross(i, from, marker) ?? this.#findAcross(i, from, marker.toUpperCase()) : this.#findAcross(i, from, marker);
     if (!end || end.line <= i) return -1;
     const tail = lines[end.line].s.slice(end.after);
     const after = raw[1] ? tail.slice(tail.indexOf('>') + 1) : tail;
-    this.lastParagraphLines = 0;
+    this.#lastParagraphLines = 0;
     if (blankLine(after)) return end.line + 1;
     lines[end.line] = { at: lines[end.line].at + lines[end.line].s.length - after.length, s: after };
     this.paragraph = [];
@@ -285,34 +285,34 @@ class BlockParser {
    * tag, a setext heading's underline, a fenced div's fence, a list item (which interrupts a
    * paragraph only inside a list) or a definition. Returns the line after it, or -1.
    */
-  private interruption(i: number, p: number, cols: number, c: number, rest: string): number {
+  #interruption(i: number, p: number, cols: number, c: number, rest: string): number {
     const { lines, doc, paragraph } = this;
     const line = lines[i];
     // A block-level HTML tag alone on its line, a setext heading's underline, a fenced div's
     // fence: what follows starts a new block.
     if ((c === LT && HTML_BLOCK_LINE.test(rest)) || (paragraph && /^(?:=+|-+)[ \t\r]*$/.test(rest)) || /^:{3,}/.test(rest)) {
-      this.endParagraph();
+      this.#endParagraph();
       return i + 1;
     }
     const item = (!paragraph || this.inList) && this.depth < MAX_DEPTH ? listMarker(line.s, p, cols) : undefined;
-    const definition = item || this.depth >= MAX_DEPTH || !(paragraph ? this.paragraphLines === 1 : this.lastParagraphLines === 1) ? null : /^[:~](?:[ \t]+|\r?$)/.exec(rest);
+    const definition = item || this.depth >= MAX_DEPTH || !(paragraph ? this.#paragraphLines === 1 : this.#lastParagraphLines === 1) ? null : /^[:~](?:[ \t]+|\r?$)/.exec(rest);
     if (!item && !definition) return -1;
     if (item?.example !== undefined && !doc.examples.has(item.example)) doc.examples.set(item.example, line.at);
-    this.endParagraph();
+    this.#endParagraph();
     const first = item ? item.first : p + definition![0].length;
-    const body = this.itemLines(i, { at: line.at + first, s: line.s.slice(first) }, item ? item.content : 4);
-    this.nested(body.lines, true);
+    const body = this.#itemLines(i, { at: line.at + first, s: line.s.slice(first) }, item ? item.content : 4);
+    this.#nested(body.lines, true);
     return body.next;
   }
 
   /** Parses a container's lines (a quote's, an item's, a note's) one level deeper; they end any paragraph here. */
-  private nested(lines: MdLine[], inList: boolean): void {
+  #nested(lines: MdLine[], inList: boolean): void {
     new BlockParser(this.doc, lines, inList, false, this.depth + 1).parse();
-    this.lastParagraphLines = 0;
+    this.#lastParagraphLines = 0;
   }
 
   /** The lines of a list item or a footnote from line `i` (its first line's content given), and the line after them. */
-  private itemLines(i: number, first: MdLine, content: number): { lines: MdLine[]; next: number } {
+  #itemLines(i: number, first: MdLine, content: number): { lines: MdLine[]; next: number } {
     const { lines } = this;
     const item: MdLine[] = [first];
     let j = i + 1;
@@ -340,7 +340,7 @@ class BlockParser {
   }
 
   /** The line where `marker` is found at or after `from` in line `i`, and the index just past it in that line's text. */
-  private findAcross(i: number, from: number, marker: string): { line: number; after: number } | undefined {
+  #findAcross(i: number, from: number, marker: string): { line: number; after: number } | undefined {
     const { lines } = this;
     const found = this.doc.finder.find(marker, lines[i].at + from);
     if (found < 0) return undefined;

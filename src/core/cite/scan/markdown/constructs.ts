@@ -79,7 +79,7 @@ export function htmlTagEnd(text: string, i: number, finder: Finder): { end: numb
 /** The groups of one region: code spans, brackets, parentheses, braces, `$`s, matched in one pass. */
 export class MdGroups {
   /** For each length, the starts of the runs of exactly that many backticks, in order. */
-  private readonly runs = new Map<number, number[]>();
+  readonly #runs = new Map<number, number[]>();
   readonly brackets = new Map<number, number>();
   readonly parens = new Map<number, number>();
   readonly braces = new Map<number, number>();
@@ -94,9 +94,9 @@ export class MdGroups {
     for (let i = text.indexOf('`'); i >= 0; i = text.indexOf('`', i)) {
       let j = i;
       while (j < n && text.charCodeAt(j) === BACKTICK) j++;
-      const list = this.runs.get(j - i);
+      const list = this.#runs.get(j - i);
       if (list) list.push(i);
-      else this.runs.set(j - i, [i]);
+      else this.#runs.set(j - i, [i]);
       i = j;
     }
     // `@{…}` keys need braces matched with no blank inside: only read blanks when there is one.
@@ -131,7 +131,7 @@ export class MdGroups {
 
   /** The start of the run of exactly `length` backticks that closes a code span whose content starts at `from`, or -1. */
   codeClose(from: number, length: number): number {
-    const list = this.runs.get(length);
+    const list = this.#runs.get(length);
     return list ? firstAtOrAfter(list, from) : -1;
   }
 

@@ -1,0 +1,99 @@
+// `papers format`: a bibliography formatted in a citation style, from the command line, by the same
+// style engine as the editor's (core/styles): the given keys (or every entry of the files) in the
+// style's order, one reference a paragraph, as text, HTML or Markdown.
+import { readFileSync } from 'node:fs';
+import { UsageError } from './commandLine';
+import { parseBib } from '../core/bibliography/bibtex';
+import { bibliographyFormat, readBibliographies } from '../core/bibliography/read';
+import { formatProblem } from '../core/model/paper';
+import { BUNDLED_STYLES, bundledStyleId } from '../core/styles/resolve';
+import { bibFileItems, paperCslItem } from '../core/styles/items';
+import type { CslItem } from '../core/styles/engine';
+import type { OutputForm } from '../core/styles/output';
+import { StyleError } from '../core/styles/styleXml';
+import { createStyleEngine } from '../styles';
+
+export const FORMAT_USAGE = `  papers format --corpus FILE... [--style ID|FILE.csl] [--locale xx-XX]
+                [--format text|html|markdown] [KEY...]
+                                                the bibliography of the keys (every entry of the
+                                                files when none is given) in the style's order, one
+                                                reference a paragraph; styles: ${BUNDLED_STYLES.map(s => s.id).join(', ')}
+                                                (APA unless given) or a .csl file; exit 1 when a
+                                                key is not found`;
+
+const FORMS = ['text', 'html', 'markdown'] as const;
+
+export interface FormatOptions {
+  corpus: readonly string[];
+  style?: string;
+  locale?: string;
+  format?: string;
+  keys: readonly string[];
+}
+
+/** The CSL items of the bibliography files, in file order, the first of a key winning. */
+async function itemsOf(files: readonly string[]): Promise<Map<string, CslItem>> {
+  const items = new Map<string, CslItem>();
+  const texts = files.map(file => {
+    if (!bibliographyFormat(file)) throw new UsageError(`format reads bibliographies (.bib, .json, .yaml, .yml), not ${file}`);
+    try {
+      return { uri: file, file, text: readFileSync(file, 'utf8') };
+    } catch (error) {
+      throw new Error(`${file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    }
+  });
+  // .bib files as one, as BibTeX reads a document's: parents and macros found across them.
+  const bib = texts.filter(t => bibliographyFormat(t.file) === 'bibtex');
+  const entries = bib.flatMap(t => parseBib(t.text).entries);
+  const converted = new Map(bibFileItems(entries).map(item => [item.id, item]));
+  for (const read of await readBibliographies(texts)) {
+    for (const problem of read.problems) console.error(`${problem.severity}: ${formatProblem({ file: read.file, line: problem.line, message: problem.message })}`);
+    for (const ref of read.references) {
+      if (items.has(ref.key)) continue;
+      const item = read.format === 'bibtex' ? converted.get(ref.key) : undefined;
+      items.set(ref.key, item ?? paperCslItem({ key: ref.key, title: ref.title ?? ref.key, authorsCount: null, organization: null, date: null, year: null, links: [], reference: ref }));
+    }
+  }
+  return items;
+}
+
+/** The style named on the command line: a bundled style's id, else a .csl file's XML. */
+function styleOf(style: string | undefined): Parameters<typeof createStyleEngine>[0] {
+  if (style === undefined) return 'apa';
+  const bundled = bundledStyleId(style);
+  if (bundled && !/\.csl$/i.test(style)) return bundled;
+  if (!/\.csl$/i.test(style)) throw new UsageError(`unknown style "${style}": one of ${BUNDLED_STYLES.map(s => s.id).join(', ')}, or a .csl file`);
+  try {
+    return { xml: readFileSync(style, 'utf8'), file: style };
+  } catch (error) {
+    if (bundled) return bundled;
+    throw new UsageError(`${style}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  }
+}
+
+/**
+ * The formatted bibliography, paragraphs separated by a blank line. Usage errors (an unknown
+ * style, a .csl that cannot be read or is not a style) are `UsageError`s; a key not found is an
+ * `Error` (exit 1).
+ */
+export async function formatCommand(options: FormatOptions): Promise<string> {
+  if (!options.corpus.length) throw new UsageError('format needs one or more --corpus bibliography files');
+  const form = (options.format ?? 'text') as OutputForm;
+  if (!(FORMS as readonly string[]).includes(form)) throw new UsageError(`--format must be one of ${FORMS.join(', ')} (got "${options.format}")`);
+  if (options.locale !== undefined && !/^[a-z]{2,3}(?:-[A-Z]{2})?$/.test(options.locale)) throw new UsageError(`--locale takes a tag such as en-US or de-DE (got "${options.locale}")`);
+  const style = styleOf(options.style);
+  let engine;
+  try {
+    engine = createStyleEngine(style, options.locale);
+  } catch (error) {
+    if (error instanceof StyleError) throw new UsageError(error.message);
+    throw error;
+  }
+  const items = await itemsOf(options.corpus);
+  const missing = options.keys.filter(k => !items.has(k));
+  if (missing.length) throw new Error(`no entry with key ${missing.map(k => `"${k}"`).join(', ')} in ${options.corpus.join(', ')}`);
+  const wanted = options.keys.length ? [...new Set(options.keys)].map(k => items.get(k)!) : [...items.values()];
+  const entries = engine.bibliography(wanted, form);
+  for (const entry of entries) if (entry.error) console.error(`warning: "${entry.key}" cannot be formatted: ${entry.error}`);
+  return entries.filter(entry => !entry.error).map(entry => entry.text).join('\n\n');
+}

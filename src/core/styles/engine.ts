@@ -1,0 +1,211 @@
+// A citation style's engine: citeproc-js (npm `citeproc`, used unmodified) built for one style and
+// one locale, and what it formats: one reference (a hover, a completion's documentation), a
+// bibliography of many in the style's order (a preview, the command line), and the citations as
+// the style writes them in the text. Each comes as plain text, HTML (citeproc-js's own) or
+// Markdown (made from that HTML by output.ts). This module is the only one that imports
+// citeproc-js, so that only the style engine's bundle (dist/styles.js) carries it.
+import CSL from 'citeproc';
+import { checkStyle, StyleError, type StyleInfo } from './styleXml';
+import { htmlToMarkdown, htmlToText, safeHtml, type OutputForm } from './output';
+
+/** A CSL item: CSL-JSON, as citeproc-js reads it (`id` is the citation key). */
+export type CslItem = { id: string } & Record<string, unknown>;
+
+/** One formatted entry: its key and its text in the form asked for. */
+export interface Formatted {
+  key: string;
+  text: string;
+  /** Why the entry could not be formatted (its text is then empty): citeproc-js rejected its data. */
+  error?: string;
+}
+
+/** A style to build an engine from: its XML and the file it came from (for messages). */
+export interface StyleSource {
+  xml: string;
+  file: string;
+}
+
+export interface EngineOptions {
+  /** The locale asked for (`en-US`); the style's own default-locale otherwise, else en-US. */
+  locale?: string;
+  /** A locale's XML by its tag (`en-US`, `de-DE`), or undefined when there is none. */
+  locales: (tag: string) => string | undefined;
+}
+
+/** Entries formatted between two progress reports in `bibliography`. */
+const PAGE = 100;
+
+/**
+ * A style engine. Building one parses the style and its locale (APA takes the longest);
+ * formatting then takes a millisecond or so a reference.
+ *
+ * @example StyleEngine.create(apa, { locales }).reference({ id: 'a', type: 'book', title: 'T' }, 'text') === 'T.'
+ */
+export class StyleEngine {
+  readonly #items = new Map<string, CslItem>();
+  /** Each item as given, by id, to tell when one changed under its key. */
+  readonly #given = new Map<string, CslItem>();
+  #format: 'text' | 'html' | undefined;
+
+  private constructor(private readonly citeproc: InstanceType<typeof CSL.Engine>, readonly info: StyleInfo, readonly locale: string) {}
+
+  /**
+   * Builds the engine for `style`. Throws `StyleError` (file and line) for a file that is not a
+   * well-formed CSL style, or that citeproc-js cannot build.
+   */
+  static create(style: StyleSource, options: EngineOptions): StyleEngine {
+    const info = checkStyle(style.xml, style.file);
+    const locale = [options.locale, info.defaultLocale].find(l => l && options.locales(l)) ?? 'en-US';
+    const sys = {
+      retrieveLocale: (tag: string) => options.locales(tag),
+      retrieveItem: (id: string): unknown => engine.#items.get(id),
+    };
+    let citeproc: InstanceType<typeof CSL.Engine>;
+    try {
+      citeproc = new CSL.Engine(sys, style.xml, locale, true);
+    } catch (error) {
+      throw new StyleError(style.file, 1, `citeproc-js cannot use this style: ${String(error instanceof Error ? error.message : error).replace(/^citeproc-js error: /, '')}`);
+    }
+    const engine: StyleEngine = new StyleEngine(citeproc, info, locale);
+    return engine;
+  }
+
+  /** Whether the style numbers its entries (IEEE, Vancouver, Nature): a single reference then shows "[1]". */
+  get numeric(): boolean {
+    return this.info.citationFormat === 'numeric';
+  }
+
+  /**
+   * Gives citeproc-js the items to format, in the output format asked for. A long list is
+   * registered a page at a time, so that `registered` can tell how far it is: registering is most
+   * of a bibliography's time in a style that disambiguates (APA). (Each page is sorted: citeproc-js
+   * registers an item twice when pages are left unsorted and the last is sorted.)
+   */
+  #use(items: readonly CslItem[], form: OutputForm, registered?: (done: number) => void): string[] {
+    // citeproc-js keeps what it read of an item by its id: an item that changed under the same
+    // key (an edited entry) is read again only once the registry is emptied.
+    const changed = items.some(item => this.#given.has(item.id) && this.#given.get(item.id) !== item);
+    this.#items.clear();
+    this.#given.clear();
+    for (const item of items) {
+      this.#given.set(item.id, item);
+      this.#items.set(item.id, readable(item));
+    }
+    if (changed) this.citeproc.updateItems([]);
+    const format = form === 'text' ? 'text' : 'html';
+    if (format !== this.#format) {
+      this.citeproc.setOutputFormat(format);
+      this.#format = format;
+    }
+    const ids = [...this.#items.keys()];
+    for (let done = PAGE; done < ids.length; done += PAGE) {
+      this.citeproc.updateItems(ids.slice(0, done));
+      registered?.(done);
+    }
+    this.citeproc.updateItems(ids);
+    return ids;
+  }
+
+  /**
+   * One reference, as a bibliography of one would show it.
+   *
+   * @example engine.reference(item, 'markdown') === 'Vaswani, A., … (2017). *Attention is all you need*. …'
+   */
+  reference(item: CslItem, form: OutputForm): string {
+    const [entry] = this.bibliography([item], form);
+    if (entry?.error) throw new Error(entry.error);
+    return entry?.text ?? '';
+  }
+
+  /**
+   * A bibliography of `items` in the style's order. `onProgress` is told how far it is (0 to 1)
+   * after every page of entries registered, then formatted: a thousand take a while, and a worker
+   * can pass it on.
+   */
+  bibliography(items: readonly CslItem[], form: OutputForm, onProgress?: (fraction: number) => void): Formatted[] {
+    try {
+      return this.#pages(items, form, onProgress);
+    } catch (error) {
+      // citeproc-js stops at the first item whose data it rejects: the others are formatted
+      // without those, which are named with the reason.
+      this.#reset();
+      const rejected = new Map<string, string>();
+      for (const item of items) {
+        try { this.#pages([item], form); } catch (e) { rejected.set(item.id, citeprocMessage(e)); this.#reset(); }
+      }
+      if (!rejected.size) throw new Error(citeprocMessage(error));
+      const formatted = this.#pages(items.filter(i => !rejected.has(i.id)), form, onProgress);
+      return [...formatted, ...[...rejected].map(([key, reason]) => ({ key, text: '', error: reason }))];
+    }
+  }
+
+  /** After citeproc-js failed, nothing of what it held is trusted: it starts again empty. */
+  #reset(): void {
+    this.#given.clear();
+    this.#items.clear();
+    try { this.citeproc.updateItems([]); } catch { /* empty already */ }
+  }
+
+  #pages(items: readonly CslItem[], form: OutputForm, onProgress?: (fraction: number) => void): Formatted[] {
+    if (!items.length) return [];
+    const total = 2 * items.length;
+    this.#use(items, form, done => onProgress?.(done / total));
+    const out: Formatted[] = [];
+    let start: true | string = true;
+    for (;;) {
+      const made = this.citeproc.makeBibliography({ page_start: start, page_length: PAGE });
+      if (!made) break;
+      const [meta, entries] = made;
+      meta.entry_ids.forEach((ids, i) => out.push({ key: ids[0], text: finish(entries[i], form) }));
+      onProgress?.((items.length + out.length) / total);
+      if (meta.done || !meta.entry_ids.length) break;
+      start = meta.entry_ids[meta.entry_ids.length - 1][0];
+    }
+    return out;
+  }
+
+  /**
+   * Each item's citation as the style writes it in the text ("(Vaswani et al., 2017)", "[1]"),
+   * numbered as in the bibliography of all of them, in the order given.
+   */
+  citations(items: readonly CslItem[], form: OutputForm): Formatted[] {
+    if (!items.length) return [];
+    const ids = this.#use(items, form);
+    return ids.map(id => ({ key: id, text: finish(this.citeproc.makeCitationCluster([{ id }]), form) }));
+  }
+}
+
+/** citeproc-js throws strings for data it rejects: their message. */
+function citeprocMessage(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).replace(/^citeproc-js error: /, '');
+}
+
+const DATES = ['issued', 'accessed', 'event-date', 'original-date', 'submitted', 'available-date'];
+
+/**
+ * An item as citeproc-js can read it: date parts as numbers (CSL-JSON files write years as
+ * strings too), and a range's end dropped when it is open (`[0]`) or not of the start's
+ * precision, which citeproc-js rejects. The item itself when there is nothing to change.
+ */
+function readable(item: CslItem): CslItem {
+  let out: CslItem | undefined;
+  for (const name of DATES) {
+    const date = item[name] as { 'date-parts'?: unknown } | undefined;
+    const parts = date?.['date-parts'];
+    if (!Array.isArray(parts) || !parts.every(Array.isArray)) continue;
+    const numbers = (parts as unknown[][]).map(p => p.map(Number)).filter(p => p.length && p.every(Number.isFinite));
+    const fixed = numbers.length === 2 && (numbers[1].length !== numbers[0].length || numbers[1][0] === 0) ? numbers.slice(0, 1) : numbers;
+    if (JSON.stringify(fixed) !== JSON.stringify(parts)) {
+      out ??= { ...item };
+      out[name] = { ...date, 'date-parts': fixed };
+    }
+  }
+  return out ?? item;
+}
+
+/** citeproc-js's output for one entry in the form asked for: its HTML without the entry's own div, or text. */
+function finish(output: string, form: OutputForm): string {
+  if (form === 'text') return htmlToText(output, true);
+  const html = output.trim().replace(/^<div class="csl-entry">([\s\S]*)<\/div>$/, '$1').trim();
+  return form === 'html' ? safeHtml(html) : htmlToMarkdown(html);
+}

@@ -1,0 +1,166 @@
+// Formatted references judged by pandoc, on the real files of shared/bibliographies, in APA and IEEE:
+//   our reading: pandoc converts each .bib file to CSL itself (`pandoc -f biblatex -t csljson`);
+//     its items and ours (core/styles/items.ts), formatted by the same processor and style, must
+//     read the same for at least 97% of the entries;
+//   the end result: `papers format --format text` beside pandoc's own formatting of the file
+//     (`pandoc --citeproc`, another processor): the figure is reported, with what differs, and
+//     is no threshold (the two processors disagree on their own).
+// pandoc is slow on large files (and on one, biber's crossrefs.bib, takes gigabytes), so the one
+// file over SIZE_LIMIT (3 MB, which pandoc cannot read anyway) is left out, and pandoc gets a time
+// and memory limit: the files it fails on are counted. The second judge samples every SAMPLE_EVERY-th file, by name.
+import * as assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { parseBib } from '../../src/core/bibliography/bibtex';
+import { bibFileItems } from '../../src/core/styles/items';
+import type { CslItem, StyleEngine } from '../../src/core/styles/engine';
+import { createStyleEngine } from '../../src/styles';
+import { ROOT } from '../unit/support/seeds';
+import { run, workDir } from './tools';
+
+const SHARED = path.resolve(__dirname, '../../../../shared/bibliographies');
+const STYLES = ['apa', 'ieee'] as const;
+const SIZE_LIMIT = 1_000_000;
+const SAMPLE_EVERY = 8;
+const THRESHOLD = 0.97;
+
+function filesUnder(dir: string, suffix: string): string[] {
+  return readdirSync(dir, { withFileTypes: true })
+    .flatMap(e => (e.isDirectory() ? filesUnder(path.join(dir, e.name), suffix) : e.name.endsWith(suffix) ? [path.join(dir, e.name)] : []))
+    .sort();
+}
+
+const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
+const nameOf = (file: string) => path.relative(SHARED, file).split(path.sep).join('/');
+
+/** pandoc's CSL items for a .bib file, or undefined when it cannot read it (within limits). */
+function pandocItems(file: string): CslItem[] | undefined {
+  const r = run('sh', ['-c', 'ulimit -v 3000000; exec timeout 30 pandoc -f biblatex -t csljson "$0"', file], path.dirname(file));
+  if (r.status !== 0) return undefined;
+  return (JSON.parse(r.stdout) as CslItem[]);
+}
+
+/** Each item's formatted text by key; items that make the processor throw are left out. */
+function formatEach(engine: StyleEngine, items: readonly CslItem[]): Map<string, string> {
+  try {
+    return new Map(engine.bibliography(items, 'text').map(e => [e.key, squash(e.text)]));
+  } catch {
+    // One bad item fails the whole list: format them one by one, keeping those that format.
+    const out = new Map<string, string>();
+    for (const item of items) {
+      try { out.set(item.id, squash(engine.reference(item, 'text'))); } catch { /* left out */ }
+    }
+    return out;
+  }
+}
+
+suite('papers format', () => {
+  const cli = (cwd: string, ...args: string[]) => run(process.execPath, [path.join(ROOT, 'dist', 'cli.js'), 'format', ...args], cwd);
+
+  test('prints the bibliography in the style\'s order, one paragraph a reference; exit 2 for a bad style, 1 for a missing key', () => {
+    const work = workDir('format');
+    try {
+      writeFileSync(path.join(work.dir, 'refs.bib'), '@book{zed, author = {Zed, Zoe}, title = {Last}, year = 2001}\n@book{abe, author = {Abe, Al}, title = {First}, year = 2000}\n');
+      writeFileSync(path.join(work.dir, 'broken.csl'), '<?xml version="1.0"?>\n<style xmlns="http://purl.org/net/xbiblio/csl">\n<info>\n</style>\n');
+      const apa = cli(work.dir, '--corpus', 'refs.bib');
+      assert.equal(apa.status, 0, apa.stderr);
+      assert.equal(apa.stdout, 'Abe, A. (2000). First.\n\nZed, Z. (2001). Last.\n');
+      const ieee = cli(work.dir, '--corpus', 'refs.bib', '--style', 'ieee', '--format', 'markdown', 'zed', 'abe');
+      assert.equal(ieee.stdout, '\\[1\\] Z. Zed, *Last*. 2001.\n\n\\[2\\] A. Abe, *First*. 2000.\n');
+      assert.equal(cli(work.dir, '--corpus', 'refs.bib', '--format', 'html', 'abe').stdout, 'Abe, A. (2000). <i>First</i>.\n');
+      const missing = cli(work.dir, '--corpus', 'refs.bib', 'abe', 'nobody');
+      assert.equal(missing.status, 1);
+      assert.match(missing.stderr, /no entry with key "nobody"/);
+      assert.equal(cli(work.dir, '--corpus', 'refs.bib', '--style', 'harvard').status, 2);
+      assert.equal(cli(work.dir, '--corpus', 'refs.bib', '--style', 'missing.csl').status, 2);
+      const broken = cli(work.dir, '--corpus', 'refs.bib', '--style', 'broken.csl');
+      assert.equal(broken.status, 2);
+      assert.match(broken.stderr, /broken\.csl:4: "<\/style>" closes "<info>"/);
+    } finally {
+      work.done();
+    }
+  });
+});
+
+suite('formatted references judged by pandoc', () => {
+  test(`our reading of the .bib entries formats as pandoc's own reading does, for ≥ ${THRESHOLD * 100}% of entries (APA, IEEE)`, function () {
+    this.timeout(30 * 60_000);
+    const engines = Object.fromEntries(STYLES.map(s => [s, createStyleEngine(s)])) as Record<(typeof STYLES)[number], StyleEngine>;
+    const same = { apa: 0, ieee: 0 };
+    let judged = 0;
+    let unusable = 0;
+    const unread: string[] = [];
+    const examples: string[] = [];
+    const files = filesUnder(path.join(SHARED, 'bibtex-tidy'), '.bib').filter(f => statSync(f).size <= SIZE_LIMIT);
+    for (const file of files) {
+      const theirs = pandocItems(file);
+      if (!theirs) { unread.push(nameOf(file)); continue; }
+      const ours = new Map(bibFileItems(parseBib(readFileSync(file, 'utf8')).entries).map(i => [i.id, i]));
+      const both = theirs.filter(i => ours.has(i.id));
+      for (const style of STYLES) {
+        const pandoc = formatEach(engines[style], both);
+        const mine = formatEach(engines[style], both.map(i => ours.get(i.id)!));
+        for (const item of both) {
+          const expected = pandoc.get(item.id);
+          // pandoc's item that citeproc-js cannot format has nothing to compare with.
+          if (expected === undefined) { if (style === 'apa') unusable++; continue; }
+          if (style === 'apa') judged++;
+          if (mine.get(item.id) === expected) same[style]++;
+          else if (examples.length < 12) examples.push(`${style} ${nameOf(file)} ${item.id}\n        pandoc: ${expected}\n        ours:   ${mine.get(item.id)}`);
+        }
+      }
+    }
+    const share = (n: number) => n / judged;
+    console.log(`      [styles] ${files.length} .bib files of ≤ ${SIZE_LIMIT / 1000} KB; pandoc read ${files.length - unread.length} (not: ${unread.length}); ${judged} entries judged, ${unusable} of pandoc's that citeproc-js cannot format left out`);
+    for (const style of STYLES) console.log(`      [styles] ${style}: ${same[style]} of ${judged} the same (${(100 * share(same[style])).toFixed(2)}%)`);
+    if (examples.length) console.log(`      [styles] first differences:\n      ${examples.join('\n      ')}`);
+    assert.ok(judged >= 3500, `only ${judged} entries judged`);
+    for (const style of STYLES) assert.ok(share(same[style]) >= THRESHOLD, `${style}: ${(100 * share(same[style])).toFixed(2)}% < ${THRESHOLD * 100}%`);
+  });
+
+  test('the end result beside pandoc --citeproc (reported, no threshold)', function () {
+    this.timeout(30 * 60_000);
+    const work = workDir('styles');
+    try {
+      writeFileSync(path.join(work.dir, 'all.md'), '---\nnocite: "@*"\n---\n');
+      const bib = filesUnder(path.join(SHARED, 'bibtex-tidy'), '.bib').filter(f => statSync(f).size <= SIZE_LIMIT);
+      const csl = filesUnder(path.join(SHARED, 'better-bibtex-csl'), '.json');
+      const sample = [...bib.filter((_, i) => i % SAMPLE_EVERY === 0), ...csl.filter((_, i) => i % 2 === 0)];
+      const kinds = { same: 0, dash: 0, quotes: 0, online: 0, other: 0 };
+      const others: string[] = [];
+      let compared = 0;
+      let skipped = 0;
+      for (const style of STYLES) {
+        const styleFile = path.join(ROOT, 'src', 'data', 'styles', `${style}.csl`);
+        for (const file of sample) {
+          // Under a plain name: pandoc reads a "#" in a file name as a URL's fragment.
+          const copy = path.join(work.dir, `refs${path.extname(file)}`);
+          writeFileSync(copy, readFileSync(file));
+          const theirs = run('sh', ['-c', 'ulimit -v 3000000; exec timeout 60 pandoc all.md --citeproc --csl "$0" --bibliography "$1" -t plain --wrap=none', styleFile, copy], work.dir);
+          const ours = run(process.execPath, [path.join(ROOT, 'dist', 'cli.js'), 'format', '--corpus', copy, '--style', style, '--format', 'text'], ROOT);
+          if (theirs.status !== 0 || ours.status !== 0) { skipped++; continue; }
+          const pandoc = new Set(theirs.stdout.split(/\n\s*\n/).map(squash).filter(Boolean));
+          for (const entry of ours.stdout.split(/\n\n/).map(squash).filter(Boolean)) {
+            compared++;
+            const plain = (t: string) => t.replace(/–/g, '-').replace(/[“”]/g, '"').replace(/[‘’]/g, "'");
+            if (pandoc.has(entry)) kinds.same++;
+            else if ([...pandoc].some(p => p.replace(/–/g, '-') === entry.replace(/–/g, '-'))) kinds.dash++;
+            else if ([...pandoc].some(p => plain(p).replace(/([.,])"/g, '"$1') === plain(entry).replace(/([.,])"/g, '"$1'))) kinds.quotes++;
+            else if (/\[Online\]/.test(entry) && [...pandoc].some(p => p === entry.replace(/ ?\[Online\]\.?/g, ''))) kinds.online++;
+            else {
+              kinds.other++;
+              if (others.length < 8) others.push(`${style} ${nameOf(file)}: ${entry}`);
+            }
+          }
+        }
+      }
+      const pct = (n: number) => `${(100 * n / compared).toFixed(1)}%`;
+      console.log(`      [styles] end result, ${sample.length} files × ${STYLES.length} styles (${skipped} runs skipped): ${compared} entries, the same ${pct(kinds.same)}; `
+        + `differ only in dashes ${pct(kinds.dash)}, in quotes and punctuation ${pct(kinds.quotes)}, in "[Online]" ${pct(kinds.online)}; otherwise ${pct(kinds.other)}`);
+      console.log(`      [styles] some of ours that pandoc writes otherwise:\n        ${others.join('\n        ')}`);
+      assert.ok(compared > 0, 'nothing was compared');
+    } finally {
+      work.done();
+    }
+  });
+});

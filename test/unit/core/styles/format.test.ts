@@ -1,0 +1,139 @@
+import * as assert from 'node:assert/strict';
+import { parseBib } from '../../../../src/core/bibliography/bibtex';
+import { bibFileItems, paperCslItem } from '../../../../src/core/styles/items';
+import type { CslItem } from '../../../../src/core/styles/engine';
+import { htmlToMarkdown, safeHtml } from '../../../../src/core/styles/output';
+import { createStyleEngine } from '../../../../src/styles';
+
+const bib = (text: string) => bibFileItems(parseBib(text).entries);
+const apa = createStyleEngine('apa');
+const ieee = createStyleEngine('ieee');
+
+suite('.bib entries as CSL items, as pandoc reads them', () => {
+  test('names with particles, suffixes and corporate authors in braces', () => {
+    const [item] = bib('@article{a, author = {Ludwig van Beethoven and de la Fontaine, Jean and Smith, Jr., John and {Barnes and Noble} and {van Gogh}, Vincent}, title = {T}, year = 2000}');
+    assert.deepEqual(item.author, [
+      { given: 'Ludwig', 'dropping-particle': 'van', family: 'Beethoven' },
+      { given: 'Jean', 'dropping-particle': 'de la', family: 'Fontaine' },
+      { given: 'John', family: 'Smith', suffix: 'Jr.' },
+      { literal: 'Barnes and Noble' },
+      { given: 'Vincent', 'non-dropping-particle': 'van', family: 'Gogh' },
+    ]);
+    assert.equal(apa.reference(item, 'text'), 'Beethoven, L. van, Fontaine, J. de la, Smith, J., Jr., Barnes and Noble, & van Gogh, V. (2000). T.');
+  });
+
+  test('an entry read again under the same key is formatted as it now reads', () => {
+    const [before] = bib('@book{k, title = {Before}, year = 2001}');
+    const [after] = bib('@book{k, title = {After}, year = 2002}');
+    assert.equal(apa.reference(before, 'text'), 'Before. (2001).');
+    assert.equal(apa.reference(after, 'text'), 'After. (2002).');
+  });
+
+  test('a missing date is "n.d.", a year that is not a number too, and a month as a macro or a number', () => {
+    const [none, words, month] = bib('@book{a, title = {No Date}}\n@book{b, title = {In Press}, year = {in press}}\n@article{c, title = {T}, year = 2020, month = jun, journal = {J}}');
+    assert.equal(none.issued, undefined);
+    assert.deepEqual(words.issued, { 'date-parts': [] });
+    assert.deepEqual(month.issued, { 'date-parts': [[2020, 6]] });
+    assert.match(apa.reference(none, 'text'), /\(n\.d\.\)/);
+    assert.match(apa.reference(words, 'text'), /\(n\.d\.\)/);
+  });
+
+  test('a crossref child inherits its proceedings: title as booktitle, editors, publisher, year', () => {
+    const items = bib(`@inproceedings{child, crossref = {proc}, author = {Doe, Jane}, title = {A Paper}, pages = {1--10}}
+@proceedings{proc, title = {Proceedings of the Big Conference}, editor = {Roe, Rick}, year = 2020, publisher = {ACM}}`);
+    const child = items.find(i => i.id === 'child')!;
+    assert.equal(child['container-title'], 'Proceedings of the big conference');
+    assert.equal(child.publisher, 'ACM');
+    assert.deepEqual(child.issued, { 'date-parts': [[2020]] });
+    assert.equal(child.page, '1-10');
+    assert.equal(apa.reference(child, 'text'), 'Doe, J. (2020). A paper. In R. Roe (Ed.), Proceedings of the big conference (pp. 1–10). ACM.');
+  });
+
+  test('English titles in sentence case, braced words kept; other languages and non-Latin titles as written', () => {
+    const [en, de, ru, ja] = bib(`@article{en, title = {The {iPhone} and {Bayesian} Methods: A New Approach}, journal = {J}}
+@article{de, title = {Über die Elektrodynamik Bewegter Körper}, langid = {german}, journal = {J}}
+@article{ru, title = {Теория Относительности}, journal = {J}}
+@article{ja, title = {機械学習の基礎}, journal = {J}}`);
+    assert.equal(en.title, 'The iPhone and Bayesian methods: A new approach');
+    assert.equal(de.title, 'Über die Elektrodynamik Bewegter Körper');
+    assert.equal(de.language, 'de-DE');
+    assert.equal(ru.title, 'Теория относительности');
+    assert.equal(ja.title, '機械学習の基礎');
+    assert.match(apa.reference(ja, 'text'), /^機械学習の基礎\. \(n\.d\.\)\. J\.$/);
+  });
+
+  test('LaTeX read as pandoc reads it: accents, emphasis, math kept as TeX, unknown commands dropped', () => {
+    const [item] = bib('@misc{a, title = {{\\"U}ber \\emph{Deep} Nets for $\\alpha$ and \\foo{bar}Data}, note = {50\\%}}');
+    assert.equal(item.title, 'Über <i>deep</i> nets for \\alpha and data');
+    assert.equal(item.note, '50%');
+    assert.equal(item.type, '');
+  });
+
+  test('a paper with its .bib text, its CSL-JSON item, or none (a bundled paper)', () => {
+    const base = { title: 'Attention', authorsCount: null, organization: null, date: null, year: 2017, links: [] };
+    const fromBib = paperCslItem({ ...base, key: 'v', reference: { key: 'v', line: 1, sourceType: 'article', type: 'article-journal', raw: '@article{v, author = {Vaswani, Ashish}, title = {Attention Is All You Need}, journal = jnl, year = 2017}', containerTitle: 'Journal of Things' } });
+    assert.equal(fromBib.title, 'Attention is all you need');
+    // The macro is defined elsewhere in the file: the reference, read with the whole file, says it.
+    assert.equal(fromBib['container-title'], 'Journal of Things');
+    const item = { id: 'x', type: 'book', title: 'As Written' };
+    assert.deepEqual(paperCslItem({ ...base, key: 'k', reference: { key: 'x', line: 1, sourceType: 'book', type: 'book', item } }), { ...item, id: 'k' });
+    const bundled = paperCslItem({ ...base, key: 'B2017' });
+    assert.equal(bundled.id, 'B2017');
+    assert.equal(apa.reference(bundled, 'text'), 'Attention. (2017).');
+  });
+});
+
+suite('formatting', () => {
+  const items: CslItem[] = [
+    { id: 'b', type: 'article-journal', title: 'Second', author: [{ family: 'Zed', given: 'Z.' }], issued: { 'date-parts': [[2020]] }, 'container-title': 'J', DOI: '10.1/x_y' },
+    { id: 'a', type: 'book', title: 'First', author: [{ family: 'Abe', given: 'A.' }], issued: { 'date-parts': [[2019]] } },
+  ];
+
+  test("a bibliography comes in the style's order, with progress; citations in the style's form", () => {
+    const progress: number[] = [];
+    assert.deepEqual(apa.bibliography(items, 'text', fraction => progress.push(fraction)).map(e => e.key), ['a', 'b']);
+    assert.deepEqual(progress, [1]);
+    const many: CslItem[] = Array.from({ length: 250 }, (_, i) => ({ id: `k${i}`, type: 'book', title: `Book ${i}`, author: [{ family: `Name${String(249 - i).padStart(3, '0')}` }] }));
+    const steps: number[] = [];
+    const ordered = apa.bibliography(many, 'text', fraction => steps.push(fraction));
+    assert.equal(ordered[0].key, 'k249');
+    assert.deepEqual(steps, [0.2, 0.4, 0.7, 0.9, 1]);
+    assert.deepEqual(ieee.bibliography(items, 'text').map(e => e.text), ['[1] Z. Zed, “Second,” J, 2020, doi: 10.1/x_y.', '[2] A. Abe, First. 2019.']);
+    assert.deepEqual(apa.citations(items, 'text'), [{ key: 'b', text: '(Zed, 2020)' }, { key: 'a', text: '(Abe, 2019)' }]);
+    assert.deepEqual(ieee.citations(items, 'text').map(c => c.text), ['[1]', '[2]']);
+  });
+
+  test('dates written as CSL-JSON files write them (years as strings, open ranges) are read, not rejected', () => {
+    const ranged: CslItem = { id: 'r', type: 'book', title: 'Ranged', issued: { 'date-parts': [['2014', 12, 31], ['2015', 1, 1]] } };
+    const open: CslItem = { id: 'o', type: 'book', title: 'Open', issued: { 'date-parts': [['2014', 12, 31], [0]] } };
+    assert.equal(apa.reference(ranged, 'text'), 'Ranged. (2014–2015).');
+    assert.equal(apa.reference(open, 'text'), 'Open. (2014).');
+    assert.deepEqual(apa.bibliography([ranged, open], 'text').map(e => e.error), [undefined, undefined]);
+  });
+
+  test('the three forms: plain text, HTML from citeproc-js, Markdown made from it', () => {
+    const [first] = apa.bibliography([items[1]], 'html');
+    assert.equal(first.text, 'Abe, A. (2019). <i>First</i>.');
+    assert.equal(apa.reference(items[1], 'markdown'), 'Abe, A. (2019). *First*.');
+    assert.equal(apa.reference(items[0], 'markdown'), 'Zed, Z. (2020). Second. *J*. <https://doi.org/10.1/x_y>');
+    assert.equal(apa.reference(items[1], 'text'), 'Abe, A. (2019). First.');
+  });
+
+  test('entry text never becomes markup, nor a javascript: link, in HTML or Markdown', () => {
+    const hostile: CslItem = {
+      id: 'h', type: 'webpage', title: '<script>alert(1)</script> <a href="javascript:alert(2)">click</a> [x](javascript:alert(3)) *bold*',
+      author: [{ literal: '<img src=x onerror=alert(4)>' }], URL: 'javascript:alert(5)', issued: { 'date-parts': [[2020]] },
+    };
+    for (const engine of [apa, ieee]) {
+      const html = engine.reference(hostile, 'html');
+      assert.doesNotMatch(html, /<(?!\/?(?:i|b|sup|sub|span|div)[ >])/i, html);
+      assert.doesNotMatch(html, /<[^>]*(?:href|onerror)=/i, html);
+      const markdown = engine.reference(hostile, 'markdown');
+      assert.doesNotMatch(markdown, /(?<!\\)\]\((?!<https:)|(?<!\\)<(?!https:\/\/)[a-z]/i, markdown);
+      assert.match(markdown, /\\\[x\\\]\(javascript:alert\(3\)\)/);
+      assert.doesNotMatch(markdown, /(?<!\\)\*bold(?<!\\)\*/);
+    }
+    assert.equal(safeHtml('<i>ok</i><a href="javascript:x">no</a><a href="https://doi.org/1">yes</a>'), '<i>ok</i>&lt;a href=&quot;javascript:x&quot;&gt;no&lt;/a&gt;<a href="https://doi.org/1">yes</a>');
+    assert.equal(htmlToMarkdown('<a href="https://doi.org/1">see [1]</a> http://plain.org'), '[see \\[1\\]](<https://doi.org/1>) http://plain.org');
+  });
+});

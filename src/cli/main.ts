@@ -1,5 +1,5 @@
 // Command-line entry over the same core as the extension, for scripts and checks outside the editor.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, type Dirent } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runCommandLine, UsageError } from './commandLine';
@@ -140,19 +140,40 @@ const nodeFiles: CheckFiles = {
       return undefined;
     }
   },
-  latexFilesNear(path) {
-    const folder = dirname(path);
-    return [folder, dirname(folder)].flatMap(dir => {
-      try {
-        return readdirSync(dir).filter(name => /\.tex$/i.test(name)).map(name => toSlashes(join(dir, name)));
-      } catch {
-        return [];
-      }
-    });
+  filesAround(path, extensions, up) {
+    return filesAround(path, extensions, up);
   },
 };
 
 const toSlashes = (path: string) => path.split(sep).join('/');
+
+/** At most how many files are read to find a document's project. */
+const MOST_FILES = 2000;
+
+/**
+ * The files among which a document's project is looked for: every file with one of the extensions
+ * under the folder `up` levels above it (not above the repository's top), as a workspace would
+ * hold them; hidden folders and node_modules left out.
+ */
+function filesAround(path: string, extensions: readonly string[], up: number): string[] {
+  const wanted = new RegExp(`\\.(${extensions.join('|')})$`, 'i');
+  let top = dirname(path);
+  for (let i = 0; i < up && !existsSync(join(top, '.git')) && dirname(top) !== top; i++) top = dirname(top);
+  const found: string[] = [];
+  const walk = (dir: string, depth: number) => {
+    if (found.length >= MOST_FILES || depth > 8) return;
+    let entries: Dirent[];
+    try { entries = readdirSync(dir, { withFileTypes: true }); } catch { return; }
+    for (const entry of entries) {
+      if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
+      const full = join(dir, entry.name);
+      if (entry.isDirectory()) walk(full, depth + 1);
+      else if (entry.isFile() && wanted.test(entry.name)) found.push(toSlashes(full));
+    }
+  };
+  walk(top, 0);
+  return found;
+}
 
 /**
  * `papers check FILE…`: compiler-style lines (`paper.tex:12:8: warning: …`) or, with `--json`,

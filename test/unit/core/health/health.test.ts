@@ -177,11 +177,7 @@ suite('a LaTeX document split over files', () => {
 suite('checking documents on disk (papers check)', () => {
   const disk = (files: Record<string, string>): CheckFiles => ({
     read: path => files[path],
-    latexFilesNear: path => {
-      const folder = path.slice(0, path.lastIndexOf('/'));
-      const up = folder.slice(0, folder.lastIndexOf('/'));
-      return Object.keys(files).filter(f => f.endsWith('.tex') && [folder, up].includes(f.slice(0, f.lastIndexOf('/'))));
-    },
+    filesAround: (_path, extensions) => Object.keys(files).filter(f => extensions.some(e => f.endsWith(`.${e}`))),
   });
 
   test('citations with lines and columns, the bibliographies, and every problem with file, line and column', async () => {

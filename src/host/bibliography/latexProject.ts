@@ -16,30 +16,30 @@ const RELIST_MS = 1000;
  * file created or deleted since counts as a change.
  */
 export class LatexProject implements vscode.Disposable {
-  #files: Promise<Map<string, string>> | undefined;
-  #relist: { timer?: ReturnType<typeof setTimeout>; last: number; wanted: boolean } = { last: -Infinity, wanted: false };
-  readonly #mains = new Map<string, string | undefined>();
-  readonly #subscriptions: vscode.Disposable[] = [];
-  readonly #changed = new vscode.EventEmitter<void>();
+  private files: Promise<Map<string, string>> | undefined;
+  private relist: { timer?: ReturnType<typeof setTimeout>; last: number; wanted: boolean } = { last: -Infinity, wanted: false };
+  private readonly mains = new Map<string, string | undefined>();
+  private readonly subscriptions: vscode.Disposable[] = [];
+  private readonly changed = new vscode.EventEmitter<void>();
   /** Fires when the files changed in a way that may give a chapter another main file. */
-  readonly onDidChange = this.#changed.event;
+  readonly onDidChange = this.changed.event;
   /** Grows with every change: part of the caches that depend on main files. */
   version = 0;
 
   constructor() {
     const watcher = vscode.workspace.createFileSystemWatcher('**/*.tex');
-    const forget = () => { if (!watcherEvents.dropped) this.#forget(); };
-    this.#subscriptions.push(
-      watcher, watcher.onDidCreate(forget), watcher.onDidDelete(forget), watcher.onDidChange(forget), this.#changed,
-      vscode.workspace.onDidSaveTextDocument(doc => { if (doc.uri.path.endsWith('.tex')) this.#forget(); }),
+    const forget = () => { if (!watcherEvents.dropped) this.forget(); };
+    this.subscriptions.push(
+      watcher, watcher.onDidCreate(forget), watcher.onDidDelete(forget), watcher.onDidChange(forget), this.changed,
+      vscode.workspace.onDidSaveTextDocument(doc => { if (doc.uri.path.endsWith('.tex')) this.forget(); }),
     );
   }
 
-  #forget(): void {
-    this.#files = undefined;
-    this.#mains.clear();
+  private forget(): void {
+    this.files = undefined;
+    this.mains.clear();
     this.version++;
-    this.#changed.fire();
+    this.changed.fire();
   }
 
   /**
@@ -47,27 +47,27 @@ export class LatexProject implements vscode.Disposable {
    * read if the list changed: for a chapter that found no main file.
    */
   lookAgain(): void {
-    if (this.#relist.timer) { this.#relist.wanted = true; return; }
-    const wait = Math.max(0, this.#relist.last + RELIST_MS - performance.now());
-    this.#relist.timer = setTimeout(async () => {
-      this.#relist.wanted = false;
+    if (this.relist.timer) { this.relist.wanted = true; return; }
+    const wait = Math.max(0, this.relist.last + RELIST_MS - performance.now());
+    this.relist.timer = setTimeout(async () => {
+      this.relist.wanted = false;
       try {
-        const known = this.#files && new Set((await this.#files).keys());
+        const known = this.files && new Set((await this.files).keys());
         if (!known) return;
-        const listed = await this.#list();
+        const listed = await this.list();
         // A list cut at MAX_FILES may hold other files each time: it tells nothing.
-        if (listed.length < MAX_FILES && (listed.length !== known.size || listed.some(uri => !known.has(uri.path)))) this.#forget();
+        if (listed.length < MAX_FILES && (listed.length !== known.size || listed.some(uri => !known.has(uri.path)))) this.forget();
       } catch {
         // Listing failed (the folder went away): the next look tries again.
       } finally {
-        this.#relist.last = performance.now();
-        this.#relist.timer = undefined;
-        if (this.#relist.wanted) this.lookAgain();
+        this.relist.last = performance.now();
+        this.relist.timer = undefined;
+        if (this.relist.wanted) this.lookAgain();
       }
     }, wait);
   }
 
-  #list(): Thenable<vscode.Uri[]> {
+  private list(): Thenable<vscode.Uri[]> {
     return vscode.workspace.findFiles('**/*.tex', '**/node_modules/**', MAX_FILES);
   }
 
@@ -81,29 +81,29 @@ export class LatexProject implements vscode.Disposable {
     const named = latexRoot(text);
     if (named) return vscode.Uri.joinPath(uri, '..', named);
     const key = uri.toString();
-    if (this.#mains.has(key)) {
-      const main = this.#mains.get(key);
+    if (this.mains.has(key)) {
+      const main = this.mains.get(key);
       if (main === undefined) this.lookAgain();
-      return this.#mainUri(uri, main);
+      return this.mainUri(uri, main);
     }
-    const files = new Map(await this.#workspaceFiles());
+    const files = new Map(await this.workspaceFiles());
     for (const doc of vscode.workspace.textDocuments) if (doc.uri.path.endsWith('.tex')) files.set(doc.uri.path, doc.getText());
     files.set(uri.path, text);
     const main = findLatexMain(uri.path, files);
-    this.#mains.set(key, main);
+    this.mains.set(key, main);
     if (main === undefined) this.lookAgain();
-    return this.#mainUri(uri, main);
+    return this.mainUri(uri, main);
   }
 
-  #mainUri(uri: vscode.Uri, path: string | undefined): vscode.Uri | undefined {
+  private mainUri(uri: vscode.Uri, path: string | undefined): vscode.Uri | undefined {
     return path === undefined ? undefined : uri.with({ path });
   }
 
-  #workspaceFiles(): Promise<Map<string, string>> {
-    return (this.#files ??= (async () => {
+  private workspaceFiles(): Promise<Map<string, string>> {
+    return (this.files ??= (async () => {
       const files = new Map<string, string>();
       if (!vscode.workspace.workspaceFolders?.length) return files;
-      const uris = await this.#list();
+      const uris = await this.list();
       const decoder = new TextDecoder();
       await Promise.all(uris.map(async uri => {
         try {
@@ -117,7 +117,7 @@ export class LatexProject implements vscode.Disposable {
   }
 
   dispose(): void {
-    clearTimeout(this.#relist.timer);
-    for (const s of this.#subscriptions) s.dispose();
+    clearTimeout(this.relist.timer);
+    for (const s of this.subscriptions) s.dispose();
   }
 }

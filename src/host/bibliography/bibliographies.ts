@@ -48,50 +48,50 @@ export interface BibliographyLoad {
  */
 export class Bibliographies extends Disposable {
   /** Files named by the documents seen this session, by URI string. */
-  readonly #named = new Map<string, Target>();
-  readonly #watch = this.register(new FileWatch(() => this.#schedule()));
-  readonly #sources: SourceFinder;
-  readonly #soon = this.register(new Delayer(DEBOUNCE_MS));
-  readonly #loads = new Sequencer();
-  #started = false;
-  #loaded: string | undefined;
-  readonly #warnedSize = new Set<string>();
-  #loadCount = 0;
-  #filesOfCache: { key: string; files: Set<string> } | undefined;
-  #keySets: { loadCount: number; sets: Map<string, ReadonlySet<string>> } | undefined;
+  private readonly named = new Map<string, Target>();
+  private readonly watch = this.register(new FileWatch(() => this.schedule()));
+  private readonly sources: SourceFinder;
+  private readonly soon = this.register(new Delayer(DEBOUNCE_MS));
+  private readonly loads = new Sequencer();
+  private started = false;
+  private loaded: string | undefined;
+  private readonly warnedSize = new Set<string>();
+  private loadCount = 0;
+  private filesOfCache: { key: string; files: Set<string> } | undefined;
+  private keySets: { loadCount: number; sets: Map<string, ReadonlySet<string>> } | undefined;
   /** Files named but absent at the last load (URI strings). */
-  #missing = new Set<string>();
-  readonly #loaded$ = this.register(new vscode.EventEmitter<BibliographyLoad>());
+  private missing = new Set<string>();
+  private readonly loaded$ = this.register(new vscode.EventEmitter<BibliographyLoad>());
   /** Fires after each load that read the files (not after one that found nothing changed). */
-  readonly onDidLoad = this.#loaded$.event;
-  readonly #sourcesChanged = this.register(new vscode.EventEmitter<void>());
+  readonly onDidLoad = this.loaded$.event;
+  private readonly sourcesChanged = this.register(new vscode.EventEmitter<void>());
   /**
    * Fires when the files that say where a document's citations are defined changed (a LaTeX main
    * file, a _quarto.yml, a conf.py), even if no bibliography did: documents must be checked again.
    */
-  readonly onDidChangeSources = this.#sourcesChanged.event;
+  readonly onDidChangeSources = this.sourcesChanged.event;
   /** What the last load did. */
   lastReport: BibliographyReport | undefined;
 
   constructor(private readonly store: PaperStore, latex: LatexProject, private readonly log: vscode.LogOutputChannel) {
     super();
-    this.#sources = this.register(new SourceFinder(latex));
+    this.sources = this.register(new SourceFinder(latex));
     const citing = (doc: vscode.TextDocument) => CITING_LANGUAGES.includes(doc.languageId);
-    const sourcesChanged = () => { this.#schedule(); this.#sourcesChanged.fire(); };
-    this.register(vscode.workspace.onDidOpenTextDocument(doc => { if (citing(doc)) this.#schedule(); }));
+    const sourcesChanged = () => { this.schedule(); this.sourcesChanged.fire(); };
+    this.register(vscode.workspace.onDidOpenTextDocument(doc => { if (citing(doc)) this.schedule(); }));
     // Saving a bibliography reloads it at once (the watcher's event that follows finds nothing new);
     // saving a citing document may name other files, which a debounced look finds.
     this.register(vscode.workspace.onDidSaveTextDocument(doc => {
-      if (this.#isTarget(doc.uri) && this.#started) void this.reload();
-      else if (citing(doc)) this.#schedule();
+      if (this.isTarget(doc.uri) && this.started) void this.reload();
+      else if (citing(doc)) this.schedule();
     }));
     this.register(vscode.workspace.onDidChangeConfiguration(e => {
-      if (e.affectsConfiguration(`${Settings.section}.bibliography`)) this.#schedule();
+      if (e.affectsConfiguration(`${Settings.section}.bibliography`)) this.schedule();
     }));
-    this.register(vscode.workspace.onDidChangeWorkspaceFolders(() => this.#schedule()));
+    this.register(vscode.workspace.onDidChangeWorkspaceFolders(() => this.schedule()));
     // A chapter may now be brought in by another main file, which names other bibliographies.
     this.register(latex.onDidChange(sourcesChanged));
-    this.register(this.#sources.onDidChangeProject(sourcesChanged));
+    this.register(this.sources.onDidChangeProject(sourcesChanged));
   }
 
   /**
@@ -99,13 +99,13 @@ export class Bibliographies extends Disposable {
    * again when the papers are reloaded, whose engine no longer has the files: they are read again.
    */
   start(): Promise<BibliographyReport | undefined> {
-    this.#started = true;
+    this.started = true;
     return this.reload(true);
   }
 
   /** Resolves once the latest reload is done. */
   settled(): Promise<unknown> {
-    return this.#loads.current;
+    return this.loads.current;
   }
 
   /**
@@ -120,32 +120,32 @@ export class Bibliographies extends Disposable {
     return this.store.library();
   }
 
-  #isTarget(uri: vscode.Uri): boolean {
-    return this.#watch.has(uri);
+  private isTarget(uri: vscode.Uri): boolean {
+    return this.watch.has(uri);
   }
 
-  #schedule(): void {
-    if (this.#started) this.#soon.trigger(() => void this.reload());
+  private schedule(): void {
+    if (this.started) this.soon.trigger(() => void this.reload());
   }
 
   /** Reloads now, after any reload under way (`force`: read every file again, even unchanged ones). */
   reload(force = false): Promise<BibliographyReport | undefined> {
-    return this.#loads.queue(() => this.#load(force)).catch(error => {
+    return this.loads.queue(() => this.load(force)).catch(error => {
       this.log.error(`Could not load your bibliographies: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
       return undefined;
     });
   }
 
   /** Every bibliography file of the library, in the order documents name them. */
-  async #discover(): Promise<Target[]> {
+  private async discover(): Promise<Target[]> {
     const { quartoBibliographies } = await engineLoaded();
     const add = (uri: vscode.Uri, before: readonly vscode.Uri[]) => {
       const key = uri.toString();
-      const target = this.#named.get(key) ?? { uri, after: new Set<string>() };
+      const target = this.named.get(key) ?? { uri, after: new Set<string>() };
       for (const b of before) if (b.toString() !== key) target.after.add(b.toString());
-      this.#named.set(key, target);
+      this.named.set(key, target);
       // The engine worker loads the bundled papers while the other files are looked for and stat'ed.
-      if (this.#started) this.store.prepareEngine();
+      if (this.started) this.store.prepareEngine();
     };
     // Each look at the disk is a slow round trip while the window loads: the project
     // files are asked for all at once, beside the documents' own bibliographies.
@@ -165,7 +165,7 @@ export class Bibliographies extends Disposable {
       for (const ref of quartoBibliographies(text)) files.push(...(await resolve(project.folder, ref.path)));
       files.forEach((uri, i) => add(uri, files.slice(0, i)));
     }
-    const targets = new Map(this.#named);
+    const targets = new Map(this.named);
     const configured = vscode.workspace.getConfiguration(Settings.section).get<string[]>(Settings.bibliographyFiles, []);
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
     for (const path of Array.isArray(configured) ? configured : []) {
@@ -179,7 +179,7 @@ export class Bibliographies extends Disposable {
 
   /** Where a document's citations are defined (sources.ts), as of the files last read. */
   sourcesOf(doc: CitingText): Promise<DocumentSources> {
-    return this.#sources.sourcesOf(doc, this.#loadCount);
+    return this.sources.sourcesOf(doc, this.loadCount);
   }
 
   /**
@@ -188,10 +188,10 @@ export class Bibliographies extends Disposable {
    */
   async filesOf(doc: vscode.TextDocument): Promise<Set<string>> {
     // Asked on every keystroke of a completion: the answer changes only with the document or the library.
-    const key = `${doc.uri.toString()}#${doc.version}#${this.#loadCount}`;
-    if (this.#filesOfCache?.key === key) return this.#filesOfCache.files;
+    const key = `${doc.uri.toString()}#${doc.version}#${this.loadCount}`;
+    if (this.filesOfCache?.key === key) return this.filesOfCache.files;
     const files = new Set((await this.sourcesOf(doc)).files.map(u => u.toString()));
-    this.#filesOfCache = { key, files };
+    this.filesOfCache = { key, files };
     return files;
   }
 
@@ -201,26 +201,26 @@ export class Bibliographies extends Disposable {
    */
   keysOf(uri: vscode.Uri): ReadonlySet<string> | 'missing' | 'unread' {
     const key = uri.toString();
-    if (this.#keySets?.loadCount !== this.#loadCount) this.#keySets = { loadCount: this.#loadCount, sets: new Map() };
-    let keys = this.#keySets.sets.get(key);
+    if (this.keySets?.loadCount !== this.loadCount) this.keySets = { loadCount: this.loadCount, sets: new Map() };
+    let keys = this.keySets.sets.get(key);
     if (!keys) {
       const file = this.lastReport?.files.find(f => f.uri === key);
-      if (!file) return this.#missing.has(key) ? 'missing' : 'unread';
-      this.#keySets.sets.set(key, keys = new Set(file.keys));
+      if (!file) return this.missing.has(key) ? 'missing' : 'unread';
+      this.keySets.sets.set(key, keys = new Set(file.keys));
     }
     return keys;
   }
 
   /** Looks for the bibliography files again soon (a document named one that is not read yet). */
   refresh(): void {
-    this.#schedule();
+    this.schedule();
   }
 
-  async #load(force = false): Promise<BibliographyReport | undefined> {
-    const targets = await this.#discover();
-    this.#watch.set(targets.map(t => t.uri));
+  private async load(force = false): Promise<BibliographyReport | undefined> {
+    const targets = await this.discover();
+    this.watch.set(targets.map(t => t.uri));
     // The engine worker loads the bundled papers while the files are looked at.
-    if (targets.length && this.#started) this.store.prepareEngine();
+    if (targets.length && this.started) this.store.prepareEngine();
     const limit = vscode.workspace.getConfiguration(Settings.section).get<number>(Settings.maxBibliographySize, 50);
     const files: BibliographyInput[] = [];
     const stamps: unknown[] = [];
@@ -239,8 +239,8 @@ export class Bibliographies extends Disposable {
       if (stat.size > limit * MB) {
         const message = `${file} is ${(stat.size / MB).toFixed(1)} MB, more than papers.bibliography.maxFileSize (${limit} MB), so it was not read. Raise the setting to read it.`;
         skipped.push({ uri: target.uri, problem: { line: 1, message, severity: 'warning' } });
-        if (!this.#warnedSize.has(target.uri.toString())) {
-          this.#warnedSize.add(target.uri.toString());
+        if (!this.warnedSize.has(target.uri.toString())) {
+          this.warnedSize.add(target.uri.toString());
           this.log.warn(message);
           void vscode.window.showWarningMessage(`Papers: ${message}`, 'Open Settings').then(choice => {
             if (choice) void vscode.commands.executeCommand('workbench.action.openSettings', `${Settings.section}.${Settings.maxBibliographySize}`);
@@ -253,7 +253,7 @@ export class Bibliographies extends Disposable {
     }
     // A watcher firing twice, or a reload with nothing changed on disk: nothing to read again.
     const fingerprint = JSON.stringify([stamps, [...missing]]);
-    if (!force && fingerprint === this.#loaded && this.lastReport) return this.lastReport;
+    if (!force && fingerprint === this.loaded && this.lastReport) return this.lastReport;
     // Decoding and reading happen in the search engine. On the desktop it reads the files itself
     // (a large file held the host while its bytes were gathered); elsewhere it gets the bytes.
     const byPath = files.length > 0 && this.store.readsFiles;
@@ -265,7 +265,7 @@ export class Bibliographies extends Disposable {
     // The files' keys and problems are known before their names are indexed (a second or more
     // for a large library): the Problems panel and the checks of citations take them at once.
     let early = false;
-    const read = this.store.onDidReadBibliographies(report => { early = true; this.#accept(report, missing, skipped); });
+    const read = this.store.onDidReadBibliographies(report => { early = true; this.accept(report, missing, skipped); });
     let report: BibliographyReport | undefined;
     try {
       report = await this.store.applyBibliographies(files);
@@ -273,20 +273,20 @@ export class Bibliographies extends Disposable {
       read.dispose();
     }
     if (!report) return undefined;
-    this.#loaded = fingerprint;
+    this.loaded = fingerprint;
     // The same files as the early report: only its figures (how long indexing took) are new.
     if (early) this.lastReport = report;
-    else this.#accept(report, missing, skipped);
+    else this.accept(report, missing, skipped);
     return report;
   }
 
   /** Takes what a load read: the keys answer from here, and its problems are shown. */
-  #accept(report: BibliographyReport, missing: Set<string>, skipped: readonly SkippedFile[]): void {
+  private accept(report: BibliographyReport, missing: Set<string>, skipped: readonly SkippedFile[]): void {
     this.lastReport = report;
-    this.#missing = missing;
-    this.#loadCount++;
+    this.missing = missing;
+    this.loadCount++;
     void vscode.commands.executeCommand('setContext', ContextKeys.hasBibliography, report.files.some(f => f.keys.length));
-    this.#loaded$.fire({ report, skipped });
+    this.loaded$.fire({ report, skipped });
   }
 }
 

@@ -24,35 +24,35 @@ const isTypstPath = (path: string) => /\.typ$/i.test(path);
  * project, the workspace is listed again, and a file created or deleted since counts as a change.
  */
 export class LatexProject extends Disposable {
-  #files: Promise<Map<string, string>> | undefined;
-  #projects: LatexProjects | undefined;
+  private files: Promise<Map<string, string>> | undefined;
+  private projects: LatexProjects | undefined;
   /** Each file's reading, kept across projects and changes: only a changed text is read again. */
-  readonly #cache: DocumentCache = new Map();
+  private readonly cache: DocumentCache = new Map();
   /** What makes each open LaTeX document's project, as last seen (`structureOf`). */
-  readonly #structures = new Map<string, string>();
-  #relist: { timer?: ReturnType<typeof setTimeout>; last: number; wanted: boolean } = { last: -Infinity, wanted: false };
-  readonly #changed = this.register(new vscode.EventEmitter<void>());
+  private readonly structures = new Map<string, string>();
+  private relist: { timer?: ReturnType<typeof setTimeout>; last: number; wanted: boolean } = { last: -Infinity, wanted: false };
+  private readonly changed = this.register(new vscode.EventEmitter<void>());
   /** Fires when the files changed in a way that may change a project (its files, its bibliographies, its root). */
-  readonly onDidChange = this.#changed.event;
+  readonly onDidChange = this.changed.event;
   /** Grows with every change: part of the caches that depend on projects. */
   version = 0;
 
   constructor() {
     super();
     const watcher = this.register(vscode.workspace.createFileSystemWatcher(PROJECT_GLOB));
-    const forget = () => { if (!watcherEvents.dropped) this.#forget(); };
+    const forget = () => { if (!watcherEvents.dropped) this.forget(); };
     this.register(watcher.onDidCreate(forget));
     this.register(watcher.onDidDelete(forget));
     this.register(watcher.onDidChange(forget));
-    this.register(vscode.workspace.onDidSaveTextDocument(doc => { if (isLatexPath(doc.uri.path) || isTypstPath(doc.uri.path)) this.#forget(); }));
+    this.register(vscode.workspace.onDidSaveTextDocument(doc => { if (isLatexPath(doc.uri.path) || isTypstPath(doc.uri.path)) this.forget(); }));
     // An edit that brings in another file, names a bibliography or defines a path macro changes the project at once.
-    this.register(vscode.workspace.onDidChangeTextDocument(e => { if (e.contentChanges.length) this.#edited(e.document); }));
-    this.register(vscode.workspace.onDidCloseTextDocument(doc => this.#structures.delete(doc.uri.toString())));
+    this.register(vscode.workspace.onDidChangeTextDocument(e => { if (e.contentChanges.length) this.edited(e.document); }));
+    this.register(vscode.workspace.onDidCloseTextDocument(doc => this.structures.delete(doc.uri.toString())));
   }
 
-  #edited(doc: vscode.TextDocument): void {
+  private edited(doc: vscode.TextDocument): void {
     // Until a project was asked for, nothing is known to change (and the engine may not be loaded yet).
-    if (!this.#files) return;
+    if (!this.files) return;
     let structure: string;
     if (isTypstPath(doc.uri.path)) {
       structure = JSON.stringify(engine().typstReferences(doc.getText()));
@@ -62,21 +62,21 @@ export class LatexProject extends Disposable {
       structure = engine().structureOf(latex);
     }
     const key = doc.uri.toString();
-    const before = this.#structures.get(key);
-    this.#structures.set(key, structure);
+    const before = this.structures.get(key);
+    this.structures.set(key, structure);
     // Seen for the first time: the projects read this document as it was opened, which this edit may have changed.
-    if (before !== structure && (before !== undefined || this.#projects)) this.#changedProjects();
+    if (before !== structure && (before !== undefined || this.projects)) this.changedProjects();
   }
 
-  #forget(): void {
-    this.#files = undefined;
-    this.#changedProjects();
+  private forget(): void {
+    this.files = undefined;
+    this.changedProjects();
   }
 
-  #changedProjects(): void {
-    this.#projects = undefined;
+  private changedProjects(): void {
+    this.projects = undefined;
     this.version++;
-    this.#changed.fire();
+    this.changed.fire();
   }
 
   /**
@@ -84,27 +84,27 @@ export class LatexProject extends Disposable {
    * read if the list changed: for a file that found no project.
    */
   lookAgain(): void {
-    if (this.#relist.timer) { this.#relist.wanted = true; return; }
-    const wait = Math.max(0, this.#relist.last + RELIST_MS - performance.now());
-    this.#relist.timer = setTimeout(async () => {
-      this.#relist.wanted = false;
+    if (this.relist.timer) { this.relist.wanted = true; return; }
+    const wait = Math.max(0, this.relist.last + RELIST_MS - performance.now());
+    this.relist.timer = setTimeout(async () => {
+      this.relist.wanted = false;
       try {
-        const known = this.#files && new Set((await this.#files).keys());
+        const known = this.files && new Set((await this.files).keys());
         if (!known) return;
-        const listed = await this.#list();
+        const listed = await this.list();
         // A list cut at MAX_FILES may hold other files each time: it tells nothing.
-        if (listed.length < MAX_FILES && (listed.length !== known.size || listed.some(uri => !known.has(uri.path)))) this.#forget();
+        if (listed.length < MAX_FILES && (listed.length !== known.size || listed.some(uri => !known.has(uri.path)))) this.forget();
       } catch {
         // Listing failed (the folder went away): the next look tries again.
       } finally {
-        this.#relist.last = performance.now();
-        this.#relist.timer = undefined;
-        if (this.#relist.wanted) this.lookAgain();
+        this.relist.last = performance.now();
+        this.relist.timer = undefined;
+        if (this.relist.wanted) this.lookAgain();
       }
     }, wait);
   }
 
-  #list(): Thenable<vscode.Uri[]> {
+  private list(): Thenable<vscode.Uri[]> {
     return vscode.workspace.findFiles(PROJECT_GLOB, '**/node_modules/**', MAX_FILES);
   }
 
@@ -114,21 +114,21 @@ export class LatexProject extends Disposable {
    */
   async projectOf(uri: vscode.Uri, text: string): Promise<{ project: Project; root: vscode.Uri } | undefined> {
     const { LatexProjects } = await engineLoaded();
-    const files = await this.#workspaceFiles();
+    const files = await this.workspaceFiles();
     const open = new Map<string, string>();
     for (const doc of vscode.workspace.textDocuments) if (doc.uri.scheme === uri.scheme && isLatexPath(doc.uri.path)) open.set(doc.uri.path, doc.getText());
-    if (!this.#projects || (!files.has(uri.path) && !open.has(uri.path))) {
+    if (!this.projects || (!files.has(uri.path) && !open.has(uri.path))) {
       const given = open.has(uri.path) || files.has(uri.path) ? undefined : { path: uri.path, text };
       const read = (path: string) => open.get(path) ?? files.get(path) ?? (path === given?.path ? given.text : undefined);
       const paths = [...new Set([...files.keys(), ...open.keys(), ...(given ? [given.path] : [])])].filter(isLatexPath);
-      const projects = new LatexProjects({ read }, paths, this.#cache);
-      if (given) return this.#answer(projects, uri);
-      this.#projects = projects;
+      const projects = new LatexProjects({ read }, paths, this.cache);
+      if (given) return this.answer(projects, uri);
+      this.projects = projects;
     }
-    return this.#answer(this.#projects, uri);
+    return this.answer(this.projects, uri);
   }
 
-  #answer(projects: LatexProjects, uri: vscode.Uri): { project: Project; root: vscode.Uri } | undefined {
+  private answer(projects: LatexProjects, uri: vscode.Uri): { project: Project; root: vscode.Uri } | undefined {
     const found = projects.rootOf(uri.path);
     if (!found) {
       this.lookAgain();
@@ -143,7 +143,7 @@ export class LatexProject extends Disposable {
    */
   async typstProjectOf(uri: vscode.Uri, text: string): Promise<TypstProject> {
     const { TypstProjects } = await engineLoaded();
-    const files = await this.#workspaceFiles();
+    const files = await this.workspaceFiles();
     const open = new Map<string, string>();
     for (const doc of vscode.workspace.textDocuments) if (doc.uri.scheme === uri.scheme && isTypstPath(doc.uri.path)) open.set(doc.uri.path, doc.getText());
     open.set(uri.path, open.get(uri.path) ?? text);
@@ -154,17 +154,17 @@ export class LatexProject extends Disposable {
 
   /** The nearest main file of the workspace, as a file at `uri` would name it in `% !TEX root`; undefined when there is none. */
   async nearestRoot(uri: vscode.Uri): Promise<string | undefined> {
-    const projects = this.#projects;
+    const projects = this.projects;
     if (!projects) return undefined;
     const { noProjectHint } = await engineLoaded();
     return projects.roots().length ? noProjectHint(uri.path, projects) : undefined;
   }
 
-  #workspaceFiles(): Promise<Map<string, string>> {
-    return (this.#files ??= (async () => {
+  private workspaceFiles(): Promise<Map<string, string>> {
+    return (this.files ??= (async () => {
       const files = new Map<string, string>();
       if (!vscode.workspace.workspaceFolders?.length) return files;
-      const uris = await this.#list();
+      const uris = await this.list();
       const decoder = new TextDecoder();
       await Promise.all(uris.map(async uri => {
         try {
@@ -178,7 +178,7 @@ export class LatexProject extends Disposable {
   }
 
   override dispose(): void {
-    clearTimeout(this.#relist.timer);
+    clearTimeout(this.relist.timer);
     super.dispose();
   }
 }

@@ -63,22 +63,22 @@ export async function resolve(base: vscode.Uri | undefined, path: string): Promi
 }
 
 export class SourceFinder extends Disposable {
-  readonly #cache = new Map<string, { key: string; sources: Promise<DocumentSources>; noMainFile?: boolean }>();
-  readonly #projectTexts = new Map<string, Promise<string | undefined>>();
-  #projectVersion = 0;
-  #defaultExists: { key: string; at: number; uri: vscode.Uri | undefined } | undefined;
-  readonly #changed = this.register(new vscode.EventEmitter<void>());
+  private readonly cache = new Map<string, { key: string; sources: Promise<DocumentSources>; noMainFile?: boolean }>();
+  private readonly projectTexts = new Map<string, Promise<string | undefined>>();
+  private projectVersion = 0;
+  private defaultExists: { key: string; at: number; uri: vscode.Uri | undefined } | undefined;
+  private readonly changed = this.register(new vscode.EventEmitter<void>());
   /** Fires when a Quarto or Sphinx project file (`_quarto.yml`, `conf.py`) changed. */
-  readonly onDidChangeProject = this.#changed.event;
+  readonly onDidChangeProject = this.changed.event;
 
   constructor(private readonly latex: LatexProject) {
     super();
     // A Quarto or Sphinx project's bibliographies come and go with its _quarto.yml or conf.py.
     const projects = this.register(vscode.workspace.createFileSystemWatcher('**/{_quarto.yml,_quarto.yaml,_metadata.yml,_bookdown.yml,index.Rmd,_config.yml,defaults.yaml,defaults.yml,conf.py}'));
     const projectChanged = () => {
-      this.#projectTexts.clear();
-      this.#projectVersion++;
-      this.#changed.fire();
+      this.projectTexts.clear();
+      this.projectVersion++;
+      this.changed.fire();
     };
     this.register(projects.onDidChange(projectChanged));
     this.register(projects.onDidCreate(projectChanged));
@@ -89,22 +89,22 @@ export class SourceFinder extends Disposable {
   sourcesOf(doc: CitingText, libraryVersion: number): Promise<DocumentSources> {
     // An open document's scan of this version is the one its citations come from; a file on disk is read here.
     const refs = isOpen(doc) ? scanOf(doc).bibliographies : engine().findBibliographies(doc.getText(), doc.languageId);
-    const key = JSON.stringify([refs, libraryVersion, this.latex.version, this.#projectVersion]);
-    const cached = this.#cache.get(doc.uri.toString());
+    const key = JSON.stringify([refs, libraryVersion, this.latex.version, this.projectVersion]);
+    const cached = this.cache.get(doc.uri.toString());
     if (cached?.key === key) {
       // A chapter without a main file: one may have been written since that no watcher reported.
       if (cached.noMainFile) this.latex.lookAgain();
       return cached.sources;
     }
-    const sources = this.#find(doc, refs);
-    if (this.#cache.size > 2000) this.#cache.clear();
+    const sources = this.find(doc, refs);
+    if (this.cache.size > 2000) this.cache.clear();
     const entry: { key: string; sources: Promise<DocumentSources>; noMainFile?: boolean } = { key, sources };
-    this.#cache.set(doc.uri.toString(), entry);
-    sources.then(found => { entry.noMainFile = found.noMainFile; }, () => this.#cache.delete(doc.uri.toString()));
+    this.cache.set(doc.uri.toString(), entry);
+    sources.then(found => { entry.noMainFile = found.noMainFile; }, () => this.cache.delete(doc.uri.toString()));
     return sources;
   }
 
-  async #find(doc: CitingText, refs: readonly BibliographyRef[]): Promise<DocumentSources> {
+  private async find(doc: CitingText, refs: readonly BibliographyRef[]): Promise<DocumentSources> {
     const { bibliographyFormat, isLatexMain, projectBibliographies, projectFileCandidates, syntaxOfLanguage } = await engineLoaded();
     const namedAt: DocumentSources['namedAt'] = [];
     const add = async (base: vscode.Uri | undefined, list: readonly BibliographyRef[], by: vscode.Uri) => {
@@ -144,7 +144,7 @@ export class SourceFinder extends Disposable {
     if (!doc.isUntitled && (doc.languageId !== 'restructuredtext' || !namedAt.length)) {
       const top = vscode.workspace.getWorkspaceFolder(doc.uri)?.uri.path;
       const candidates = projectFileCandidates(doc.uri.path, doc.languageId, top);
-      const texts = await Promise.all(candidates.map(c => this.#projectText(doc.uri.with({ path: c.path }))));
+      const texts = await Promise.all(candidates.map(c => this.projectText(doc.uri.with({ path: c.path }))));
       const found = candidates.flatMap((c, i) => (texts[i] === undefined ? [] : [{ ...c, text: texts[i]! }]));
       for (const b of projectBibliographies(found)) {
         for (const file of await resolve(vscode.Uri.joinPath(doc.uri.with({ path: b.file }), '..'), b.ref.path)) {
@@ -154,27 +154,27 @@ export class SourceFinder extends Disposable {
     }
     const files = [...new Map(namedAt.map(n => [n.file.toString(), n.file])).values()];
     if (files.length) return { files, named: true, namedAt, noMainFile: false, latex };
-    const fallback = await this.#defaultFile(doc);
+    const fallback = await this.defaultFile(doc);
     return { files: fallback ? [fallback] : [], named: false, namedAt, noMainFile, latex };
   }
 
   /** A project file's text, read once until a project file changes; undefined when there is none. */
-  #projectText(uri: vscode.Uri): Promise<string | undefined> {
-    let text = this.#projectTexts.get(uri.toString());
-    if (!text) this.#projectTexts.set(uri.toString(), text = readText(uri));
+  private projectText(uri: vscode.Uri): Promise<string | undefined> {
+    let text = this.projectTexts.get(uri.toString());
+    if (!text) this.projectTexts.set(uri.toString(), text = readText(uri));
     return text;
   }
 
   /** The default bibliography file, for a document that names none, if it exists. */
-  async #defaultFile(doc: CitingText): Promise<vscode.Uri | undefined> {
+  private async defaultFile(doc: CitingText): Promise<vscode.Uri | undefined> {
     const path = vscode.workspace.getConfiguration(Settings.section).get<string>(Settings.defaultBibliography, 'references.bib').trim() || 'references.bib';
     const folder = vscode.workspace.getWorkspaceFolder(doc.uri)?.uri ?? vscode.workspace.workspaceFolders?.[0]?.uri;
     const uri = isAbsolute(path) ? vscode.Uri.file(path) : folder && vscode.Uri.joinPath(folder, path);
     if (!uri) return undefined;
     const key = uri.toString();
-    if (this.#defaultExists?.key === key && performance.now() - this.#defaultExists.at < DEFAULT_FILE_TTL_MS) return this.#defaultExists.uri;
+    if (this.defaultExists?.key === key && performance.now() - this.defaultExists.at < DEFAULT_FILE_TTL_MS) return this.defaultExists.uri;
     const found = (await exists(uri)) ? uri : undefined;
-    this.#defaultExists = { key, at: performance.now(), uri: found };
+    this.defaultExists = { key, at: performance.now(), uri: found };
     return found;
   }
 }

@@ -28,11 +28,11 @@ function nonce(): string {
  * are validated and turned into the same commands the palette and the tree run.
  */
 export class DetailsPanel implements vscode.Disposable {
-  #panel: vscode.WebviewPanel | undefined;
-  #paper: Paper | undefined;
-  #ready = false;
-  readonly #subscriptions: vscode.Disposable[] = [];
-  readonly #panelSubscriptions: vscode.Disposable[] = [];
+  private panel: vscode.WebviewPanel | undefined;
+  private paper: Paper | undefined;
+  private ready = false;
+  private readonly subscriptions: vscode.Disposable[] = [];
+  private readonly panelSubscriptions: vscode.Disposable[] = [];
   /** The last snapshot sent, for tests and for the serializer's sake. */
   lastSnapshot: PaperView | undefined;
 
@@ -44,52 +44,52 @@ export class DetailsPanel implements vscode.Disposable {
     private readonly topics: readonly Topic[],
     private readonly log: vscode.LogOutputChannel,
   ) {
-    this.#subscriptions.push(
-      readingList.onDidChange(() => void this.#post()),
+    this.subscriptions.push(
+      readingList.onDidChange(() => void this.post()),
       vscode.window.registerWebviewPanelSerializer(DETAILS_VIEW_TYPE, {
-        deserializeWebviewPanel: async (panel, state) => this.#restore(panel, state),
+        deserializeWebviewPanel: async (panel, state) => this.restore(panel, state),
       }),
     );
   }
 
   /** The paper shown, if the panel is open. */
   get current(): Paper | undefined {
-    return this.#panel ? this.#paper : undefined;
+    return this.panel ? this.paper : undefined;
   }
 
   /** The paper shown, if the panel has the focus: what palette commands act on. */
   get focused(): Paper | undefined {
-    return this.#panel?.active ? this.#paper : undefined;
+    return this.panel?.active ? this.paper : undefined;
   }
 
   /** Shows a paper, opening the panel beside the editor or reusing it. */
   async show(paper: Paper, preserveFocus = false): Promise<void> {
-    this.#paper = paper;
+    this.paper = paper;
     void this.history.record(paper.id, 'opened');
-    if (this.#panel) {
-      this.#panel.reveal(undefined, preserveFocus);
+    if (this.panel) {
+      this.panel.reveal(undefined, preserveFocus);
     } else {
-      this.#attach(vscode.window.createWebviewPanel(DETAILS_VIEW_TYPE, '', { viewColumn: vscode.ViewColumn.Beside, preserveFocus }, this.#options()));
+      this.attach(vscode.window.createWebviewPanel(DETAILS_VIEW_TYPE, '', { viewColumn: vscode.ViewColumn.Beside, preserveFocus }, this.options()));
     }
-    this.#panel!.title = excerpt(paper.title, TAB_TITLE_LENGTH);
-    await this.#post();
+    this.panel!.title = excerpt(paper.title, TAB_TITLE_LENGTH);
+    await this.post();
   }
 
-  async #restore(panel: vscode.WebviewPanel, state: unknown): Promise<void> {
+  private async restore(panel: vscode.WebviewPanel, state: unknown): Promise<void> {
     const parsed = engine().DetailsStateSchema.safeParse(state);
     const library = await this.store.library();
     const paper = parsed.success ? await library?.paper(parsed.data.paperId) : undefined;
-    if (!paper || this.#panel) {
+    if (!paper || this.panel) {
       panel.dispose();
       return;
     }
-    this.#paper = paper;
-    panel.webview.options = this.#options();
-    this.#attach(panel);
+    this.paper = paper;
+    panel.webview.options = this.options();
+    this.attach(panel);
     panel.title = excerpt(paper.title, TAB_TITLE_LENGTH);
   }
 
-  #options(): vscode.WebviewPanelOptions & vscode.WebviewOptions {
+  private options(): vscode.WebviewPanelOptions & vscode.WebviewOptions {
     return {
       enableScripts: true,
       enableFindWidget: true,
@@ -97,22 +97,22 @@ export class DetailsPanel implements vscode.Disposable {
     };
   }
 
-  #attach(panel: vscode.WebviewPanel): void {
-    this.#panel = panel;
-    this.#ready = false;
+  private attach(panel: vscode.WebviewPanel): void {
+    this.panel = panel;
+    this.ready = false;
     panel.iconPath = vscode.Uri.joinPath(this.extensionUri, 'media', 'paper.svg');
-    panel.webview.html = this.#html(panel.webview);
-    this.#panelSubscriptions.push(
-      panel.webview.onDidReceiveMessage(raw => this.#receive(raw)),
+    panel.webview.html = this.html(panel.webview);
+    this.panelSubscriptions.push(
+      panel.webview.onDidReceiveMessage(raw => this.receive(raw)),
       panel.onDidDispose(() => {
-        this.#panel = undefined;
-        this.#ready = false;
-        for (const s of this.#panelSubscriptions.splice(0)) s.dispose();
+        this.panel = undefined;
+        this.ready = false;
+        for (const s of this.panelSubscriptions.splice(0)) s.dispose();
       }),
     );
   }
 
-  #html(webview: vscode.Webview): string {
+  private html(webview: vscode.Webview): string {
     const script = webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview', 'details.js'));
     const style = webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview', 'details.css'));
     const n = nonce();
@@ -132,7 +132,7 @@ export class DetailsPanel implements vscode.Disposable {
 </html>`;
   }
 
-  async #snapshot(paper: Paper): Promise<PaperView> {
+  private async snapshot(paper: Paper): Promise<PaperView> {
     const library = await this.store.library();
     return {
       id: paper.id,
@@ -160,39 +160,39 @@ export class DetailsPanel implements vscode.Disposable {
   }
 
   /** Posts the current paper, but only once the webview has said it is ready to listen. */
-  async #post(): Promise<void> {
-    if (!this.#panel || !this.#ready || !this.#paper) return;
-    const snapshot = await this.#snapshot(this.#paper);
+  private async post(): Promise<void> {
+    if (!this.panel || !this.ready || !this.paper) return;
+    const snapshot = await this.snapshot(this.paper);
     const message: HostMessage = { type: 'paper', paper: snapshot };
     this.lastSnapshot = snapshot;
-    await this.#panel.webview.postMessage(message);
+    await this.panel.webview.postMessage(message);
   }
 
-  async #receive(raw: unknown): Promise<void> {
+  private async receive(raw: unknown): Promise<void> {
     const parsed = engine().WebviewMessageSchema.safeParse(raw);
     if (!parsed.success) {
       this.log.warn(`Dropped an invalid message from the details view: ${JSON.stringify(raw)?.slice(0, 200)}`);
       return;
     }
     try {
-      await this.#handle(parsed.data);
+      await this.handle(parsed.data);
     } catch (error) {
       this.log.error(`Details view action "${parsed.data.type}" failed: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
 
-  async #handle(message: WebviewMessage): Promise<void> {
+  private async handle(message: WebviewMessage): Promise<void> {
     switch (message.type) {
       case 'ready':
-        this.#ready = true;
-        return this.#post();
+        this.ready = true;
+        return this.post();
       case 'openPaper':
         return void vscode.commands.executeCommand(Commands.openPaper, message.id);
       case 'revealTopic':
         return void vscode.commands.executeCommand(Commands.revealTopic, message.topicId);
       case 'openLink':
         // Only links this paper really has, and only the web: never file:, command: or javascript:.
-        if (!this.#paper || ![...this.#paper.links, ...(this.#paper.doi ? [doiLink(this.#paper.doi)] : [])].includes(message.url) || !isWebLink(message.url)) {
+        if (!this.paper || ![...this.paper.links, ...(this.paper.doi ? [doiLink(this.paper.doi)] : [])].includes(message.url) || !isWebLink(message.url)) {
           this.log.warn(`Refused to open a link the paper does not have: ${message.url.slice(0, 200)}`);
           return;
         }
@@ -204,7 +204,7 @@ export class DetailsPanel implements vscode.Disposable {
       case 'copyBibtex':
         return void vscode.commands.executeCommand(Commands.copyBibtex, message.id);
       case 'goToEntry': {
-        const entry = this.#paper?.id === message.id ? this.#paper.entries?.[message.index] : undefined;
+        const entry = this.paper?.id === message.id ? this.paper.entries?.[message.index] : undefined;
         if (!entry) {
           this.log.warn(`Refused to open an entry the paper does not have: ${message.id} #${message.index}`);
           return;
@@ -218,7 +218,7 @@ export class DetailsPanel implements vscode.Disposable {
   }
 
   dispose(): void {
-    this.#panel?.dispose();
-    for (const s of this.#subscriptions) s.dispose();
+    this.panel?.dispose();
+    for (const s of this.subscriptions) s.dispose();
   }
 }

@@ -7,8 +7,8 @@ const STORAGE_KEY = 'papers.readingList';
  * workspaces and reloads. Stores paper ids, newest first.
  */
 export class ReadingList implements vscode.Disposable {
-  readonly #changed = new vscode.EventEmitter<void>();
-  readonly onDidChange = this.#changed.event;
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChange = this.changed.event;
 
   constructor(private readonly state: vscode.Memento) {}
 
@@ -23,16 +23,16 @@ export class ReadingList implements vscode.Disposable {
   async add(id: string): Promise<void> {
     if (this.has(id)) return;
     await this.state.update(STORAGE_KEY, [id, ...this.ids()]);
-    this.#changed.fire();
+    this.changed.fire();
   }
 
   async remove(id: string): Promise<void> {
     if (!this.has(id)) return;
     await this.state.update(STORAGE_KEY, this.ids().filter(x => x !== id));
-    this.#changed.fire();
+    this.changed.fire();
   }
 
   dispose(): void {
-    this.#changed.dispose();
+    this.changed.dispose();
   }
 }

@@ -60,23 +60,23 @@ interface Filter {
  * works for any paper.
  */
 export class PapersTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
-  readonly #changed = new vscode.EventEmitter<TreeNode | undefined>();
-  readonly onDidChangeTreeData = this.#changed.event;
-  #roots: Promise<(GroupNode | BibliographyNode)[]> | undefined;
-  #filter: Filter | undefined;
-  #filterQuery: string | undefined;
-  readonly #subscriptions: vscode.Disposable[] = [];
+  private readonly changed = new vscode.EventEmitter<TreeNode | undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+  private roots: Promise<(GroupNode | BibliographyNode)[]> | undefined;
+  private filter: Filter | undefined;
+  private filterQuery: string | undefined;
+  private readonly subscriptions: vscode.Disposable[] = [];
 
   constructor(
     private readonly store: PaperStore,
     private readonly readingList: ReadingList,
     private readonly workspaceState: vscode.Memento,
   ) {
-    this.#filterQuery = workspaceState.get<string>(FILTER_STATE_KEY);
-    this.#subscriptions.push(
+    this.filterQuery = workspaceState.get<string>(FILTER_STATE_KEY);
+    this.subscriptions.push(
       store.onDidChange(() => this.refresh()),
       // The names indexed behind the papers change only what a filter finds.
-      store.onDidIndexNames(() => { if (this.#filterQuery !== undefined) this.refresh(); }),
+      store.onDidIndexNames(() => { if (this.filterQuery !== undefined) this.refresh(); }),
       readingList.onDidChange(() => this.refresh()),
       vscode.workspace.onDidChangeConfiguration(e => {
         if (e.affectsConfiguration(`${Settings.section}.tree`)) this.refresh();
@@ -90,16 +90,16 @@ export class PapersTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
   }
 
   get activeFilter(): Readonly<Filter> | undefined {
-    return this.#filterQuery === undefined ? undefined : this.#filter ?? { query: this.#filterQuery, count: 0, problems: [] };
+    return this.filterQuery === undefined ? undefined : this.filter ?? { query: this.filterQuery, count: 0, problems: [] };
   }
 
   refresh(): void {
-    this.#roots = undefined;
-    this.#changed.fire(undefined);
+    this.roots = undefined;
+    this.changed.fire(undefined);
   }
 
-  #options(): TreeOptions {
-    return { ...treeSettings(), filter: this.#filterQuery };
+  private options(): TreeOptions {
+    return { ...treeSettings(), filter: this.filterQuery };
   }
 
   /**
@@ -107,16 +107,16 @@ export class PapersTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
    * else, keeping the papers that have every word. Returns how many match.
    */
   async setFilter(query: string): Promise<number> {
-    this.#filterQuery = query;
+    this.filterQuery = query;
     await this.workspaceState.update(FILTER_STATE_KEY, query);
     this.refresh();
-    await this.#build();
-    return this.#filter?.count ?? 0;
+    await this.build();
+    return this.filter?.count ?? 0;
   }
 
   async clearFilter(): Promise<void> {
-    this.#filterQuery = undefined;
-    this.#filter = undefined;
+    this.filterQuery = undefined;
+    this.filter = undefined;
     await this.workspaceState.update(FILTER_STATE_KEY, undefined);
     this.refresh();
   }
@@ -162,16 +162,16 @@ export class PapersTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
   }
 
   async getChildren(node?: TreeNode): Promise<TreeNode[]> {
-    if (!node) return this.#build();
+    if (!node) return this.build();
     if (node.kind === 'paper') return [];
     if (node.kind === 'bibliography') return node.children;
-    return this.#childrenOf(node);
+    return this.childrenOf(node);
   }
 
-  async #childrenOf(node: GroupNode | FileNode): Promise<PaperNode[]> {
+  private async childrenOf(node: GroupNode | FileNode): Promise<PaperNode[]> {
     if (node.children) return node.children;
     const library = await this.store.library();
-    const rows = library ? await library.children(node.id, this.#options()) : [];
+    const rows = library ? await library.children(node.id, this.options()) : [];
     node.children = rows.map(row => ({ kind: 'paper', id: `${node.id}/${row.id}`, row, parent: node }));
     return node.children;
   }
@@ -182,29 +182,29 @@ export class PapersTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
 
   /** The row of a paper: under `groupId` if given and present, else under its first group, else its bibliography file. */
   async findPaper(paperId: string, groupId?: string): Promise<PaperNode | undefined> {
-    const roots = await this.#build();
+    const roots = await this.build();
     const library = await this.store.library();
-    const containerId = library && await library.locate(paperId, this.#options(), groupId);
+    const containerId = library && await library.locate(paperId, this.options(), groupId);
     if (!containerId) return undefined;
     const containers: (GroupNode | FileNode)[] = roots.flatMap((r): (GroupNode | FileNode)[] => (r.kind === 'bibliography' ? r.children : [r]));
     const container = containers.find(c => c.id === containerId);
-    return container && (await this.#childrenOf(container)).find(c => c.row.id === paperId);
+    return container && (await this.childrenOf(container)).find(c => c.row.id === paperId);
   }
 
   async findGroup(groupId: string): Promise<GroupNode | undefined> {
-    return (await this.#build()).find((g): g is GroupNode => g.kind === 'group' && g.id === groupId);
+    return (await this.build()).find((g): g is GroupNode => g.kind === 'group' && g.id === groupId);
   }
 
-  #build(): Promise<(GroupNode | BibliographyNode)[]> {
-    this.#roots ??= this.#top();
-    return this.#roots;
+  private build(): Promise<(GroupNode | BibliographyNode)[]> {
+    this.roots ??= this.top();
+    return this.roots;
   }
 
-  async #top(): Promise<(GroupNode | BibliographyNode)[]> {
+  private async top(): Promise<(GroupNode | BibliographyNode)[]> {
     const library = await this.store.library();
     if (!library) return [];
-    const top = await library.treeTop(this.#options());
-    this.#filter = top.filter;
+    const top = await library.treeTop(this.options());
+    this.filter = top.filter;
     const groups: GroupNode[] = top.groups.map(group => ({ kind: 'group', id: group.id, group }));
     if (!top.files.length) return groups;
     const root: BibliographyNode = { kind: 'bibliography', id: 'bibliography', children: [] };
@@ -213,19 +213,19 @@ export class PapersTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
   }
 
   dispose(): void {
-    this.#changed.dispose();
-    for (const s of this.#subscriptions) s.dispose();
+    this.changed.dispose();
+    for (const s of this.subscriptions) s.dispose();
   }
 }
 
 /** The Reading List view: starred papers, newest first. */
 export class ReadingListProvider implements vscode.TreeDataProvider<PaperNode>, vscode.Disposable {
-  readonly #changed = new vscode.EventEmitter<void>();
-  readonly onDidChangeTreeData = this.#changed.event;
-  readonly #subscriptions: vscode.Disposable[];
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChangeTreeData = this.changed.event;
+  private readonly subscriptions: vscode.Disposable[];
 
   constructor(private readonly store: PaperStore, private readonly readingList: ReadingList) {
-    this.#subscriptions = [readingList.onDidChange(() => this.#changed.fire()), store.onDidChange(() => this.#changed.fire())];
+    this.subscriptions = [readingList.onDidChange(() => this.changed.fire()), store.onDidChange(() => this.changed.fire())];
   }
 
   getTreeItem(node: PaperNode): vscode.TreeItem {
@@ -250,7 +250,7 @@ export class ReadingListProvider implements vscode.TreeDataProvider<PaperNode>, 
   }
 
   dispose(): void {
-    this.#changed.dispose();
-    for (const s of this.#subscriptions) s.dispose();
+    this.changed.dispose();
+    for (const s of this.subscriptions) s.dispose();
   }
 }

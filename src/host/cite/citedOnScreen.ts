@@ -16,14 +16,14 @@ const QUIET_MS = 100;
 const MOST = 100;
 
 export class CitedOnScreen implements vscode.Disposable {
-  readonly #soon = new Delayer(QUIET_MS);
-  readonly #asks = new Sequencer();
-  readonly #subscriptions: vscode.Disposable[];
+  private readonly soon = new Delayer(QUIET_MS);
+  private readonly asks = new Sequencer();
+  private readonly subscriptions: vscode.Disposable[];
 
   constructor(private readonly store: PaperStore) {
-    const soon = () => this.#later();
+    const soon = () => this.later();
     const onScreen = (doc: vscode.TextDocument) => vscode.window.visibleTextEditors.some(e => e.document === doc);
-    this.#subscriptions = [
+    this.subscriptions = [
       vscode.window.onDidChangeVisibleTextEditors(soon),
       vscode.window.onDidChangeTextEditorVisibleRanges(soon),
       vscode.workspace.onDidChangeTextDocument(e => { if (e.contentChanges.length && onScreen(e.document)) soon(); }),
@@ -34,15 +34,15 @@ export class CitedOnScreen implements vscode.Disposable {
 
   /** Resolves once the papers on screen were asked for (for the tests). */
   async settled(): Promise<void> {
-    while (this.#soon.isTriggered) await new Promise(resolve => setTimeout(resolve, QUIET_MS));
-    await this.#asks.current;
+    while (this.soon.isTriggered) await new Promise(resolve => setTimeout(resolve, QUIET_MS));
+    await this.asks.current;
   }
 
-  #later(): void {
-    this.#soon.trigger(() => void this.#asks.queue(() => this.#ask()).catch(() => undefined));
+  private later(): void {
+    this.soon.trigger(() => void this.asks.queue(() => this.ask()).catch(() => undefined));
   }
 
-  async #ask(): Promise<void> {
+  private async ask(): Promise<void> {
     // In the extension host (only the bundled papers) a paper is at hand anyway. A worker with the
     // bundled papers alone is about to take the user's files: asking it now would make it decode the
     // bundled papers first (work done before the keys answer), which a library taken
@@ -68,7 +68,7 @@ export class CitedOnScreen implements vscode.Disposable {
   }
 
   dispose(): void {
-    this.#soon.dispose();
-    for (const s of this.#subscriptions) s.dispose();
+    this.soon.dispose();
+    for (const s of this.subscriptions) s.dispose();
   }
 }

@@ -21,13 +21,13 @@ export class CitationCompletion implements vscode.CompletionItemProvider {
   async provideCompletionItems(doc: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken): Promise<vscode.CompletionList | undefined> {
     const started = performance.now();
     try {
-      return await this.#complete(doc, position, token);
+      return await this.complete(doc, position, token);
     } finally {
       providerTimes.record('completion', performance.now() - started);
     }
   }
 
-  async #complete(doc: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken): Promise<vscode.CompletionList | undefined> {
+  private async complete(doc: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken): Promise<vscode.CompletionList | undefined> {
     const context = engine().completionContextAt(doc.getText(), doc.offsetAt(position), doc.languageId);
     if (!context) return undefined;
     const papers = await this.bibliographies.library();

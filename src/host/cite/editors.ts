@@ -6,14 +6,14 @@ import vscode = require('vscode');
  * details panel (which takes the focus) still knows where to write.
  */
 export class EditorTracker implements vscode.Disposable {
-  #last: vscode.TextEditor | undefined = vscode.window.activeTextEditor;
-  readonly #subscription = vscode.window.onDidChangeActiveTextEditor(editor => { if (editor) this.#last = editor; });
+  private last: vscode.TextEditor | undefined = vscode.window.activeTextEditor;
+  private readonly subscription = vscode.window.onDidChangeActiveTextEditor(editor => { if (editor) this.last = editor; });
 
   /** The active editor, or the last one if the user still has it open (visible, or in a tab behind the panel). */
   async target(): Promise<vscode.TextEditor | undefined> {
     const active = vscode.window.activeTextEditor;
     if (active) return active;
-    const last = this.#last;
+    const last = this.last;
     if (!last || last.document.isClosed) return undefined;
     if (vscode.window.visibleTextEditors.includes(last)) return last;
     const uri = last.document.uri.toString();
@@ -22,6 +22,6 @@ export class EditorTracker implements vscode.Disposable {
   }
 
   dispose(): void {
-    this.#subscription.dispose();
+    this.subscription.dispose();
   }
 }

@@ -6,17 +6,17 @@ import { Settings } from '../ids';
 
 /** The user's citation settings, validated; a bad setting is reported once per change and its default used. */
 export class CitationSettingsReader implements vscode.Disposable {
-  #cached: CitationSettings | undefined;
-  readonly #subscription: vscode.Disposable;
+  private cached: CitationSettings | undefined;
+  private readonly subscription: vscode.Disposable;
 
   constructor(private readonly log: vscode.LogOutputChannel) {
-    this.#subscription = vscode.workspace.onDidChangeConfiguration(e => {
-      if (e.affectsConfiguration(`${Settings.section}.citation`)) this.#cached = undefined;
+    this.subscription = vscode.workspace.onDidChangeConfiguration(e => {
+      if (e.affectsConfiguration(`${Settings.section}.citation`)) this.cached = undefined;
     });
   }
 
   get(): CitationSettings {
-    if (this.#cached) return this.#cached;
+    if (this.cached) return this.cached;
     const config = vscode.workspace.getConfiguration(Settings.section);
     const { settings, problems } = engine().readCitationSettings({
       templates: config.get(Settings.citationTemplates),
@@ -26,11 +26,11 @@ export class CitationSettingsReader implements vscode.Disposable {
       for (const p of problems) this.log.warn(p);
       void vscode.window.showWarningMessage(`Papers: ${problems[0]}${problems.length > 1 ? ` (and ${problems.length - 1} more in the "Papers" output)` : ''}`);
     }
-    this.#cached = settings;
+    this.cached = settings;
     return settings;
   }
 
   dispose(): void {
-    this.#subscription.dispose();
+    this.subscription.dispose();
   }
 }

@@ -13,16 +13,16 @@ export class EngineStoppedError extends Error {}
  * and fails every waiting request at once if the worker stops, so that nothing hangs.
  */
 export class EngineClient implements vscode.Disposable {
-  #worker: EngineWorker | undefined;
-  #next = 1;
+  private worker: EngineWorker | undefined;
+  private next = 1;
   /** Counts `stop` calls, so that a warm-up started before one does not start a worker after it. */
-  #stops = 0;
+  private stops = 0;
   /** The worker once started (see `started`); undefined until asked for, and again after it stops. */
-  #ready: Promise<EngineWorker> | undefined;
-  readonly #pending = new Map<number, { type: RequestType; resolve(value: unknown): void; reject(error: Error): void }>();
-  readonly #stopped = new vscode.EventEmitter<string>();
+  private ready: Promise<EngineWorker> | undefined;
+  private readonly pending = new Map<number, { type: RequestType; resolve(value: unknown): void; reject(error: Error): void }>();
+  private readonly stopped = new vscode.EventEmitter<string>();
   /** Fires when the worker stops without being asked to (the reason). */
-  readonly onDidStop = this.#stopped.event;
+  readonly onDidStop = this.stopped.event;
 
   /**
    * `readsFiles`: whether the worker reads files by their path (a Node worker thread can, a Web
@@ -38,10 +38,10 @@ export class EngineClient implements vscode.Disposable {
    * request ready. Fails as starting it would.
    */
   async warmUp(): Promise<void> {
-    const stops = this.#stops;
+    const stops = this.stops;
     await this.decoded;
     // Stopped meanwhile: the next request starts it.
-    if (stops === this.#stops) await this.#started();
+    if (stops === this.stops) await this.started();
   }
 
   /**
@@ -50,33 +50,33 @@ export class EngineClient implements vscode.Disposable {
    * task of its own (starting a worker holds the host 10 to 20 ms). Every request goes through
    * this one promise, so that requests are posted in the order they were made.
    */
-  #started(): Promise<EngineWorker> {
-    if (this.#ready) return this.#ready;
-    const stops = this.#stops;
+  private started(): Promise<EngineWorker> {
+    if (this.ready) return this.ready;
+    const stops = this.stops;
     const ready = (async () => {
       await this.decoded;
       await pause();
-      if (stops !== this.#stops) throw new EngineStoppedError('the search engine was stopped');
-      return this.#ensure();
+      if (stops !== this.stops) throw new EngineStoppedError('the search engine was stopped');
+      return this.ensure();
     })();
-    this.#ready = ready;
+    this.ready = ready;
     // A start that failed is tried again by the next request.
-    ready.catch(() => { if (this.#ready === ready) this.#ready = undefined; });
+    ready.catch(() => { if (this.ready === ready) this.ready = undefined; });
     return ready;
   }
 
   /** Whether the worker runs or is starting. */
   get running(): boolean {
-    return this.#worker !== undefined || this.#ready !== undefined;
+    return this.worker !== undefined || this.ready !== undefined;
   }
 
-  #ensure(): EngineWorker {
-    if (this.#worker) return this.#worker;
+  private ensure(): EngineWorker {
+    if (this.worker) return this.worker;
     const started = performance.now();
     const worker = this.start();
-    this.#worker = worker;
-    worker.onMessage(message => this.#receive(worker, message));
-    worker.onExit(reason => this.#lost(worker, reason));
+    this.worker = worker;
+    worker.onMessage(message => this.receive(worker, message));
+    worker.onExit(reason => this.lost(worker, reason));
     this.log.info(`Search engine started in ${(performance.now() - started).toFixed(0)} ms`);
     return worker;
   }
@@ -86,27 +86,27 @@ export class EngineClient implements vscode.Disposable {
 
   /** Sends a request (its ArrayBuffers in `transfer` change hands) and resolves with its checked answer. */
   async request<T extends RequestType>(request: RequestOf<T>, transfer: ArrayBuffer[] = []): Promise<ResultOf<T>> {
-    const worker = await this.#started();
+    const worker = await this.started();
     this.asked.set(request.type, (this.asked.get(request.type) ?? 0) + 1);
-    const id = this.#next++;
+    const id = this.next++;
     return new Promise((resolve, reject) => {
-      this.#pending.set(id, { type: request.type, resolve: resolve as (value: unknown) => void, reject });
+      this.pending.set(id, { type: request.type, resolve: resolve as (value: unknown) => void, reject });
       worker.post({ ...request, id }, transfer);
     });
   }
 
   /** The worker stopped without being asked to: every waiting request fails, and the store hears of it. */
-  #lost(worker: EngineWorker, reason: string): void {
-    if (this.#worker !== worker) return;
-    this.#worker = undefined;
-    this.#ready = undefined;
+  private lost(worker: EngineWorker, reason: string): void {
+    if (this.worker !== worker) return;
+    this.worker = undefined;
+    this.ready = undefined;
     this.log.error(`The search engine stopped (${reason}).`);
-    for (const [, waiting] of this.#pending) waiting.reject(new EngineStoppedError(`the search engine stopped (${reason})`));
-    this.#pending.clear();
-    this.#stopped.fire(reason);
+    for (const [, waiting] of this.pending) waiting.reject(new EngineStoppedError(`the search engine stopped (${reason})`));
+    this.pending.clear();
+    this.stopped.fire(reason);
   }
 
-  #receive(worker: EngineWorker, message: unknown): void {
+  private receive(worker: EngineWorker, message: unknown): void {
     const { ResponseSchema, RESULT_SCHEMAS } = engine();
     const response = ResponseSchema.safeParse(message);
     if (!response.success) {
@@ -116,12 +116,12 @@ export class EngineClient implements vscode.Disposable {
     if ('stopped' in response.data) {
       // A Web Worker that stopped by itself (it cannot be heard otherwise); make sure it is gone.
       void worker.terminate();
-      this.#lost(worker, response.data.stopped);
+      this.lost(worker, response.data.stopped);
       return;
     }
-    const waiting = this.#pending.get(response.data.id);
+    const waiting = this.pending.get(response.data.id);
     if (!waiting) return;
-    this.#pending.delete(response.data.id);
+    this.pending.delete(response.data.id);
     if (!response.data.ok) {
       waiting.reject(new Error(`the search engine could not answer "${waiting.type}": ${response.data.error}`));
       return;
@@ -138,17 +138,17 @@ export class EngineClient implements vscode.Disposable {
 
   /** Ends the worker on purpose (nothing of the user's left to hold): no stop event. */
   async stop(): Promise<void> {
-    this.#stops++;
-    const worker = this.#worker;
-    this.#worker = undefined;
-    this.#ready = undefined;
-    for (const [, waiting] of this.#pending) waiting.reject(new EngineStoppedError('the search engine was stopped'));
-    this.#pending.clear();
+    this.stops++;
+    const worker = this.worker;
+    this.worker = undefined;
+    this.ready = undefined;
+    for (const [, waiting] of this.pending) waiting.reject(new EngineStoppedError('the search engine was stopped'));
+    this.pending.clear();
     await worker?.terminate();
   }
 
   dispose(): void {
     void this.stop();
-    this.#stopped.dispose();
+    this.stopped.dispose();
   }
 }

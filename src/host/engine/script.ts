@@ -10,16 +10,16 @@ import { inSlices, pause, runToEnd } from '../../core/util/pause';
 export const ENGINE_SCRIPT = 'engine.js.lz';
 
 export class EngineScript {
-  readonly #steps: Generator<void, Uint8Array, void>;
-  #source?: string;
-  #failure?: unknown;
+  private readonly steps: Generator<void, Uint8Array, void>;
+  private source?: string;
+  private failure?: unknown;
   /** Settles once the background decoding is done (or failed): `text()` then holds nothing up. */
   readonly decoded: Promise<void>;
 
   /** `packed`: the bytes of dist/engine.js.lz. Decoding starts at once, a slice at a time. */
   constructor(packed: Uint8Array, private readonly name: string) {
-    this.#steps = lzmaSteps(packed, LZMA_STEP_BYTES);
-    this.decoded = this.#decodeInSlices().catch((error: unknown) => { this.#failure = error; }); // text() reports it
+    this.steps = lzmaSteps(packed, LZMA_STEP_BYTES);
+    this.decoded = this.decodeInSlices().catch((error: unknown) => { this.failure = error; }); // text() reports it
   }
 
   /**
@@ -27,22 +27,22 @@ export class EngineScript {
    * background has not: the first use of the engine waits for nothing.
    */
   text(): string {
-    if (this.#source === undefined) {
-      if (this.#failure !== undefined) throw this.#failure;
-      this.#finish(runToEnd(this.#steps));
+    if (this.source === undefined) {
+      if (this.failure !== undefined) throw this.failure;
+      this.finish(runToEnd(this.steps));
     }
-    return this.#source as string;
+    return this.source as string;
   }
 
-  async #decodeInSlices(): Promise<void> {
+  private async decodeInSlices(): Promise<void> {
     await pause();
     // Steps that `text()` took already are not taken again: it may finish the decoding at once.
-    const bytes = await inSlices(this.#steps, pause);
-    if (this.#source === undefined) this.#finish(bytes);
+    const bytes = await inSlices(this.steps, pause);
+    if (this.source === undefined) this.finish(bytes);
   }
 
-  #finish(bytes: Uint8Array): void {
-    this.#source = `${new TextDecoder().decode(bytes)}\n//# sourceURL=${this.name}`;
+  private finish(bytes: Uint8Array): void {
+    this.source = `${new TextDecoder().decode(bytes)}\n//# sourceURL=${this.name}`;
   }
 }
 

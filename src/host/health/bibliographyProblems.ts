@@ -12,15 +12,15 @@ import { Disposable } from '../util/dispose';
 const lineRange = (line: number) => new vscode.Range(Math.max(line, 1) - 1, 0, Math.max(line, 1) - 1, 2 ** 30);
 
 export class BibliographyProblems extends Disposable {
-  readonly #diagnostics = this.register(vscode.languages.createDiagnosticCollection('papers-bibliography'));
+  private readonly diagnostics = this.register(vscode.languages.createDiagnosticCollection('papers-bibliography'));
 
   constructor(bibliographies: Bibliographies, private readonly log: vscode.LogOutputChannel) {
     super();
-    this.register(bibliographies.onDidLoad(({ report, skipped }) => this.#publish(report, skipped)));
+    this.register(bibliographies.onDidLoad(({ report, skipped }) => this.publish(report, skipped)));
   }
 
   /** Problems to the log and to the Problems panel, each on its line. */
-  #publish(report: BibliographyReport, skipped: readonly SkippedFile[]): void {
+  private publish(report: BibliographyReport, skipped: readonly SkippedFile[]): void {
     const next = new Map<string, { uri: vscode.Uri; diagnostics: vscode.Diagnostic[] }>();
     let count = 0;
     for (const file of report.files) {
@@ -44,7 +44,7 @@ export class BibliographyProblems extends Disposable {
       diagnostic.source = 'Papers';
       next.set(uri.toString(), { uri, diagnostics: [diagnostic] });
     }
-    replaceDiagnostics(this.#diagnostics, next);
+    replaceDiagnostics(this.diagnostics, next);
     const entries = report.files.reduce((n, f) => n + f.keys.length, 0);
     this.log.info(`Bibliographies: ${report.files.length} file(s), ${entries} entries, ${count} problem(s)${report.files.length ? `: ${report.files.map(f => f.file).join(', ')}` : ''}`);
   }

@@ -27,43 +27,43 @@ export interface DocumentCheckResult {
  */
 export class CitationDiagnostics implements vscode.Disposable {
   readonly diagnostics = vscode.languages.createDiagnosticCollection('papers-citations');
-  readonly #pending = new Map<string, vscode.TextDocument>();
-  readonly #results = new Map<string, DocumentCheckResult>();
-  readonly #subscriptions: vscode.Disposable[] = [];
-  #queued = false;
-  #started = false;
-  readonly #checked = new vscode.EventEmitter<vscode.Uri>();
+  private readonly pending = new Map<string, vscode.TextDocument>();
+  private readonly results = new Map<string, DocumentCheckResult>();
+  private readonly subscriptions: vscode.Disposable[] = [];
+  private queued = false;
+  private started = false;
+  private readonly checked = new vscode.EventEmitter<vscode.Uri>();
   /** Fires after a document's diagnostics were set. */
-  readonly onDidCheck = this.#checked.event;
+  readonly onDidCheck = this.checked.event;
   /** How long each check took (ms), the latest first: the bench reports them. */
   readonly times: number[] = [];
 
   constructor(private readonly bibliographies: Bibliographies) {
-    this.#subscriptions.push(
-      this.diagnostics, this.#checked,
-      vscode.workspace.onDidOpenTextDocument(doc => this.#schedule(doc)),
-      vscode.workspace.onDidChangeTextDocument(e => { if (e.contentChanges.length) this.#schedule(e.document); }),
+    this.subscriptions.push(
+      this.diagnostics, this.checked,
+      vscode.workspace.onDidOpenTextDocument(doc => this.schedule(doc)),
+      vscode.workspace.onDidChangeTextDocument(e => { if (e.contentChanges.length) this.schedule(e.document); }),
       vscode.workspace.onDidCloseTextDocument(doc => {
         this.diagnostics.delete(doc.uri);
-        this.#results.delete(doc.uri.toString());
+        this.results.delete(doc.uri.toString());
       }),
-      bibliographies.onDidLoad(() => this.#checkAll()),
-      bibliographies.onDidChangeSources(() => this.#checkAll()),
+      bibliographies.onDidLoad(() => this.checkAll()),
+      bibliographies.onDidChangeSources(() => this.checkAll()),
       vscode.workspace.onDidChangeConfiguration(e => {
-        if (e.affectsConfiguration(`${Settings.section}.diagnostics`) || e.affectsConfiguration(`${Settings.section}.bibliography`)) this.#checkAll();
+        if (e.affectsConfiguration(`${Settings.section}.diagnostics`) || e.affectsConfiguration(`${Settings.section}.bibliography`)) this.checkAll();
       }),
     );
   }
 
   /** Starts checking, once the library is loading (the checks need its bibliographies). */
   start(): void {
-    this.#started = true;
-    this.#checkAll();
+    this.started = true;
+    this.checkAll();
   }
 
   /** What the last check of a document found, if it is current. */
   resultOf(doc: vscode.TextDocument): DocumentCheckResult | undefined {
-    const result = this.#results.get(doc.uri.toString());
+    const result = this.results.get(doc.uri.toString());
     return result?.version === doc.version ? result : undefined;
   }
 
@@ -83,7 +83,7 @@ export class CitationDiagnostics implements vscode.Disposable {
       // Named a moment ago, or too large to read: nothing can be said about its keys yet.
       if (keys === 'unread') {
         this.bibliographies.refresh();
-        this.#results.delete(doc.uri.toString());
+        this.results.delete(doc.uri.toString());
         setDiagnostics(this.diagnostics, doc.uri, (this.diagnostics.get(doc.uri) ?? []).filter(d => d.code !== CitationCodes.undefinedKey));
         return undefined;
       }
@@ -112,23 +112,23 @@ export class CitationDiagnostics implements vscode.Disposable {
     }
     setDiagnostics(this.diagnostics, doc.uri, diagnostics);
     const result = { version, sources, problems };
-    this.#results.set(doc.uri.toString(), result);
+    this.results.set(doc.uri.toString(), result);
     this.times.unshift(performance.now() - started);
     if (this.times.length > 200) this.times.length = 200;
-    this.#checked.fire(doc.uri);
+    this.checked.fire(doc.uri);
     return result;
   }
 
-  #schedule(doc: vscode.TextDocument): void {
-    if (!this.#started || !CITING_LANGUAGES.includes(doc.languageId) || doc.uri.scheme === 'output') return;
-    this.#pending.set(doc.uri.toString(), doc);
+  private schedule(doc: vscode.TextDocument): void {
+    if (!this.started || !CITING_LANGUAGES.includes(doc.languageId) || doc.uri.scheme === 'output') return;
+    this.pending.set(doc.uri.toString(), doc);
     // One check for the changes that arrive together (a multi-cursor edit is several events in one task).
-    if (this.#queued) return;
-    this.#queued = true;
+    if (this.queued) return;
+    this.queued = true;
     queueMicrotask(() => void (async () => {
-      this.#queued = false;
-      const docs = [...this.#pending.values()];
-      this.#pending.clear();
+      this.queued = false;
+      const docs = [...this.pending.values()];
+      this.pending.clear();
       // Several documents (every open one, when the library arrives) are checked a task each: the
       // first checks of long documents, their code still cold, each held the host too long.
       for (const [i, doc] of docs.entries()) {
@@ -138,18 +138,18 @@ export class CitationDiagnostics implements vscode.Disposable {
     })());
   }
 
-  #checkAll(): void {
-    if (!this.#started) return;
+  private checkAll(): void {
+    if (!this.started) return;
     if (!enabled()) {
       this.diagnostics.clear();
-      this.#results.clear();
+      this.results.clear();
       return;
     }
-    for (const doc of vscode.workspace.textDocuments) this.#schedule(doc);
+    for (const doc of vscode.workspace.textDocuments) this.schedule(doc);
   }
 
   dispose(): void {
-    for (const s of this.#subscriptions) s.dispose();
+    for (const s of this.subscriptions) s.dispose();
   }
 }
 

@@ -27,63 +27,63 @@ interface Scanned { version: string; keys: Set<string>; all: boolean; text: Citi
  */
 export class UnusedEntries implements vscode.Disposable {
   readonly diagnostics = vscode.languages.createDiagnosticCollection('papers-unused');
-  readonly #subscriptions: vscode.Disposable[] = [];
-  readonly #soon = new Delayer(DEBOUNCE_MS);
-  readonly #updates = new Sequencer();
-  #diskFiles: Promise<vscode.Uri[]> | undefined;
-  readonly #scanned = new Map<string, Scanned>();
-  #started = false;
-  readonly #updated = new vscode.EventEmitter<void>();
+  private readonly subscriptions: vscode.Disposable[] = [];
+  private readonly soon = new Delayer(DEBOUNCE_MS);
+  private readonly updates = new Sequencer();
+  private diskFiles: Promise<vscode.Uri[]> | undefined;
+  private readonly scanned = new Map<string, Scanned>();
+  private started = false;
+  private readonly updated = new vscode.EventEmitter<void>();
   /** Fires after the hints were set again. */
-  readonly onDidUpdate = this.#updated.event;
+  readonly onDidUpdate = this.updated.event;
 
   constructor(private readonly bibliographies: Bibliographies) {
     const watcher = vscode.workspace.createFileSystemWatcher(CITING_GLOB);
     const changed = (uri: vscode.Uri) => {
-      this.#scanned.delete(uri.toString());
-      this.#schedule();
+      this.scanned.delete(uri.toString());
+      this.schedule();
     };
     const listed = () => {
-      this.#diskFiles = undefined;
-      this.#schedule();
+      this.diskFiles = undefined;
+      this.schedule();
     };
-    this.#subscriptions.push(
-      this.diagnostics, this.#updated, watcher,
-      watcher.onDidChange(changed), watcher.onDidCreate(listed), watcher.onDidDelete(uri => { this.#scanned.delete(uri.toString()); listed(); }),
-      bibliographies.onDidLoad(() => this.#schedule(0)),
-      vscode.workspace.onDidOpenTextDocument(() => this.#schedule()),
+    this.subscriptions.push(
+      this.diagnostics, this.updated, watcher,
+      watcher.onDidChange(changed), watcher.onDidCreate(listed), watcher.onDidDelete(uri => { this.scanned.delete(uri.toString()); listed(); }),
+      bibliographies.onDidLoad(() => this.schedule(0)),
+      vscode.workspace.onDidOpenTextDocument(() => this.schedule()),
       vscode.workspace.onDidCloseTextDocument(doc => this.diagnostics.delete(doc.uri)),
-      vscode.workspace.onDidChangeTextDocument(e => { if (CITING_LANGUAGES.includes(e.document.languageId)) this.#schedule(); }),
-      vscode.workspace.onDidChangeConfiguration(e => { if (e.affectsConfiguration(`${Settings.section}.diagnostics`)) this.#schedule(0); }),
+      vscode.workspace.onDidChangeTextDocument(e => { if (CITING_LANGUAGES.includes(e.document.languageId)) this.schedule(); }),
+      vscode.workspace.onDidChangeConfiguration(e => { if (e.affectsConfiguration(`${Settings.section}.diagnostics`)) this.schedule(0); }),
     );
   }
 
   start(): void {
-    this.#started = true;
-    this.#schedule(0);
+    this.started = true;
+    this.schedule(0);
   }
 
   /** Resolves once the hints are up to date with what was last asked. */
   async settled(): Promise<void> {
-    await this.#updates.current;
+    await this.updates.current;
   }
 
-  #schedule(delay = DEBOUNCE_MS): void {
-    if (!this.#started) return;
-    this.#soon.trigger(() => void this.#updates.queue(() => this.#update()).catch(() => undefined), delay);
+  private schedule(delay = DEBOUNCE_MS): void {
+    if (!this.started) return;
+    this.soon.trigger(() => void this.updates.queue(() => this.update()).catch(() => undefined), delay);
   }
 
-  async #update(): Promise<void> {
+  private async update(): Promise<void> {
     const config = vscode.workspace.getConfiguration(Settings.section);
     const report = this.bibliographies.lastReport;
     const files = new Map((report?.files ?? []).map(f => [f.uri, f]));
     const open = vscode.workspace.textDocuments.filter(d => files.has(d.uri.toString()));
     if (!config.get<boolean>(Settings.diagnostics, true) || !config.get<boolean>(Settings.unusedEntries, true) || !open.length) {
       this.diagnostics.clear();
-      this.#updated.fire();
+      this.updated.fire();
       return;
     }
-    const uses = await this.#uses();
+    const uses = await this.uses();
     const next = new Map<string, { uri: vscode.Uri; diagnostics: vscode.Diagnostic[] }>();
     for (const doc of open) {
       const file = files.get(doc.uri.toString())!;
@@ -98,13 +98,13 @@ export class UnusedEntries implements vscode.Disposable {
       }) });
     }
     replaceDiagnostics(this.diagnostics, next);
-    this.#updated.fire();
+    this.updated.fire();
   }
 
   /** For each bibliography file (URI string), how the citing documents that name it use it. */
-  async #uses(): Promise<Map<string, FileUse[]>> {
+  private async uses(): Promise<Map<string, FileUse[]>> {
     const texts = new Map<string, { text: CitingText; version: string; open?: vscode.TextDocument }>();
-    for (const uri of await this.#listDiskFiles()) {
+    for (const uri of await this.listDiskFiles()) {
       const languageId = languageOfPath(uri.path);
       if (languageId) texts.set(uri.toString(), { text: { uri, languageId, isUntitled: false, getText: () => '' }, version: 'disk' });
     }
@@ -114,14 +114,14 @@ export class UnusedEntries implements vscode.Disposable {
     const uses = new Map<string, FileUse[]>();
     let started = performance.now();
     for (const [key, { text, version, open }] of texts) {
-      let scanned = this.#scanned.get(key);
+      let scanned = this.scanned.get(key);
       if (scanned?.version !== version) {
         const source = version === 'disk' ? await diskText(text) : text;
         if (!source) continue;
         const { citedKeys, findCitations, syntaxOfLanguage } = engine();
         // An open document's scan is the one hover and the checks of citations take (documentCitations).
         const used = citedKeys(open ? citationsOf(open) : findCitations(source.getText(), syntaxOfLanguage(source.languageId)!));
-        this.#scanned.set(key, scanned = { version, ...used, text: source });
+        this.scanned.set(key, scanned = { version, ...used, text: source });
       }
       const sources = await this.bibliographies.sourcesOf(scanned.text);
       if (sources.named) {
@@ -139,14 +139,14 @@ export class UnusedEntries implements vscode.Disposable {
     return uses;
   }
 
-  #listDiskFiles(): Promise<vscode.Uri[]> {
+  private listDiskFiles(): Promise<vscode.Uri[]> {
     if (!vscode.workspace.workspaceFolders?.length) return Promise.resolve([]);
-    return (this.#diskFiles ??= Promise.resolve(vscode.workspace.findFiles(CITING_GLOB, '**/{node_modules,.git}/**', MAX_FILES)));
+    return (this.diskFiles ??= Promise.resolve(vscode.workspace.findFiles(CITING_GLOB, '**/{node_modules,.git}/**', MAX_FILES)));
   }
 
   dispose(): void {
-    this.#soon.dispose();
-    for (const s of this.#subscriptions) s.dispose();
+    this.soon.dispose();
+    for (const s of this.subscriptions) s.dispose();
   }
 }
 

@@ -9,19 +9,19 @@ import { describe } from '../util/errors';
 import { LocalLibrary } from './library';
 
 export class ShippedLibrary {
-  #bytes: Promise<Uint8Array> | undefined;
+  private bytes: Promise<Uint8Array> | undefined;
 
   constructor(private readonly extensionUri: vscode.Uri, private readonly log: vscode.LogOutputChannel) {}
 
   /** dist/library.lz as shipped, read once (the host decodes its own copy; the worker is sent another). */
   read(): Promise<Uint8Array> {
-    this.#bytes ??= this.#readFile();
-    return this.#bytes;
+    this.bytes ??= this.readFile();
+    return this.bytes;
   }
 
   /** Reads the file again next time (Reload Papers). */
   forget(): void {
-    this.#bytes = undefined;
+    this.bytes = undefined;
   }
 
   /**
@@ -35,36 +35,36 @@ export class ShippedLibrary {
     reading.catch(() => undefined);
     const { LibraryService } = await engineLoaded();
     const shipped = await reading;
-    const parts = await this.#decode(shipped, between);
+    const parts = await this.decode(shipped, between);
     await between();
     const service = await LibraryService.loadInSlices(libraryText(parts));
     service.fullText.catch(error => this.log.error(`Could not load the full-text index, so searches cover titles, keys and organisations only: ${describe(error)}`));
     return new LocalLibrary(service);
   }
 
-  async #readFile(): Promise<Uint8Array> {
-    const uri = this.#uri();
+  private async readFile(): Promise<Uint8Array> {
+    const uri = this.uri();
     try {
       return await disk.readFile(uri);
     } catch (error) {
-      throw this.#unreadable(uri, error);
+      throw this.unreadable(uri, error);
     }
   }
 
   /** Decoded a slice at a time (more work than the host may be held for at once), in its three parts. */
-  async #decode(bytes: Uint8Array, between: () => Promise<void>): Promise<LibraryParts<Uint8Array>> {
+  private async decode(bytes: Uint8Array, between: () => Promise<void>): Promise<LibraryParts<Uint8Array>> {
     try {
       return splitLibrary(await lzmaDecodeInSlices(bytes, between));
     } catch (error) {
-      throw this.#unreadable(this.#uri(), error);
+      throw this.unreadable(this.uri(), error);
     }
   }
 
-  #uri(): vscode.Uri {
+  private uri(): vscode.Uri {
     return vscode.Uri.joinPath(this.extensionUri, 'dist', shippedName(LIBRARY_FILE));
   }
 
-  #unreadable(uri: vscode.Uri, error: unknown): Error {
+  private unreadable(uri: vscode.Uri, error: unknown): Error {
     return new Error(`cannot read ${uri.fsPath}: ${describe(error)} (reinstall the extension; in a checkout, run "npm run build")`);
   }
 }

@@ -48,7 +48,7 @@ export class IndexCache {
   async locate(hash: string): Promise<Record<CachePart, string> | undefined> {
     if (this.dir.scheme !== 'file') return undefined;
     try {
-      await Promise.all(PARTS.map(part => disk.stat(this.#uri(hash, part))));
+      await Promise.all(PARTS.map(part => disk.stat(this.uri(hash, part))));
     } catch {
       return undefined;
     }
@@ -61,7 +61,7 @@ export class IndexCache {
    */
   paths(hash: string): Record<CachePart, string> | undefined {
     if (this.dir.scheme !== 'file') return undefined;
-    return Object.fromEntries(PARTS.map(part => [part, this.#uri(hash, part).fsPath])) as Record<CachePart, string>;
+    return Object.fromEntries(PARTS.map(part => [part, this.uri(hash, part).fsPath])) as Record<CachePart, string>;
   }
 
   /**
@@ -81,7 +81,7 @@ export class IndexCache {
   /** Every part of a cached library, or undefined if one is missing. */
   async get(hash: string): Promise<CachedIndex | undefined> {
     try {
-      const [meta, papers, text, names] = await Promise.all(PARTS.map(part => disk.readFile(this.#uri(hash, part))));
+      const [meta, papers, text, names] = await Promise.all(PARTS.map(part => disk.readFile(this.uri(hash, part))));
       return { meta, papers, text, names };
     } catch {
       return undefined;
@@ -92,7 +92,7 @@ export class IndexCache {
     try {
       await vscode.workspace.fs.createDirectory(this.dir);
       // The names part last: get() reads them all, so a half-written entry is never used.
-      for (const part of PARTS) await vscode.workspace.fs.writeFile(this.#uri(hash, part), parts[part]);
+      for (const part of PARTS) await vscode.workspace.fs.writeFile(this.uri(hash, part), parts[part]);
       await this.prune(hash);
     } catch (error) {
       // A cache that cannot be written only costs time next session.
@@ -100,7 +100,7 @@ export class IndexCache {
     }
   }
 
-  #uri(hash: string, part: keyof CachedIndex): vscode.Uri {
+  private uri(hash: string, part: keyof CachedIndex): vscode.Uri {
     return vscode.Uri.joinPath(this.dir, `library-${hash}-${part}.bin`);
   }
 
@@ -116,7 +116,7 @@ export class IndexCache {
       hashes.set(hash, (await disk.stat(vscode.Uri.joinPath(this.dir, name))).mtime);
     }
     for (const [old] of [...hashes].sort((a, b) => b[1] - a[1]).slice(KEEP - 1)) {
-      for (const part of PARTS) await vscode.workspace.fs.delete(this.#uri(old, part), { useTrash: false }).then(undefined, () => undefined);
+      for (const part of PARTS) await vscode.workspace.fs.delete(this.uri(old, part), { useTrash: false }).then(undefined, () => undefined);
     }
   }
 }

@@ -25,7 +25,7 @@ const lower = (keys: Iterable<string>) => new Set([...keys].map(k => k.toLowerCa
  * host (`LocalLibrary`) or in its worker (`RemoteLibrary`).
  */
 export abstract class Library {
-  #keySet: Promise<Set<string>> | undefined;
+  private keySet: Promise<Set<string>> | undefined;
   /** How many papers. */
   abstract readonly size: number;
   /** The user's bibliography files as last read. */
@@ -73,7 +73,7 @@ export abstract class Library {
 
   /** Every key and alias, in lower case, for checking citations. */
   keys(): Promise<ReadonlySet<string>> {
-    return (this.#keySet ??= this.ask({ type: 'keys' }).then(joined => lower(joined ? joined.split('\n') : [])));
+    return (this.keySet ??= this.ask({ type: 'keys' }).then(joined => lower(joined ? joined.split('\n') : [])));
   }
 
   treeTop(options: TreeOptions): Promise<TreeTop> {
@@ -128,10 +128,10 @@ export class LocalLibrary extends Library {
 
 /** Answers by key that a remote library keeps, the oldest asked let go first. */
 class Remembered<V> {
-  readonly #answers = new Map<string, V | undefined>();
+  private readonly answers = new Map<string, V | undefined>();
 
   has(key: string): boolean {
-    return this.#answers.has(key);
+    return this.answers.has(key);
   }
 
   /**
@@ -140,39 +140,39 @@ class Remembered<V> {
    */
   async get(keys: readonly string[], ask: (keys: string[]) => Promise<(V | null)[]>): Promise<(V | undefined)[]> {
     const found = new Map<string, V | undefined>();
-    for (const key of keys) if (this.#answers.has(key)) found.set(key, this.#answers.get(key));
+    for (const key of keys) if (this.answers.has(key)) found.set(key, this.answers.get(key));
     const asked = [...new Set(keys.filter(k => !found.has(k)))];
     if (asked.length) {
       const answers = await ask(asked);
       asked.forEach((key, i) => {
         const answer = answers[i] ?? undefined;
         found.set(key, answer);
-        this.#remember(key, answer);
+        this.remember(key, answer);
       });
     }
     return keys.map(k => found.get(k));
   }
 
-  #remember(key: string, answer: V | undefined): void {
+  private remember(key: string, answer: V | undefined): void {
     // The oldest asked goes first: a Map iterates in the order its keys were set.
-    if (this.#answers.size >= REMEMBERED) this.#answers.delete(this.#answers.keys().next().value!);
-    this.#answers.set(key, answer);
+    if (this.answers.size >= REMEMBERED) this.answers.delete(this.answers.keys().next().value!);
+    this.answers.set(key, answer);
   }
 }
 
 /** What a remote library remembers of what it was asked: papers, and rows by the length of their excerpt. */
 class Known {
   readonly papers = new Remembered<Paper>();
-  readonly #rowsByExcerpt = new Map<number, Remembered<PaperRow>>();
+  private readonly rowsByExcerpt = new Map<number, Remembered<PaperRow>>();
 
   rows(excerpt: number): Remembered<PaperRow> {
-    let rows = this.#rowsByExcerpt.get(excerpt);
-    if (!rows) this.#rowsByExcerpt.set(excerpt, rows = new Remembered());
+    let rows = this.rowsByExcerpt.get(excerpt);
+    if (!rows) this.rowsByExcerpt.set(excerpt, rows = new Remembered());
     return rows;
   }
 
   hasRow(key: string, excerpt: number): boolean {
-    return this.#rowsByExcerpt.get(excerpt)?.has(key) ?? false;
+    return this.rowsByExcerpt.get(excerpt)?.has(key) ?? false;
   }
 }
 

@@ -12,9 +12,9 @@ const CACHE_AFTER_MS = 15_000;
 
 export class SnapshotWriter implements vscode.Disposable {
   /** The write under way (or the last one), settled, never rejecting. */
-  #writing: Promise<unknown> = Promise.resolve();
+  private writing: Promise<unknown> = Promise.resolve();
   /** A bibliography's library waiting to be cached. */
-  #later: { timer: ReturnType<typeof setTimeout>; write(): void } | undefined;
+  private later: { timer: ReturnType<typeof setTimeout>; write(): void } | undefined;
 
   constructor(private readonly client: EngineClient, private readonly cache: IndexCache, private readonly log: vscode.LogOutputChannel) {}
 
@@ -26,10 +26,10 @@ export class SnapshotWriter implements vscode.Disposable {
   schedule(key: string, wait: boolean): void {
     this.cancel();
     const write = () => {
-      this.#later = undefined;
+      this.later = undefined;
       // The worker stopped meanwhile (Reload Papers, no files left, a crash): its library went with it.
       if (!this.client.running) return;
-      this.#writing = (this.client.readsFiles ? this.cache.target(key) : Promise.resolve(undefined))
+      this.writing = (this.client.readsFiles ? this.cache.target(key) : Promise.resolve(undefined))
         .then(paths => this.client.request({ type: 'snapshot', key, paths }))
         .then(snapshot => {
           if (!snapshot) return undefined;
@@ -40,27 +40,27 @@ export class SnapshotWriter implements vscode.Disposable {
         })
         .catch(error => this.log.warn(`Could not cache the index of your files: ${describe(error)}`));
     };
-    if (wait) this.#later = { timer: setTimeout(write, CACHE_AFTER_MS), write };
+    if (wait) this.later = { timer: setTimeout(write, CACHE_AFTER_MS), write };
     else write();
   }
 
   /** Forgets a library waiting to be cached (the files changed again). */
   cancel(): void {
-    clearTimeout(this.#later?.timer);
-    this.#later = undefined;
+    clearTimeout(this.later?.timer);
+    this.later = undefined;
   }
 
   /** Resolves once the write under way, if any, is done. */
   settled(): Promise<unknown> {
-    return this.#writing;
+    return this.writing;
   }
 
   /** Writes a library waiting to be cached now, and resolves once it is written. */
   async now(): Promise<void> {
-    const later = this.#later;
+    const later = this.later;
     clearTimeout(later?.timer);
     later?.write();
-    await this.#writing;
+    await this.writing;
   }
 
   dispose(): void {

@@ -40,64 +40,64 @@ const NOTHING: Merged = {
  * content through the `papers.state` context key, never thrown at the user unhandled.
  */
 export class PaperStore extends Disposable {
-  readonly #shipped: ShippedLibrary;
-  readonly #worker: WorkerStart;
-  readonly #snapshots: SnapshotWriter;
+  private readonly shipped: ShippedLibrary;
+  private readonly worker: WorkerStart;
+  private readonly snapshots: SnapshotWriter;
   /** The user's files, given to the worker one change after another; a change overtaken by a newer one is dropped. */
-  readonly #merges: Sequencer;
-  #generation = 0;
+  private readonly merges: Sequencer;
+  private generation = 0;
   /** The host's own bundled papers: loading, and once loaded (`result` undefined: they could not be). */
-  #bundled: Promise<LocalLibrary | undefined> | undefined;
-  #local: { result: LocalLibrary | undefined } | undefined;
+  private bundled: Promise<LocalLibrary | undefined> | undefined;
+  private local: { result: LocalLibrary | undefined } | undefined;
   /**
    * Once the host's own bundled papers were needed (the worker stopped, or there are no user
    * files), they finish loading even while a worker runs.
    */
-  #localWanted = false;
+  private localWanted = false;
   /** Callers of `library()` waiting for papers from either side. */
-  #waiting: (() => void)[] = [];
+  private waiting: (() => void)[] = [];
   /** Whether `onDidLoadBundled` fired. */
-  #announced = false;
-  #remote: RemoteLibrary | undefined;
+  private announced = false;
+  private remote: RemoteLibrary | undefined;
   /**
    * The user's files not yet given to the worker (undefined: unchanged since). Once given, their
    * bytes belong to the worker: the host keeps only whether there are any.
    */
-  #pending: UserFiles = {};
-  #has = { corpus: false, bibliographies: false };
+  private pending: UserFiles = {};
+  private has = { corpus: false, bibliographies: false };
   /** Whether the corpus files and the bibliographies were each given once: until both were, a worker started early is kept. */
-  #given = { corpus: false, bibliographies: false };
-  #restarts = 0;
-  #state: LoadState = 'loading';
-  #engineState: EngineState = 'local';
-  #failure: string | undefined;
-  readonly #changed = this.register(new vscode.EventEmitter<void>());
+  private given = { corpus: false, bibliographies: false };
+  private restarts = 0;
+  private state: LoadState = 'loading';
+  private engineState: EngineState = 'local';
+  private failure: string | undefined;
+  private readonly changed = this.register(new vscode.EventEmitter<void>());
   /** Fires when the papers were (re)loaded, so views and pickers refresh. */
-  readonly onDidChange = this.#changed.event;
-  readonly #bundledLoading = this.register(new vscode.EventEmitter<void>());
+  readonly onDidChange = this.changed.event;
+  private readonly bundledLoading = this.register(new vscode.EventEmitter<void>());
   /**
    * Fires when the papers are first needed and the bundled ones start loading: the moment to
    * read the user's files, side by side with the bundled ones rather than after them.
    */
-  readonly onWillLoadBundled = this.#bundledLoading.event;
-  readonly #bundledLoaded = this.register(new vscode.EventEmitter<void>());
+  readonly onWillLoadBundled = this.bundledLoading.event;
+  private readonly bundledLoaded = this.register(new vscode.EventEmitter<void>());
   /** Fires when the bundled papers were first needed and loaded. */
-  readonly onDidLoadBundled = this.#bundledLoaded.event;
-  readonly #namesIndexed = this.register(new vscode.EventEmitter<void>());
+  readonly onDidLoadBundled = this.bundledLoaded.event;
+  private readonly namesIndexed = this.register(new vscode.EventEmitter<void>());
   /**
    * Fires when the names of papers shown before they were indexed are searchable too (the papers
    * themselves did not change, so views that do not search need not show them again).
    */
-  readonly onDidIndexNames = this.#namesIndexed.event;
-  readonly #bibliographiesRead = this.register(new vscode.EventEmitter<BibliographyReport>());
+  readonly onDidIndexNames = this.namesIndexed.event;
+  private readonly bibliographiesRead = this.register(new vscode.EventEmitter<BibliographyReport>());
   /**
    * Fires when the bibliographies were read and their keys answer, before their names are
    * indexed: what depends on keys alone (the checks of citations) need not wait for the index.
    */
-  readonly onDidReadBibliographies = this.#bibliographiesRead.event;
-  readonly #inputLost = this.register(new vscode.EventEmitter<void>());
+  readonly onDidReadBibliographies = this.bibliographiesRead.event;
+  private readonly inputLost = this.register(new vscode.EventEmitter<void>());
   /** Fires when the engine was restarted and the user's files must be read and given again. */
-  readonly onDidLoseInput = this.#inputLost.event;
+  readonly onDidLoseInput = this.inputLost.event;
 
   constructor(
     extensionUri: vscode.Uri,
@@ -107,24 +107,24 @@ export class PaperStore extends Disposable {
     private readonly workspaceState?: vscode.Memento,
   ) {
     super();
-    this.#shipped = new ShippedLibrary(extensionUri, log);
-    this.#snapshots = this.register(new SnapshotWriter(client, cache, log));
-    this.#merges = new Sequencer(error => this.log.error(`Could not give your files to the search engine: ${describe(error)}`));
-    this.#worker = new WorkerStart(client, this.#shipped, {
-      starting: () => { if (this.#engineState !== 'restarting') this.#setEngine('starting'); },
+    this.shipped = new ShippedLibrary(extensionUri, log);
+    this.snapshots = this.register(new SnapshotWriter(client, cache, log));
+    this.merges = new Sequencer(error => this.log.error(`Could not give your files to the search engine: ${describe(error)}`));
+    this.worker = new WorkerStart(client, this.shipped, {
+      starting: () => { if (this.engineState !== 'restarting') this.setEngine('starting'); },
       loaded: size => {
         // The user's files merged in already: their library stands.
-        if (this.#remote) return;
-        this.#remote = new RemoteLibrary(this.client, size, [], undefined, true);
-        this.#setState(size ? 'ready' : 'empty');
-        this.#wake();
+        if (this.remote) return;
+        this.remote = new RemoteLibrary(this.client, size, [], undefined, true);
+        this.setState(size ? 'ready' : 'empty');
+        this.wake();
       },
-      failed: () => this.#dropEngine(),
+      failed: () => this.dropEngine(),
     });
-    this.register(client.onDidStop(reason => this.#stopped(reason)));
+    this.register(client.onDidStop(reason => this.stopped(reason)));
   }
 
-  get loadState(): LoadState { return this.#state; }
+  get loadState(): LoadState { return this.state; }
 
   /** Whether this workspace's last session gave the engine worker files of the user's. */
   get hadUserFiles(): boolean {
@@ -132,11 +132,11 @@ export class PaperStore extends Disposable {
   }
 
   /** Where searches run now (the quick pick says so while the engine restarts). */
-  get engine(): EngineState { return this.#engineState; }
+  get engine(): EngineState { return this.engineState; }
 
   /** The papers if they are loaded already: unlike `library()`, this never starts loading them. */
   get loaded(): Library | undefined {
-    return this.#remote ?? this.#local?.result;
+    return this.remote ?? this.local?.result;
   }
 
   /**
@@ -146,148 +146,148 @@ export class PaperStore extends Disposable {
    * heap (and its garbage collection would hold the host).
    */
   async library(): Promise<Library | undefined> {
-    void this.#loadBundled();
+    void this.loadBundled();
     for (;;) {
-      if (this.#remote) return this.#remote;
-      if (this.#local) return this.#local.result;
-      await new Promise<void>(resolve => this.#waiting.push(resolve));
+      if (this.remote) return this.remote;
+      if (this.local) return this.local.result;
+      await new Promise<void>(resolve => this.waiting.push(resolve));
     }
   }
 
   /** Papers became available (from the worker or here), or the worker went: `library()` looks again. */
-  #wake(): void {
-    if (!this.#announced && (this.#remote || this.#local?.result)) {
-      this.#announced = true;
-      queueMicrotask(() => this.#bundledLoaded.fire());
+  private wake(): void {
+    if (!this.announced && (this.remote || this.local?.result)) {
+      this.announced = true;
+      queueMicrotask(() => this.bundledLoaded.fire());
     }
-    for (const resolve of this.#waiting.splice(0)) resolve();
+    for (const resolve of this.waiting.splice(0)) resolve();
   }
 
   /** The worker is gone (stopped, not needed, or failed to load): the host's own bundled papers serve. */
-  #dropEngine(): void {
-    this.#worker.drop();
-    this.#localWanted = true;
-    this.#wake();
+  private dropEngine(): void {
+    this.worker.drop();
+    this.localWanted = true;
+    this.wake();
   }
 
   /** Between slices of the host's own load: waits while the worker holds the papers and they are not wanted here. */
-  async #yieldToEngine(): Promise<void> {
+  private async yieldToEngine(): Promise<void> {
     await pause();
-    while (this.#worker.started && !this.#localWanted) await new Promise<void>(resolve => this.#waiting.push(resolve));
+    while (this.worker.started && !this.localWanted) await new Promise<void>(resolve => this.waiting.push(resolve));
   }
 
   /** For commands: the papers, or an error whose message tells the user what to do. */
   async require(): Promise<Library> {
     const library = await this.library();
-    if (!library) throw new PapersUnavailableError(`The papers could not be loaded: ${this.#failure}. See the "Papers" output for details.`);
+    if (!library) throw new PapersUnavailableError(`The papers could not be loaded: ${this.failure}. See the "Papers" output for details.`);
     return library;
   }
 
   /** The user's bibliography files as the library last read them. */
   get bibliographies(): readonly BibliographyFileReport[] {
-    return this.#remote?.bibliographies ?? [];
+    return this.remote?.bibliographies ?? [];
   }
 
   /** Resolves once no user file is being given to the engine (its full text may still be indexing). */
   merged(): Promise<void> {
-    return this.#merges.settled();
+    return this.merges.settled();
   }
 
   /** Resolves once the user's files are merged, indexed (full text too) and cached. */
   async settled(): Promise<void> {
     let seen: Promise<unknown>;
     do {
-      seen = this.#merges.current;
+      seen = this.merges.current;
       await seen;
-      if (this.#remote && this.client.running) await this.client.request({ type: 'settled' }).catch(() => undefined);
-      await this.#snapshots.settled();
-    } while (seen !== this.#merges.current);
+      if (this.remote && this.client.running) await this.client.request({ type: 'settled' }).catch(() => undefined);
+      await this.snapshots.settled();
+    } while (seen !== this.merges.current);
   }
 
   /** Loads the bundled papers again from disk (the "Reload Papers" command, or after a failure). */
   async reload(): Promise<Library | undefined> {
     // A snapshot of the index on its way to the cache (or waiting to be) is worth keeping: the reload may use it.
     await this.cacheNow();
-    this.#bundled = undefined;
-    this.#local = undefined;
-    this.#shipped.forget();
-    this.#remote = undefined;
-    this.#dropEngine();
+    this.bundled = undefined;
+    this.local = undefined;
+    this.shipped.forget();
+    this.remote = undefined;
+    this.dropEngine();
     await this.client.stop();
-    this.#dropEngine();
-    this.#setEngine('local');
+    this.dropEngine();
+    this.setEngine('local');
     const library = await this.library();
-    this.#changed.fire();
+    this.changed.fire();
     return library;
   }
 
   /** Replaces the user's corpus files (empty: none). Runs after any earlier request; one overtaken by a newer one is dropped. */
   async applyUserFiles(files: readonly CorpusInput[]): Promise<UserCorpusReport | undefined> {
-    this.#pending.corpus = files;
-    this.#has.corpus = files.length > 0;
-    this.#given.corpus = true;
+    this.pending.corpus = files;
+    this.has.corpus = files.length > 0;
+    this.given.corpus = true;
     if (files.length) this.prepareEngine();
-    return (await this.#schedule())?.corpus;
+    return (await this.schedule())?.corpus;
   }
 
   /** Replaces the user's bibliographies (empty: none), as `applyUserFiles` does for corpus files. */
   async applyBibliographies(files: readonly BibliographyInput[]): Promise<BibliographyReport | undefined> {
-    this.#pending.bibliographies = files;
-    this.#has.bibliographies = files.length > 0;
-    this.#given.bibliographies = true;
+    this.pending.bibliographies = files;
+    this.has.bibliographies = files.length > 0;
+    this.given.bibliographies = true;
     if (files.length) this.prepareEngine();
-    return (await this.#schedule())?.bibliographies;
+    return (await this.schedule())?.bibliographies;
   }
 
-  #schedule(): Promise<Merged | undefined> {
-    const generation = ++this.#generation;
-    return this.#merges.queue(() => (generation === this.#generation ? this.#merge() : undefined));
+  private schedule(): Promise<Merged | undefined> {
+    const generation = ++this.generation;
+    return this.merges.queue(() => (generation === this.generation ? this.merge() : undefined));
   }
 
-  async #merge(): Promise<Merged | undefined> {
-    if (!this.#has.corpus && !this.#has.bibliographies) {
-      await this.#leaveWorker();
+  private async merge(): Promise<Merged | undefined> {
+    if (!this.has.corpus && !this.has.bibliographies) {
+      await this.leaveWorker();
       return NOTHING;
     }
     const started = performance.now();
     // The worker does not wait for the bundled papers to load here: it is given them as shipped.
-    const shipped = await this.#shipped.read().catch(() => undefined);
+    const shipped = await this.shipped.read().catch(() => undefined);
     if (!shipped) {
-      await this.#loadBundled(); // which says why
+      await this.loadBundled(); // which says why
       return undefined;
     }
     // The user's files go right behind the bundled papers, without waiting for them to load: a
     // library the worker takes whole from the cache holds them, and it then never decodes them.
-    await this.#worker.sent();
+    await this.worker.sent();
     // What changed since the worker last heard (a new worker starts with none), then forgotten here.
-    const files = this.#pending;
-    this.#pending = {};
-    const given = await giveUserFiles(this.client, this.cache, this.log, shipped, files, this.#has.corpus);
+    const files = this.pending;
+    this.pending = {};
+    const given = await giveUserFiles(this.client, this.cache, this.log, shipped, files, this.has.corpus);
     let report = given.report;
     if (report.needsFiles) {
       // The worker holds bibliographies a cached library stood for, by name only, and the corpus files changed: every file is given again.
-      this.#inputLost.fire();
+      this.inputLost.fire();
       return undefined;
     }
-    this.#remote = new RemoteLibrary(this.client, report.papers, report.bibliographies.files);
+    this.remote = new RemoteLibrary(this.client, report.papers, report.bibliographies.files);
     // Callers of `library()` may still wait: a library from the cache can come before the bundled papers' own reply.
-    this.#wake();
-    this.#setEngine('worker');
+    this.wake();
+    this.setEngine('worker');
     void this.workspaceState?.update(ENGINE_USED, true);
     const early = report.indexing === true;
-    if (early) report = await this.#indexedAfterKeys(report);
-    this.#snapshots.cancel();
-    if (report.snapshotWanted) this.#snapshots.schedule(given.key!, given.ofBibliographies);
+    if (early) report = await this.indexedAfterKeys(report);
+    this.snapshots.cancel();
+    if (report.snapshotWanted) this.snapshots.schedule(given.key!, given.ofBibliographies);
     const { index } = report;
     this.log.info(`Your papers: ${report.corpus.added} from corpus files, ${report.bibliographies.added} from bibliographies (${report.bibliographies.joined} joined to known papers); `
       + `${report.papers} papers, index ${index.fromCache ? 'from the cache, ' : ''}${index.added} added, ${index.changed} changed, ${index.removed} removed; `
       + `bibliographies parsed in ${report.parseMs.toFixed(0)} ms and read in ${report.readMs.toFixed(0)} ms, every name searchable after ${report.searchableMs.toFixed(0)} ms (${(performance.now() - started).toFixed(0)} ms in all)`);
-    this.#setState(report.papers ? 'ready' : 'empty');
-    if (early) this.#namesIndexed.fire();
-    else this.#changed.fire();
+    this.setState(report.papers ? 'ready' : 'empty');
+    if (early) this.namesIndexed.fire();
+    else this.changed.fire();
     return {
       corpus: { ...report.corpus, fromCache: index.fromCache },
-      bibliographies: bibliographyReport(report, this.#has.corpus),
+      bibliographies: bibliographyReport(report, this.has.corpus),
     };
   }
 
@@ -297,46 +297,46 @@ export class PaperStore extends Disposable {
    * papers, and shown while it indexes their names, the longest step. Only what searches is told
    * again when it is done: showing a view twice in a moment can drop a click on it.
    */
-  async #indexedAfterKeys(report: InputReport): Promise<InputReport> {
-    this.#setState(report.papers ? 'ready' : 'empty');
-    this.#changed.fire();
-    this.#bibliographiesRead.fire(bibliographyReport(report, this.#has.corpus));
-    const keysReport = this.#remote!;
+  private async indexedAfterKeys(report: InputReport): Promise<InputReport> {
+    this.setState(report.papers ? 'ready' : 'empty');
+    this.changed.fire();
+    this.bibliographiesRead.fire(bibliographyReport(report, this.has.corpus));
+    const keysReport = this.remote!;
     const indexed = await this.client.request({ type: 'indexed' });
     // The same papers, their names now searchable too: those already asked for are kept.
-    this.#remote = keysReport.withReport(indexed.papers, indexed.bibliographies.files);
+    this.remote = keysReport.withReport(indexed.papers, indexed.bibliographies.files);
     return indexed;
   }
 
   /** Nothing of the user's is left: the bundled papers serve here, and the worker is not needed. */
-  async #leaveWorker(): Promise<void> {
-    if (!(this.#remote || this.client.running) || !this.#given.corpus || !this.#given.bibliographies) return;
-    this.#remote = undefined;
-    this.#dropEngine();
-    await this.#snapshots.settled();
+  private async leaveWorker(): Promise<void> {
+    if (!(this.remote || this.client.running) || !this.given.corpus || !this.given.bibliographies) return;
+    this.remote = undefined;
+    this.dropEngine();
+    await this.snapshots.settled();
     await this.client.stop();
     // A load started meanwhile went to the worker just stopped.
-    this.#dropEngine();
-    this.#setEngine('local');
+    this.dropEngine();
+    this.setEngine('local');
     void this.workspaceState?.update(ENGINE_USED, undefined);
-    this.#changed.fire();
+    this.changed.fire();
   }
 
   /** The worker stopped: the bundled papers serve at once; it starts again once, with the user's files read afresh. */
-  #stopped(reason: string): void {
-    this.#remote = undefined;
-    this.#dropEngine();
-    this.#changed.fire();
-    if (this.#restarts >= 1) {
-      this.#setEngine('failed');
+  private stopped(reason: string): void {
+    this.remote = undefined;
+    this.dropEngine();
+    this.changed.fire();
+    if (this.restarts >= 1) {
+      this.setEngine('failed');
       void vscode.window.showWarningMessage(`Papers: the search engine stopped again (${reason}), so only the bundled papers can be searched. Reload the window to try again; the "Papers" output has the details.`, 'Show Log')
         .then(choice => { if (choice) this.log.show(); });
       return;
     }
-    this.#restarts++;
-    this.#setEngine('restarting');
+    this.restarts++;
+    this.setEngine('restarting');
     this.log.warn('Restarting the search engine and giving it your files again.');
-    this.#inputLost.fire();
+    this.inputLost.fire();
   }
 
   /** Whether the engine worker reads files by path (on the desktop). */
@@ -349,56 +349,56 @@ export class PaperStore extends Disposable {
    * bundled papers while the host still finds and reads the files, rather than after.
    */
   prepareEngine(): void {
-    if (this.#worker.started || this.#engineState === 'failed') return;
-    this.#worker.start().catch(() => undefined);
+    if (this.worker.started || this.engineState === 'failed') return;
+    this.worker.start().catch(() => undefined);
   }
 
-  #loadBundled(): Promise<LocalLibrary | undefined> {
-    if (!this.#bundled) {
-      const run = this.#readBundled();
-      this.#bundled = run;
+  private loadBundled(): Promise<LocalLibrary | undefined> {
+    if (!this.bundled) {
+      const run = this.readBundled();
+      this.bundled = run;
       void run.then(result => {
-        if (this.#bundled !== run) return;
-        this.#local = { result };
-        this.#wake();
+        if (this.bundled !== run) return;
+        this.local = { result };
+        this.wake();
       });
     }
-    return this.#bundled;
+    return this.bundled;
   }
 
-  async #readBundled(): Promise<LocalLibrary | undefined> {
+  private async readBundled(): Promise<LocalLibrary | undefined> {
     const started = performance.now();
-    this.#setState('loading');
-    queueMicrotask(() => this.#bundledLoading.fire());
+    this.setState('loading');
+    queueMicrotask(() => this.bundledLoading.fire());
     // This workspace had files of the user's last time: they will be found again in a moment.
     if (this.hadUserFiles) this.prepareEngine();
     try {
       // Decoded a slice at a time, waiting while the engine worker holds the papers (`yieldToEngine`).
-      const local = await this.#shipped.load(() => this.#yieldToEngine());
+      const local = await this.shipped.load(() => this.yieldToEngine());
       this.log.info(`Loaded ${local.size} papers and their index in ${(performance.now() - started).toFixed(1)} ms`);
       // The worker's papers may be what the views show by now.
-      if (!this.#remote) this.#setState(local.size ? 'ready' : 'empty');
+      if (!this.remote) this.setState(local.size ? 'ready' : 'empty');
       return local;
     } catch (error) {
-      this.#failure = describe(error);
-      this.log.error(`Could not load the papers: ${this.#failure}`);
-      this.#setState('failed');
+      this.failure = describe(error);
+      this.log.error(`Could not load the papers: ${this.failure}`);
+      this.setState('failed');
       return undefined;
     }
   }
 
-  #setState(state: LoadState): void {
-    this.#state = state;
+  private setState(state: LoadState): void {
+    this.state = state;
     void vscode.commands.executeCommand('setContext', ContextKeys.state, state);
   }
 
-  #setEngine(state: EngineState): void {
-    this.#engineState = state;
+  private setEngine(state: EngineState): void {
+    this.engineState = state;
   }
 
   /** Caches a library waiting to be now, and resolves once it is written. */
   async cacheNow(): Promise<void> {
-    await this.#merges.current;
-    await this.#snapshots.now();
+    await this.merges.current;
+    await this.snapshots.now();
   }
 }

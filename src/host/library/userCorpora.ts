@@ -30,16 +30,16 @@ export function corpusFileUris(): { path: string; uri: vscode.Uri | undefined }[
  * notification per reload; the valid papers always load.
  */
 export class UserCorpora implements vscode.Disposable {
-  readonly #watch = new FileWatch(() => this.#schedule());
+  private readonly watch = new FileWatch(() => this.schedule());
   /** The files' sizes and times at the last load, to pass over a change event that changed nothing. */
-  #loaded: string | undefined;
-  readonly #soon = new Delayer(DEBOUNCE_MS);
-  readonly #subscriptions: vscode.Disposable[] = [];
+  private loaded: string | undefined;
+  private readonly soon = new Delayer(DEBOUNCE_MS);
+  private readonly subscriptions: vscode.Disposable[] = [];
   /** What the last load did: papers added, problems, whether the cached index was used. */
   lastReport: UserCorpusReport | undefined;
 
   constructor(private readonly store: PaperStore, private readonly log: vscode.LogOutputChannel) {
-    this.#subscriptions.push(
+    this.subscriptions.push(
       vscode.workspace.onDidChangeConfiguration(e => {
         if (e.affectsConfiguration(`${Settings.section}.${Settings.corpusFiles}`)) this.start();
       }),
@@ -49,12 +49,12 @@ export class UserCorpora implements vscode.Disposable {
 
   /** Watches the configured files and loads them (now if there are any). */
   start(): Promise<UserCorpusReport | undefined> {
-    this.#watch.set(corpusFileUris().flatMap(({ uri }) => (uri ? [uri] : [])));
+    this.watch.set(corpusFileUris().flatMap(({ uri }) => (uri ? [uri] : [])));
     return this.load(true);
   }
 
-  #schedule(): void {
-    this.#soon.trigger(() => void this.load(false));
+  private schedule(): void {
+    this.soon.trigger(() => void this.load(false));
   }
 
   /**
@@ -77,10 +77,10 @@ export class UserCorpora implements vscode.Disposable {
       }
     }
     const fingerprint = JSON.stringify([files.map(f => [f.file, f.stamp]), problems]);
-    if (!force && fingerprint === this.#loaded && this.lastReport) return this.lastReport;
+    if (!force && fingerprint === this.loaded && this.lastReport) return this.lastReport;
     const report = await this.store.applyUserFiles(files);
     if (!report) return undefined;
-    this.#loaded = fingerprint;
+    this.loaded = fingerprint;
     const all = [...problems, ...report.problems];
     this.lastReport = { ...report, problems: all };
     if (all.length) {
@@ -95,8 +95,8 @@ export class UserCorpora implements vscode.Disposable {
   }
 
   dispose(): void {
-    this.#soon.dispose();
-    this.#watch.dispose();
-    for (const s of this.#subscriptions) s.dispose();
+    this.soon.dispose();
+    this.watch.dispose();
+    for (const s of this.subscriptions) s.dispose();
   }
 }

@@ -9,44 +9,44 @@
  * @example const saves = new Delayer(300); saves.trigger(() => reload()); saves.trigger(() => reload()); // one reload, 300 ms after the second
  */
 export class Delayer {
-  #timer: ReturnType<typeof setTimeout> | undefined;
-  #task: (() => void) | undefined;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private task: (() => void) | undefined;
 
   constructor(private readonly delay: number) {}
 
   /** (Re)starts the wait; `task` replaces any task still waiting. */
   trigger(task: () => void, delay = this.delay): void {
-    this.#task = task;
-    clearTimeout(this.#timer);
-    this.#timer = setTimeout(() => this.#run(), delay);
+    this.task = task;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.run(), delay);
   }
 
   /** Whether a task waits to run. */
   get isTriggered(): boolean {
-    return this.#task !== undefined;
+    return this.task !== undefined;
   }
 
   /** Runs the waiting task now, if there is one. */
   flush(): void {
-    clearTimeout(this.#timer);
-    this.#run();
+    clearTimeout(this.timer);
+    this.run();
   }
 
   /** Drops the waiting task. */
   cancel(): void {
-    clearTimeout(this.#timer);
-    this.#timer = undefined;
-    this.#task = undefined;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.task = undefined;
   }
 
   dispose(): void {
     this.cancel();
   }
 
-  #run(): void {
-    const task = this.#task;
-    this.#timer = undefined;
-    this.#task = undefined;
+  private run(): void {
+    const task = this.task;
+    this.timer = undefined;
+    this.task = undefined;
     task?.();
   }
 }
@@ -58,14 +58,14 @@ export class Delayer {
  * @example const queue = new Sequencer(); queue.queue(() => load(a)); queue.queue(() => load(b)); await queue.settled(); // a, then b
  */
 export class Sequencer {
-  #last: Promise<unknown> = Promise.resolve();
+  private last: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly onError: (error: unknown) => void = () => undefined) {}
 
   /** Runs `task` after every task queued before it; resolves or rejects with its result. */
   queue<T>(task: () => T | Promise<T>): Promise<T> {
-    const run = this.#last.then(task);
-    this.#last = run.catch(this.onError);
+    const run = this.last.then(task);
+    this.last = run.catch(this.onError);
     return run;
   }
 
@@ -73,13 +73,13 @@ export class Sequencer {
   async settled(): Promise<void> {
     let seen: Promise<unknown>;
     do {
-      seen = this.#last;
+      seen = this.last;
       await seen;
-    } while (seen !== this.#last);
+    } while (seen !== this.last);
   }
 
   /** The latest task's end (settled, never rejecting): what a caller waits behind without waiting for later tasks. */
   get current(): Promise<unknown> {
-    return this.#last;
+    return this.last;
   }
 }

@@ -21,23 +21,23 @@ export function disposeAll(disposables: Iterable<IDisposable>): void {
 }
 
 export abstract class Disposable implements IDisposable {
-  #disposed = false;
-  readonly #owned: IDisposable[] = [];
+  private disposed = false;
+  private readonly owned: IDisposable[] = [];
 
   dispose(): void {
-    if (this.#disposed) return;
-    this.#disposed = true;
-    disposeAll(this.#owned.splice(0));
+    if (this.disposed) return;
+    this.disposed = true;
+    disposeAll(this.owned.splice(0));
   }
 
   /** Takes `value` to dispose with this object; returns it, so fields can be made in one line. */
   protected register<T extends IDisposable>(value: T): T {
-    if (this.#disposed) value.dispose();
-    else this.#owned.push(value);
+    if (this.disposed) value.dispose();
+    else this.owned.push(value);
     return value;
   }
 
   protected get isDisposed(): boolean {
-    return this.#disposed;
+    return this.disposed;
   }
 }

@@ -30,41 +30,41 @@ async function stampOf(uri: vscode.Uri): Promise<Stamp> {
  * for either; the caller debounces, and compares what it read before reading again.
  */
 export class FileWatch implements vscode.Disposable {
-  readonly #files = new Map<string, { uri: vscode.Uri; watcher: vscode.Disposable; stamp: Promise<Stamp> }>();
-  readonly #timer: ReturnType<typeof setInterval>;
-  #polling = false;
+  private readonly files = new Map<string, { uri: vscode.Uri; watcher: vscode.Disposable; stamp: Promise<Stamp> }>();
+  private readonly timer: ReturnType<typeof setInterval>;
+  private polling = false;
 
   constructor(private readonly onChange: () => void, pollMs = POLL_MS) {
-    this.#timer = setInterval(() => void this.#poll(), pollMs);
+    this.timer = setInterval(() => void this.poll(), pollMs);
   }
 
   /** Watches exactly these files from now on. */
   set(uris: readonly vscode.Uri[]): void {
     const wanted = new Map(uris.map(uri => [uri.toString(), uri]));
-    for (const [key, file] of this.#files) {
-      if (!wanted.has(key)) { file.watcher.dispose(); this.#files.delete(key); }
+    for (const [key, file] of this.files) {
+      if (!wanted.has(key)) { file.watcher.dispose(); this.files.delete(key); }
     }
     for (const [key, uri] of wanted) {
-      if (this.#files.has(key)) continue;
+      if (this.files.has(key)) continue;
       const name = uri.path.slice(uri.path.lastIndexOf('/') + 1);
       const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.joinPath(uri, '..'), name));
       const changed = () => { if (!watcherEvents.dropped) this.onChange(); };
       const watching = vscode.Disposable.from(watcher, watcher.onDidChange(changed), watcher.onDidCreate(changed), watcher.onDidDelete(changed));
-      this.#files.set(key, { uri, watcher: watching, stamp: stampOf(uri) });
+      this.files.set(key, { uri, watcher: watching, stamp: stampOf(uri) });
     }
   }
 
   has(uri: vscode.Uri): boolean {
-    return this.#files.has(uri.toString());
+    return this.files.has(uri.toString());
   }
 
-  async #poll(): Promise<void> {
+  private async poll(): Promise<void> {
     // A slow file system (a network drive, the web) must not pile up stats.
-    if (this.#polling || !this.#files.size) return;
-    this.#polling = true;
+    if (this.polling || !this.files.size) return;
+    this.polling = true;
     try {
       let changed = false;
-      for (const file of [...this.#files.values()]) {
+      for (const file of [...this.files.values()]) {
         const before = await file.stamp;
         const now = await stampOf(file.uri);
         file.stamp = Promise.resolve(now);
@@ -72,13 +72,13 @@ export class FileWatch implements vscode.Disposable {
       }
       if (changed) this.onChange();
     } finally {
-      this.#polling = false;
+      this.polling = false;
     }
   }
 
   dispose(): void {
-    clearInterval(this.#timer);
-    for (const file of this.#files.values()) file.watcher.dispose();
-    this.#files.clear();
+    clearInterval(this.timer);
+    for (const file of this.files.values()) file.watcher.dispose();
+    this.files.clear();
   }
 }

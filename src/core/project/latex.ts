@@ -139,7 +139,7 @@ export function readLatexProject(root: string, source: ProjectSource, cache?: Do
       const found = resolveInclude(include, path, rootFolder, importFolder, macros, source);
       const problem = (code: ProjectProblem['code'], message: string) => project.problems.push({ file: path, line: include.line, code, message });
       if (found === 'unresolved') { problem('unresolved-include', `cannot tell which file \\${include.command}{${include.written.trim()}} reads: a macro in its path is not a simple definition of the project`); continue; }
-      if (!found.text) {
+      if (found.text === undefined) {
         // A bare \input name may be a file of the TeX installation (\input{glyphtounicode}): only a path is reported.
         if (include.command !== 'input' || include.written.includes('/')) problem('missing-include', `${found.tried} does not exist (\\${include.command}{${include.written.trim()}})`);
         continue;

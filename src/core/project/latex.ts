@@ -35,6 +35,8 @@ export interface ProjectBibliography {
   by: string;
   line: number;
   command: string;
+  /** The label `\addbibresource[label=…]` gave it. */
+  label?: string;
 }
 
 export interface ProjectProblem {
@@ -65,7 +67,7 @@ const MAX_EXPANSIONS = 16;
  */
 export function structureOf(document: LatexDocument): string {
   const { includes, definitions, bibliographies, documentClass, root, biblatex } = document;
-  return JSON.stringify([includes.map(i => [i.command, i.written, i.folder]), definitions.map(d => [d.name, d.value]), bibliographies.map(b => b.path), documentClass, root?.path, !!biblatex]);
+  return JSON.stringify([includes.map(i => [i.command, i.written, i.folder]), definitions.map(d => [d.name, d.value]), bibliographies.map(b => [b.path, b.label]), documentClass, root?.path, !!biblatex]);
 }
 
 /** A file's document from the cache, read again when its text changed. */
@@ -125,7 +127,7 @@ export function readLatexProject(root: string, source: ProjectSource, cache?: Do
     for (const b of document.bibliographies) {
       const fromRoot = resolvePath(rootFolder, b.path);
       const beside = resolvePath(folderOf(path), b.path);
-      project.bibliographies.push({ path: fromRoot, ...(beside !== fromRoot ? { beside } : {}), written: b.path, by: path, line: b.line, command: b.command });
+      project.bibliographies.push({ path: fromRoot, ...(beside !== fromRoot ? { beside } : {}), written: b.path, by: path, line: b.line, command: b.command, ...(b.label ? { label: b.label } : {}) });
     }
     // Definitions and includes in the order TeX meets them: a path macro counts from its line on.
     const steps = [
@@ -151,6 +153,9 @@ export function readLatexProject(root: string, source: ProjectSource, cache?: Do
   };
   const text = source.read(root);
   if (text !== undefined) visit(root, text, rootFolder, []);
+  // A refsection may name a resource by the label \addbibresource gave it, in any file of the project.
+  const labels = new Set(project.bibliographies.flatMap(b => (b.label ? [b.label] : [])));
+  if (labels.size) project.bibliographies = project.bibliographies.filter(b => b.command !== 'refsection' || !labels.has(b.written));
   return project;
 }
 

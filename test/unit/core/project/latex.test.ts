@@ -41,6 +41,19 @@ suite('a LaTeX project: every file TeX reads, in order, and its bibliographies',
     assert.equal(project.biblatex, false);
   });
 
+  test('a refsection names a resource by the label \\addbibresource gave it in another file, or a file by its name', () => {
+    const source = files({
+      '/t/main.tex': '\\documentclass{book}\n\\usepackage{biblatex}\n\\addbibresource{refs.bib}\n\\addbibresource[label=ownpubs, glob=false]{My_Publications.bib}\n\\begin{document}\n\\include{pubs}\n\\end{document}\n',
+      '/t/pubs.tex': '\\begin{refsection}[ownpubs]\n\\nocite{*}\n\\end{refsection}\n\\begin{refsection}[extra.bib]\\cite{x}\\end{refsection}\n',
+    });
+    const project = readLatexProject('/t/main.tex', source);
+    assert.deepEqual(project.bibliographies.map(b => [b.path, b.command, b.label]), [
+      ['/t/refs.bib', 'addbibresource', undefined],
+      ['/t/My_Publications.bib', 'addbibresource', 'ownpubs'],
+      ['/t/extra.bib', 'refsection', undefined],
+    ]);
+  });
+
   test('chapters by \\import through a path macro (\\def and \\newcommand), and \\subimport below them', () => {
     const source = files({
       '/t/main.tex': '\\documentclass{article}\n\\def\\PATH{.}\n\\newcommand{\\CH}{chapters}\n\\begin{document}\n\\import{\\PATH/01_intro/}{01_intro}\n\\import{\\CH/}{two}\n\\end{document}',

@@ -14,6 +14,8 @@ export interface LatexBibliography {
   command: string;
   /** 1-based line of the command. */
   line: number;
+  /** `\addbibresource[label=name]{file}`: the name a `refsection` may give instead of the file. */
+  label?: string;
 }
 
 /** A file a LaTeX file brings in. */
@@ -161,7 +163,10 @@ export class DocumentReader {
     const options = this.#optional(nameEnd);
     const file = options && this.#braced(options.next);
     const path = file && texText(this.text, file.start, file.end);
-    if (path) this.document.bibliographies.push({ path, command, line: this.#lines.lineOf(at) });
+    if (!path) return;
+    const given = options?.inside && texText(this.text, options.inside.start, options.inside.end);
+    const label = given && /(?:^|,)\s*label\s*=\s*\{?([^,{}]+?)\}?\s*(?:,|$)/.exec(given)?.[1];
+    this.document.bibliographies.push({ path, command, line: this.#lines.lineOf(at), ...(label ? { label } : {}) });
   }
 
   /** `\input{file}` (LaTeX's) or `\input file` (TeX's primitive, the name ending at a blank). */

@@ -26,7 +26,7 @@ export { DetailsStateSchema, WebviewMessageSchema } from './shared/protocol';
 export { LibraryService } from './engine/service';
 export { ResponseSchema, RESULT_SCHEMAS } from './engine/protocol';
 export { LatexProjects } from './core/project/roots';
-export { structureOf } from './core/project/latex';
+export { documentOf, structureOf } from './core/project/latex';
 export { noProjectHint } from './core/health/project';
 export { TypstProjects, typstReferences } from './core/project/typst';
 export { projectBibliographies, projectFileCandidates } from './core/project/documents';

@@ -13,6 +13,8 @@ const MAX_FILES = 2000;
 /** At most one look for new or deleted LaTeX files in this long (a look lists the workspace). */
 const RELIST_MS = 1000;
 const PROJECT_GLOB = '**/*.{tex,ltx,typ}';
+/** How long the files are read at a time before the extension host is given back. */
+const SLICE_MS = 10;
 const isLatexPath = (path: string) => /\.(tex|ltx)$/i.test(path);
 const isTypstPath = (path: string) => /\.typ$/i.test(path);
 
@@ -121,11 +123,30 @@ export class LatexProject extends Disposable {
       const given = open.has(uri.path) || files.has(uri.path) ? undefined : { path: uri.path, text };
       const read = (path: string) => open.get(path) ?? files.get(path) ?? (path === given?.path ? given.text : undefined);
       const paths = [...new Set([...files.keys(), ...open.keys(), ...(given ? [given.path] : [])])].filter(isLatexPath);
+      await this.readInSlices(paths, read);
       const projects = new LatexProjects({ read }, paths, this.cache);
       if (given) return this.answer(projects, uri);
       this.projects = projects;
     }
     return this.answer(this.projects, uri);
+  }
+
+  /**
+   * Reads every file into the cache a few at a time, yielding between slices: a thesis of many
+   * chapters is read without holding the extension host, which every extension shares. The
+   * projects are then made from the cache.
+   */
+  private async readInSlices(paths: readonly string[], read: (path: string) => string | undefined): Promise<void> {
+    const { documentOf } = await engineLoaded();
+    let started = performance.now();
+    for (const path of paths) {
+      const text = read(path);
+      if (text !== undefined) documentOf(path, text, this.cache);
+      if (performance.now() - started > SLICE_MS) {
+        await new Promise(resolve => setTimeout(resolve, 0));
+        started = performance.now();
+      }
+    }
   }
 
   private answer(projects: LatexProjects, uri: vscode.Uri): { project: Project; root: vscode.Uri } | undefined {

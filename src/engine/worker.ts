@@ -13,6 +13,7 @@ import type { UserInput } from './input';
 import { CACHE_PARTS, isQuestion, type CachedBytes, type InputReport, type Request, type Response } from './protocol';
 import { LibraryService } from './service';
 import type { CachedLibrary } from './snapshot';
+import { decodeText } from '../core/util/decode';
 
 /** What this bundle uses of a Web Worker's global scope (the engine is compiled without the DOM's types). */
 interface WebWorkerScope {
@@ -94,13 +95,13 @@ function yieldToHost(): void {
   }
 }
 
-const utf8 = new TextDecoder();
-const decode = (bytes: ArrayBuffer) => utf8.decode(bytes);
+// Bibliographies and corpus files as the writer's tools wrote them: UTF-8, or UTF-16 (core/util/decode).
+const decode = (bytes: ArrayBuffer) => decodeText(new Uint8Array(bytes));
 
 /** A bibliography file's text; one that went away since the host found it reads as empty, as on the host. */
 function readText(path: string): string {
   try {
-    return utf8.decode(readBytes(path));
+    return decodeText(readBytes(path));
   } catch {
     return '';
   }
@@ -171,7 +172,7 @@ async function answer(request: Request): Promise<{ result: unknown; transfer?: A
         text: !read ? undefined : b.path !== undefined ? readText(b.path) : b.bytes ? decode(b.bytes) : undefined,
       }));
       const input: UserInput = {
-        corpus: request.corpus?.map(f => ({ file: f.file, text: f.path !== undefined ? utf8.decode(readBytes(f.path)) : f.bytes && decode(f.bytes) })),
+        corpus: request.corpus?.map(f => ({ file: f.file, text: f.path !== undefined ? decodeText(readBytes(f.path)) : f.bytes && decode(f.bytes) })),
         bibliographies: bibliographies(!cacheStandsIn),
         cacheKey: request.cacheKey,
         bibliographyKey: request.bibliographyKey,

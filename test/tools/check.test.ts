@@ -3,7 +3,7 @@
 // citeproc cannot find in the same documents.
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, openSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, openSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from '../unit/support/seeds';
 import { run, timings, workDir, type Run } from './tools';
@@ -139,6 +139,27 @@ suite('papers check: hostile and unlucky input', () => {
       assert.match(json.stdout, /\\u001b\]0;PWNED\\u0007\\u001b\[2J\\u009b31m\\u202egnp\.exe/);
       const report = JSON.parse(json.stdout) as Report;
       assert.equal(report.documents[0].citations[0].key, key, 'the same key, once parsed');
+    } finally {
+      work.done();
+    }
+  });
+
+  test('a document with CR-only line ends and a UTF-16 bibliography (old Mac and Windows exports) are read as pdflatex and bibtex read them', () => {
+    const work = workDir('check-encodings');
+    try {
+      const tex = '\\documentclass{article}\r\\begin{document}\r% \\cite{CommentedGhost}\rSee \\cite{known1} and \\cite{Ghost}.\r\\bibliographystyle{plain}\r\\bibliography{refs}\r\\end{document}\r';
+      writeFileSync(join(work.dir, 'mac.tex'), tex);
+      writeFileSync(join(work.dir, 'refs.bib'), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(REFS, 'utf16le')]));
+      const r = check(work.dir, 'mac.tex', '--json');
+      const report = JSON.parse(r.stdout) as Report;
+      assert.deepEqual(report.documents[0].citations.map(c => [c.key, c.line]), [['known1', 4], ['Ghost', 4]]);
+      assert.deepEqual(undefinedKeys(report), ['Ghost']);
+      // bibtex cannot read UTF-16 itself; given the same entries in UTF-8 it finds the same one missing.
+      writeFileSync(join(work.dir, 'refs.bib'), REFS);
+      run('pdflatex', ['-interaction=nonstopmode', 'mac.tex'], work.dir);
+      run('bibtex', ['mac'], work.dir);
+      const blg = readFileSync(join(work.dir, 'mac.blg'), 'utf8');
+      assert.deepEqual([...blg.matchAll(/I didn't find a database entry for "([^"]+)"/g)].map(m => m[1]), ['Ghost']);
     } finally {
       work.done();
     }

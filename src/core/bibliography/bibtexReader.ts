@@ -108,6 +108,9 @@ class BibError {
   constructor(readonly at: number, readonly message: string, readonly code: BibProblemCode, readonly resume = -1) {}
 }
 
+/** The longest value a field or @string may reach by joining macros; no real field comes near it. */
+const MAX_VALUE_CHARS = 1_000_000;
+
 /** Items handled between two looks at the clock when reading without blocking. */
 export const STEPS_PER_CHECK = 32;
 
@@ -381,6 +384,8 @@ export class BibReader {
             value += macro;
           } else {
             value += expanded;
+            // Forty @strings that each double the one before would ask for a trillion characters.
+            if (value.length > MAX_VALUE_CHARS) throw new BibError(i, `field "${name}" of ${where} grows past ${MAX_VALUE_CHARS.toLocaleString('en')} characters through @string "${macro}" (does a macro double itself?)`, 'syntax');
           }
           i += macro.length;
         } else {

@@ -3,6 +3,7 @@
 // are VS Code's either way (a missing file is `FileSystemError.FileNotFound`).
 import vscode = require('vscode');
 import type { LocalDisk } from '../../platform/disk';
+import { decodeText } from '../../core/util/decode';
 
 let local: LocalDisk | undefined;
 
@@ -61,7 +62,7 @@ export async function readBytes(uri: vscode.Uri): Promise<Uint8Array | undefined
 /** A small file's text (a _quarto.yml), from the disk; undefined if it cannot be read. */
 export async function readText(uri: vscode.Uri): Promise<string | undefined> {
   const bytes = await readBytes(uri);
-  return bytes && new TextDecoder().decode(bytes);
+  return bytes && decodeText(bytes);
 }
 
 /** The text of an open document, as the editor holds it. */

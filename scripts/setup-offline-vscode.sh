@@ -14,6 +14,12 @@ ROOT=$PWD
 VERSION=${CODE_SERVER_VERSION:-$(node -p "require('./package.json').config.codeServerVersion")}
 DEST=${CODE_SERVER_HOME:-${XDG_CACHE_HOME:-$HOME/.cache}/papers-vscode/code-server-$VERSION}
 
+# Two first runs at once (two clones, or npm start beside npm test) would install into the same folder
+# and race (npm's ENOTEMPTY): the second waits for the first, then finds the install done.
+mkdir -p "$(dirname "$DEST")"
+exec 9>"$DEST.lock"
+if ! flock -n 9; then echo "[setup] waiting for another install into $DEST" >&2; flock 9; fi
+
 missing=""
 command -v chromium >/dev/null 2>&1 || missing="$missing chromium"
 command -v rg >/dev/null 2>&1 || missing="$missing ripgrep"

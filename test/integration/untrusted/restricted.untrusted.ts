@@ -1,0 +1,37 @@
+// Restricted Mode, as a writer meets it opening a folder they have not trusted: Papers runs
+// (package.json: untrustedWorkspaces "limited"), searches and cites, and reads no file that a folder
+// setting names (papers.corpus.files here: mine.txt, a saved page of one paper).
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { activate, EXTENSION_ID, waitFor, workspaceUri, writeText } from '../helpers';
+
+suite('Restricted Mode (an untrusted folder)', () => {
+  test('the folder is not trusted, and Papers is active there', async () => {
+    assert.equal(vscode.workspace.isTrusted, false);
+    const api = await activate();
+    assert.ok(vscode.extensions.getExtension(EXTENSION_ID)?.isActive);
+    assert.equal((await api.search('tau bench', { limit: 1 }))[0]?.key, 'tau2Bench');
+  });
+
+  test('a folder setting that names a file to read is not used: only the bundled papers are loaded', async () => {
+    const api = await activate();
+    await api.testing.settled();
+    // The folder's .vscode/settings.json names mine.txt; Restricted Mode hides that value.
+    assert.deepEqual(vscode.workspace.getConfiguration('papers').get('corpus.files'), [], 'the setting comes from the user only');
+    const papers = await api.papers();
+    assert.ok(!papers.some(p => p.title === 'Quantum Widgets: A First Look'), 'no paper of mine.txt');
+    assert.equal(papers.length, 390, 'the bundled papers');
+  });
+
+  test('citing works: completion in a LaTeX document offers papers', async () => {
+    const uri = workspaceUri('restricted.tex');
+    await writeText(uri, 'See \\cite{tau2}.\n');
+    const doc = await vscode.workspace.openTextDocument(uri);
+    await vscode.window.showTextDocument(doc);
+    const items = await waitFor('completion items', async () => {
+      const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', uri, doc.positionAt(14));
+      return list.items.length > 0 && list.items;
+    });
+    assert.equal(items[0].insertText, 'tau2Bench');
+  });
+});

@@ -55,7 +55,7 @@ class Engine {
     this.worker = new Worker(join(dist, 'engine.js'), { workerData: ENGINE_WORKER, resourceLimits: { maxOldGenerationSizeMb: 4096 } });
     this.worker.on('message', (message: unknown) => {
       const response = ResponseSchema.parse(message);
-      if ('stopped' in response) return;
+      if ('stopped' in response || 'progress' in response) return;
       const waiting = this.waiting.get(response.id);
       if (!waiting) return;
       this.waiting.delete(response.id);

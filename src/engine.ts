@@ -24,4 +24,6 @@ export {
 export { checkCitations, citedKeys, findLatexMain, isLatexMain, latexRoot, nearMisses, problemSeverity, unusedEntries } from './core/health';
 export { DetailsStateSchema, WebviewMessageSchema } from './shared/protocol';
 export { LibraryService } from './engine/service';
+export { BUNDLED_STYLES, styleInForce } from './core/styles/resolve';
+export { STYLE_CREDIT, styleCredit } from './core/styles/credit';
 export { ResponseSchema, RESULT_SCHEMAS } from './engine/protocol';

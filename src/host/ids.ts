@@ -50,6 +50,7 @@ export const Settings = {
   enterAction: 'search.enterAction',
   latexCommand: 'citation.latexCommand',
   citationTemplates: 'citation.templates',
+  citationStyle: 'citation.style',
   defaultBibliography: 'bibliography.defaultFile',
   updateBibliography: 'bibliography.update',
   bibliographyFiles: 'bibliography.files',

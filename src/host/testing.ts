@@ -1,5 +1,5 @@
 import type * as vscode from 'vscode';
-import type { PaperView } from '../shared/protocol';
+import type { PaperView, ReferenceView } from '../shared/protocol';
 import type { DetailsPanel } from './browse/details';
 import { openPick } from './browse/pick';
 import type { BibliographyReport, EngineState, PaperStore, UserCorpusReport } from './library/store';
@@ -40,7 +40,7 @@ export interface PapersTestHooks {
   /** The paper pick on screen (Search Papers, Insert Citation…), if any. */
   pick: typeof openPick;
   /** The paper the details panel shows and the last snapshot it was sent. */
-  details(): { paperId: string | undefined; snapshot: PaperView | undefined };
+  details(): { paperId: string | undefined; snapshot: PaperView | undefined; reference?: ReferenceView };
   /** Where searches run now: in the host, in the engine worker, or here again while it restarts. */
   engine(): EngineState;
   /** Stops the engine worker the way a crash would, to check that search recovers. */
@@ -91,7 +91,7 @@ export function createTestHooks({ store, engineClient, userCorpora, bibliographi
     bibliographies: () => bibliographies.lastReport,
     reloadBibliographies: () => bibliographies.reload(),
     providerTimes: () => ({ hover: [...providerTimes.hover], completion: [...providerTimes.completion] }),
-    details: () => ({ paperId: details.current?.id, snapshot: details.lastSnapshot }),
+    details: () => ({ paperId: details.current?.id, snapshot: details.lastSnapshot, reference: details.lastReference }),
     engine: () => store.engine,
     async crashEngine() {
       if (!engineClient.running) throw new Error('the engine worker is not running');

@@ -37,9 +37,27 @@ export const PaperViewSchema = lazySchema(() => z.strictObject({
   listed: z.boolean(),
 }));
 
+const FORMS = ['text', 'html', 'markdown'] as const;
+/** A style the picker offers: '' for the one in force (the setting's), else a bundled style's id. */
+const StyleChoiceSchema = lazySchema(() => z.strictObject({ id: z.string().check(z.maxLength(100)), title: z.string() }));
+
+/**
+ * The paper's reference formatted in a citation style: citeproc-js's HTML, made safe by the host
+ * (only citeproc-js's own tags; the webview builds them as nodes, never as markup), or why it could not be.
+ */
+export const ReferenceViewSchema = lazySchema(() => z.strictObject({
+  id: id(),
+  style: z.string().check(z.maxLength(100)),
+  styles: z.array(StyleChoiceSchema),
+  html: z.string(),
+  error: z.optional(z.string()),
+  credit: z.string(),
+}));
+
 /** Host → webview: always a whole snapshot, so the webview keeps no state of its own. */
 export const HostMessageSchema = lazySchema(() => z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('paper'), paper: PaperViewSchema }),
+  z.strictObject({ type: z.literal('reference'), reference: ReferenceViewSchema }),
 ]));
 
 /** Webview → host: intents. Ids name the paper or topic the user acted on. */
@@ -53,12 +71,15 @@ export const WebviewMessageSchema = lazySchema(() => z.discriminatedUnion('type'
   z.strictObject({ type: z.literal('copyBibtex'), id: id() }),
   z.strictObject({ type: z.literal('toggleStar'), id: id() }),
   z.strictObject({ type: z.literal('goToEntry'), id: id(), index: z.int().check(z.nonnegative(), z.lte(1000)) }),
+  z.strictObject({ type: z.literal('pickStyle'), style: z.string().check(z.maxLength(100)) }),
+  z.strictObject({ type: z.literal('copyReference'), id: id(), form: z.enum(FORMS) }),
 ]));
 
 /** What the webview keeps across reloads (vscode.setState), read back by the serializer. */
 export const DetailsStateSchema = lazySchema(() => z.strictObject({ paperId: id() }));
 
 export type PaperView = z.infer<typeof PaperViewSchema>;
+export type ReferenceView = z.infer<typeof ReferenceViewSchema>;
 export type HostMessage = z.infer<typeof HostMessageSchema>;
 export type WebviewMessage = z.infer<typeof WebviewMessageSchema>;
 export type DetailsState = z.infer<typeof DetailsStateSchema>;

@@ -56,7 +56,7 @@ export async function resolve(base: vscode.Uri | undefined, path: string): Promi
 }
 
 /** The folders from a document's up to its workspace folder (only its own outside a workspace). */
-function foldersUp(uri: vscode.Uri): vscode.Uri[] {
+export function foldersUp(uri: vscode.Uri): vscode.Uri[] {
   const root = vscode.workspace.getWorkspaceFolder(uri)?.uri;
   const folders: vscode.Uri[] = [];
   let folder = vscode.Uri.joinPath(uri, '..');

@@ -28,7 +28,7 @@ import { registerLibrary } from './library';
 import { IndexCache } from './library/indexCache';
 import { PaperStore } from './library/store';
 import { UserCorpora } from './library/userCorpora';
-import { CitationStyles, registerStyles } from './styles';
+import { CitationStyles, ReferencesPreview, registerStyles } from './styles';
 import { createTestHooks } from './testing';
 import { useLocalDisk } from './util/disk';
 
@@ -92,12 +92,13 @@ export async function activateWith(context: vscode.ExtensionContext, platform: P
   const readingListView = vscode.window.createTreeView(Views.readingList, { treeDataProvider: readingListProvider });
   const details = new DetailsPanel(context.extensionUri, store, readingList, history, TOPICS, log, styles);
   const onScreen = new CitedOnScreen(store);
+  const references = new ReferencesPreview(context.extensionUri, styles, bibliographies, log);
   context.subscriptions.push(
-    tree, treeView, readingListProvider, readingListView, details, onScreen,
+    tree, treeView, readingListProvider, readingListView, details, onScreen, references,
     ...registerLibrary(store, log, () => bibliographies.reload()),
     ...registerBrowse({ store, details, readingList, history, tree, treeView, topics: TOPICS, log }),
     ...registerCite({ store, bibliographies, details, history, editors, citationSettings, styles, log }),
-    ...registerStyles({ store, styles }),
+    ...registerStyles({ store, styles, references, log }),
     ...registerHealth({ store, bibliographies, checker, log }),
   );
   // A writer who opened a LaTeX or Markdown file will cite soon: load the library once the
@@ -108,7 +109,7 @@ export async function activateWith(context: vscode.ExtensionContext, platform: P
   context.subscriptions.push({ dispose: () => clearTimeout(warmUp) });
   const api = createApi(store);
   if (context.extensionMode === vscode.ExtensionMode.Test) {
-    api.testing = createTestHooks({ store, engineClient, userCorpora, bibliographies, checker, unusedEntries, tree, treeView, readingList: readingListProvider, details, onScreen, activatedAt });
+    api.testing = createTestHooks({ store, engineClient, userCorpora, bibliographies, checker, unusedEntries, tree, treeView, readingList: readingListProvider, details, onScreen, references, activatedAt });
   }
   return api;
 }

@@ -23,6 +23,7 @@ export const Commands = {
   reloadCorpus: 'papers.reloadCorpus',
   goToEntry: 'papers.goToEntry',
   addMissingEntries: 'papers.addMissingEntries',
+  showReferences: 'papers.showReferences',
 } as const;
 
 export const Views = {
@@ -32,6 +33,7 @@ export const Views = {
 } as const;
 
 export const DETAILS_VIEW_TYPE = 'papers.details';
+export const REFERENCES_VIEW_TYPE = 'papers.references';
 
 /** Context keys read by `when` clauses in package.json. */
 export const ContextKeys = {

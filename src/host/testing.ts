@@ -1,5 +1,6 @@
 import type * as vscode from 'vscode';
-import type { PaperView, ReferenceView } from '../shared/protocol';
+import type { PaperView, ReferencesView, ReferenceView } from '../shared/protocol';
+import type { ReferencesPreview } from './styles/references';
 import type { DetailsPanel } from './browse/details';
 import { openPick } from './browse/pick';
 import type { BibliographyReport, EngineState, PaperStore, UserCorpusReport } from './library/store';
@@ -59,6 +60,8 @@ export interface PapersTestHooks {
   engineAsked(type: RequestType): number;
   /** The engine worker's memory (MB), when it runs. */
   engineMemory(): Promise<{ heapMB: number; externalMB: number; arrayBuffersMB: number } | undefined>;
+  /** What the references view (Papers: Show References) last showed. */
+  references(): ReferencesView | undefined;
 }
 
 export interface TestedParts {
@@ -73,11 +76,13 @@ export interface TestedParts {
   readingList: ReadingListProvider;
   details: DetailsPanel;
   onScreen: CitedOnScreen;
+  references: ReferencesPreview;
   activatedAt: number;
 }
 
-export function createTestHooks({ store, engineClient, userCorpora, bibliographies, checker, unusedEntries, tree, treeView, readingList, details, onScreen, activatedAt }: TestedParts): PapersTestHooks {
+export function createTestHooks({ store, engineClient, userCorpora, bibliographies, checker, unusedEntries, tree, treeView, readingList, details, onScreen, references, activatedAt }: TestedParts): PapersTestHooks {
   return {
+    references: () => references.lastView,
     onScreenSettled: () => onScreen.settled(),
     engineAsked: type => engineClient.asked.get(type) ?? 0,
     activatedAt,

@@ -83,3 +83,38 @@ export type ReferenceView = z.infer<typeof ReferenceViewSchema>;
 export type HostMessage = z.infer<typeof HostMessageSchema>;
 export type WebviewMessage = z.infer<typeof WebviewMessageSchema>;
 export type DetailsState = z.infer<typeof DetailsStateSchema>;
+
+/** One formatted entry or citation of the references view: citeproc-js's HTML, made safe by the host (built as nodes in the view). */
+const FormattedViewSchema = lazySchema(() => z.strictObject({ key: z.string(), html: z.string(), error: z.optional(z.string()) }));
+
+/** The references view's snapshot: a document's bibliography in its style's order, and its citations. */
+export const ReferencesViewSchema = lazySchema(() => z.strictObject({
+  uri: z.string(),
+  document: z.string(),
+  style: z.string(),
+  entries: z.array(FormattedViewSchema),
+  citations: z.array(FormattedViewSchema),
+  /** Keys cited that no paper has. */
+  missing: z.array(z.string()),
+  credit: z.string(),
+}));
+
+/** Host → references view: the whole snapshot, or how far a long bibliography is (0 to 1). */
+export const ReferencesMessageSchema = lazySchema(() => z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('references'), view: ReferencesViewSchema }),
+  z.strictObject({ type: z.literal('progress'), fraction: z.number() }),
+]));
+
+/** References view → host: intents. */
+export const ReferencesIntentSchema = lazySchema(() => z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('ready') }),
+  z.strictObject({ type: z.literal('goToEntry'), key: id() }),
+  z.strictObject({ type: z.literal('copyAll'), form: z.enum(FORMS) }),
+]));
+
+/** What the references view keeps across reloads: the document it shows. */
+export const ReferencesStateSchema = lazySchema(() => z.strictObject({ uri: z.string().check(z.maxLength(2000)) }));
+
+export type ReferencesView = z.infer<typeof ReferencesViewSchema>;
+export type ReferencesMessage = z.infer<typeof ReferencesMessageSchema>;
+export type ReferencesIntent = z.infer<typeof ReferencesIntentSchema>;

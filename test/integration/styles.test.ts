@@ -100,4 +100,29 @@ suite('Formatted references', () => {
     assert.equal(reference.credit, 'Citations by CSL (citeproc-js), https://citationstyles.org/');
     assert.deepEqual(reference.styles.slice(1).map(s => s.id), ['apa', 'ieee', 'chicago-author-date', 'vancouver', 'nature']);
   });
+
+  test('Show References previews the sample .tex and .md: the entries in the style\'s order, the citations, and an update as a citation is typed', async () => {
+    const api = await activate();
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(workspaceUri('paper.tex')));
+    await vscode.commands.executeCommand('papers.showReferences');
+    const texView = await waitFor('the references of paper.tex', () => api.testing.references()?.document === 'paper.tex' && api.testing.references(), 30000);
+    assert.deepEqual(texView.entries.map(e => e.key), ['russell2020aima']);
+    assert.match(texView.entries[0].html, /^Russell, S\., &amp; Norvig, P\. \(2020\)\. <i>Artificial intelligence: A modern approach<\/i>/);
+    assert.deepEqual(texView.citations.map(c => c.html), ['(Russell &amp; Norvig, 2020)']);
+    assert.equal(texView.credit, 'Citations by CSL (citeproc-js), https://citationstyles.org/');
+
+    // It follows the active document, and formats again as a citation is typed.
+    const md = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(workspaceUri('notes.md')));
+    await waitFor('the references of notes.md', () => api.testing.references()?.document === 'notes.md', 30000);
+    const end = md.document.positionAt(md.document.getText().length);
+    await md.edit(edit => edit.insert(end, '\nAnd acting [@ReAct2022].\n'));
+    const apa = await waitFor('the typed citation in the preview', () => (api.testing.references()?.entries.length === 2) && api.testing.references(), 30000);
+    assert.deepEqual(apa.entries.map(e => e.key), ['ReAct2022', 'russell2020aima'], 'APA: by author, then title');
+    await setSetting('citation.style', 'ieee');
+    const ieee = await waitFor('the preview in IEEE', () => api.testing.references()?.style === 'IEEE' && api.testing.references(), 30000);
+    assert.deepEqual(ieee.entries.map(e => e.key), ['russell2020aima', 'ReAct2022'], 'IEEE: in the order cited');
+    assert.deepEqual(ieee.citations.map(c => c.html), ['[1]', '[2]']);
+    await setSetting('citation.style', undefined);
+    await vscode.commands.executeCommand('undo');
+  });
 });

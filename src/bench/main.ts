@@ -159,7 +159,7 @@ async function bibliographies(): Promise<void> {
   printBibliographies(readers, host, `${readers[0].entries.toLocaleString('en')} entries in the .bib files of ../shared/bibliographies/bibtex-tidy`);
   console.error('[bench] checking the citations of a long document');
   printChecks(await measureChecks(ROOT, shared), host);
-  benchStyles(ROOT, shared);
+  await benchStyles(ROOT, shared);
 }
 
 async function single(corpusFile: string, queriesFile: string | undefined, layout: Layout, inProcess: boolean): Promise<void> {

@@ -55,6 +55,20 @@ suite('Formatted references', () => {
     await hoverUntil(editor, APA);
   });
 
+  test('the completion item in focus shows the formatted reference in its documentation', async () => {
+    const editor = await open('complete.md', CITING('').replace('[@russell2020aima]', '[@russell2020'));
+    const at = editor.document.positionAt(editor.document.getText().indexOf('[@russell2020') + '[@russell2020'.length);
+    const documentation = await waitFor('a formatted reference in the documentation', async () => {
+      // The first item resolved, as VS Code resolves the one in focus.
+      const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', editor.document.uri, at, undefined, 1);
+      const first = list.items.find(i => i.insertText === 'russell2020aima');
+      const doc = first?.documentation;
+      const text = doc instanceof vscode.MarkdownString ? doc.value : String(doc ?? '');
+      return APA.test(text) && text;
+    }, 30000);
+    assert.match(documentation, CREDIT);
+  });
+
   test('a document whose front matter names csl: ieee.csl, a file beside it, is formatted in it, and again when it changes', async () => {
     const extension = vscode.extensions.getExtension(EXTENSION_ID)!;
     const ieee = await vscode.workspace.fs.readFile(vscode.Uri.joinPath(extension.extensionUri, 'src', 'data', 'styles', 'ieee.csl'));

@@ -14,7 +14,7 @@ const floors = (root, order) => order.map((floor, i) => ({
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
-    ...floors('core', ['util', 'model', 'corpus', 'bibliography', 'search', 'browse', 'cite', 'web', 'health']),
+    ...floors('core', ['util', 'model', 'corpus', 'bibliography', 'search', 'browse', 'cite', 'project', 'web', 'health']),
     ...floors('host', ['engine', 'util', 'library', 'bibliography', 'styles', 'browse', 'cite', 'health']),
     {
       name: 'no-circular',

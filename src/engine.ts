@@ -28,3 +28,8 @@ export { LibraryService } from './engine/service';
 export { BUNDLED_STYLES, styleInForce } from './core/styles/resolve';
 export { STYLE_CREDIT, styleCredit } from './core/styles/credit';
 export { ResponseSchema, RESULT_SCHEMAS } from './engine/protocol';
+export { LatexProjects } from './core/project/roots';
+export { documentOf, structureOf } from './core/project/latex';
+export { noProjectHint } from './core/health/project';
+export { TypstProjects, typstReferences } from './core/project/typst';
+export { projectBibliographies, projectFileCandidates } from './core/project/documents';

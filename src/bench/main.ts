@@ -19,6 +19,7 @@ import { hostBibliography, measureReaders } from './bibliographies';
 import { measureChecks } from './health';
 import { engineStep, type EngineMeasurement } from './engine';
 import { benchStyles } from './styles';
+import { measureProject, printProject } from './projects';
 
 const USAGE = `usage:
   npm run bench                                   bundled corpus, then 10,000 and 100,000 synthetic papers
@@ -159,6 +160,8 @@ async function bibliographies(): Promise<void> {
   printBibliographies(readers, host, `${readers[0].entries.toLocaleString('en')} entries in the .bib files of ../shared/bibliographies/bibtex-tidy`);
   console.error('[bench] checking the citations of a long document');
   printChecks(await measureChecks(ROOT, shared), host);
+  console.error('[bench] a thesis-sized project');
+  printProject(measureProject(ROOT, shared));
   await benchStyles(ROOT, shared);
 }
 

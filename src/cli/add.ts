@@ -3,6 +3,7 @@
 // fetched makes the exit status 1, after the others are printed.
 import { parseArgs } from 'node:util';
 import { UsageError } from './commandLine';
+import { print, printJson, warn } from './output';
 import { bibtexEntry, cslEntry } from '../core/bibliography/paperEntry';
 import { KnownPapers, paperIdText, parsePaperId, toPaper, WebError, webKey, webPaperId, type PaperId } from '../core/web';
 import type { Paper } from '../core/model/paper';
@@ -36,13 +37,12 @@ export async function add(argv: string[]): Promise<void> {
     } catch (error) {
       if (!(error instanceof WebError)) throw error;
       failed++;
-      console.error(`papers: ${paperIdText(id)}: ${error.message}`);
+      warn(`papers: ${paperIdText(id)}: ${error.message}`);
     }
   }
   if (papers.length) {
-    console.log(format === 'csl-json'
-      ? JSON.stringify(papers.map(cslEntry), null, 2)
-      : papers.map(p => bibtexEntry(p, format as 'bibtex' | 'biblatex')).join('\n').trimEnd());
+    if (format === 'csl-json') printJson(papers.map(cslEntry), 2);
+    else print(papers.map(p => bibtexEntry(p, format as 'bibtex' | 'biblatex')).join('\n').trimEnd());
   }
   if (failed) process.exitCode = 1;
 }

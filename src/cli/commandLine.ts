@@ -1,19 +1,33 @@
-// What the two command-line entries (dist/cli.js and the bench) share: how they end.
+// What the two command-line entries (dist/cli.js and the bench) share: how they start and end.
+import { warn, watchOutput } from './output';
 
 /** Bad arguments: the message and the usage are printed, and the exit status is 2. */
 export class UsageError extends Error {}
 
+/** `help`, `--help` or `-h` before any `--`: the usage is what was asked for. */
+function asksForHelp(argv: readonly string[]): boolean {
+  const options = argv.includes('--') ? argv.slice(0, argv.indexOf('--')) : argv;
+  return options[0] === 'help' || options.includes('--help') || options.includes('-h');
+}
+
 /**
- * Runs a command-line entry: bad arguments (a `UsageError`, or one from `parseArgs`) exit
- * with 2 after the usage; any other failure exits with 1 and its message alone.
+ * Runs a command-line entry: `--help` prints the usage on stdout and exits 0; bad arguments (a
+ * `UsageError`, or one from `parseArgs`) exit with 2 after the usage; any other failure exits
+ * with 1 and its message alone.
  */
 export function runCommandLine(name: string, usage: string, run: () => Promise<void>): void {
+  watchOutput();
+  if (asksForHelp(process.argv.slice(2))) {
+    process.stdout.write(`${usage}\n`);
+    return;
+  }
   run().catch((e: unknown) => {
     if (e instanceof UsageError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-      console.error(`${name}: ${(e as Error).message}\n${usage}`);
+      warn(`${name}: ${(e as Error).message}`);
+      process.stderr.write(`${usage}\n`);
       process.exit(2);
     }
-    console.error(`${name}: ${(e as Error).message}`);
+    warn(`${name}: ${(e as Error).message}`);
     process.exit(1);
   });
 }

@@ -2,6 +2,7 @@
 // day by default), in the site's order: one line a paper, or JSON with --json.
 import { parseArgs } from 'node:util';
 import { UsageError } from './commandLine';
+import { print, printJson, warn } from './output';
 import { fullName } from '../core/bibliography/people';
 import { parsePeriod, type FetchedPaper, type Period, type PeriodKind } from '../core/web';
 import { paperService } from './web';
@@ -24,16 +25,16 @@ export async function daily(argv: string[]): Promise<void> {
     if (!period) throw new UsageError(`--${kind} must be ${FORMS[kind]} (got "${values[kind]}")`);
   }
   const { papers, problems } = await paperService().daily(period);
-  for (const problem of problems) console.error(`papers: left out ${problem}`);
+  for (const problem of problems) warn(`papers: left out ${problem}`);
   if (values.json) {
-    console.log(JSON.stringify(papers.map(jsonOf), null, 2));
+    printJson(papers.map(jsonOf), 2);
     return;
   }
   for (const p of papers) {
     const authors = p.authors.map(fullName).join(', ');
-    console.log([p.upvotes ?? '', p.arxivId ?? '', p.title, authors, p.organization?.name ?? ''].join('\t').trimEnd());
+    print([p.upvotes ?? '', p.arxivId ?? '', p.title, authors, p.organization?.name ?? ''].join('\t').trimEnd());
   }
-  if (!papers.length) console.error('papers: no papers listed for that period');
+  if (!papers.length) warn('papers: no papers listed for that period');
 }
 
 /** A paper as `daily --json` prints it: what Hugging Face says, authors as names. */

@@ -1,8 +1,9 @@
 // `papers format`: a bibliography formatted in a citation style, from the command line, by the same
 // style engine as the editor's (core/styles): the given keys (or every entry of the files) in the
 // style's order, one reference a paragraph, as text, HTML or Markdown.
-import { readFileSync } from 'node:fs';
 import { UsageError } from './commandLine';
+import { warn } from './output';
+import { readRegularFile } from './files';
 import { parseBib } from '../core/bibliography/bibtex';
 import { bibliographyFormat, readBibliographies } from '../core/bibliography/read';
 import { formatProblem } from '../core/model/paper';
@@ -36,18 +37,16 @@ async function itemsOf(files: readonly string[]): Promise<Map<string, CslItem>> 
   const items = new Map<string, CslItem>();
   const texts = files.map(file => {
     if (!bibliographyFormat(file)) throw new UsageError(`format reads bibliographies (.bib, .json, .yaml, .yml), not ${file}`);
-    try {
-      return { uri: file, file, text: readFileSync(file, 'utf8') };
-    } catch (error) {
-      throw new Error(`${file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
-    }
+    const read = readRegularFile(file);
+    if ('error' in read) throw new Error(`${file}: cannot be read (${read.error})`);
+    return { uri: file, file, text: read.text };
   });
   // .bib files as one, as BibTeX reads a document's: parents and macros found across them.
   const bib = texts.filter(t => bibliographyFormat(t.file) === 'bibtex');
   const entries = bib.flatMap(t => parseBib(t.text).entries);
   const converted = new Map(bibFileItems(entries).map(item => [item.id, item]));
   for (const read of await readBibliographies(texts)) {
-    for (const problem of read.problems) console.error(`${problem.severity}: ${formatProblem({ file: read.file, line: problem.line, message: problem.message })}`);
+    for (const problem of read.problems) warn(`${problem.severity}: ${formatProblem({ file: read.file, line: problem.line, message: problem.message })}`);
     for (const ref of read.references) {
       if (items.has(ref.key)) continue;
       const item = read.format === 'bibtex' ? converted.get(ref.key) : undefined;
@@ -63,12 +62,10 @@ function styleOf(style: string | undefined): Parameters<typeof createStyleEngine
   const bundled = bundledStyleId(style);
   if (bundled && !/\.csl$/i.test(style)) return bundled;
   if (!/\.csl$/i.test(style)) throw new UsageError(`unknown style "${style}": one of ${BUNDLED_STYLES.map(s => s.id).join(', ')}, or a .csl file`);
-  try {
-    return { xml: readFileSync(style, 'utf8'), file: style };
-  } catch (error) {
-    if (bundled) return bundled;
-    throw new UsageError(`${style}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
-  }
+  const read = readRegularFile(style);
+  if ('text' in read) return { xml: read.text, file: style };
+  if (bundled) return bundled;
+  throw new UsageError(`${style}: cannot be read (${read.error})`);
 }
 
 /**
@@ -94,6 +91,6 @@ export async function formatCommand(options: FormatOptions): Promise<string> {
   if (missing.length) throw new Error(`no entry with key ${missing.map(k => `"${k}"`).join(', ')} in ${options.corpus.join(', ')}`);
   const wanted = options.keys.length ? [...new Set(options.keys)].map(k => items.get(k)!) : [...items.values()];
   const entries = engine.bibliography(wanted, form);
-  for (const entry of entries) if (entry.error) console.error(`warning: "${entry.key}" cannot be formatted: ${entry.error}`);
+  for (const entry of entries) if (entry.error) warn(`warning: "${entry.key}" cannot be formatted: ${entry.error}`);
   return entries.filter(entry => !entry.error).map(entry => entry.text).join('\n\n');
 }

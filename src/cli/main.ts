@@ -1,5 +1,5 @@
 // Command-line entry over the same core as the extension, for scripts and checks outside the editor.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, type Dirent } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runCommandLine, UsageError } from './commandLine';
@@ -17,6 +17,8 @@ import { languageOfPath } from '../core/cite/languages';
 import type { BibliographyInput, CorpusInput } from '../engine/input';
 import { LibraryService, type BundledText } from '../engine/service';
 import { FORMAT_USAGE, formatCommand } from './format';
+import { print, printJson, printJsonText, warn } from './output';
+import { readRegularFile } from './files';
 
 const EXPORT_FORMATS = ['bibtex', 'biblatex', 'csl-json', 'json'] as const;
 const CITE_FORMATS = ['bibtex', 'biblatex', 'csl-json', 'plain', 'latex', 'markdown', 'typst', 'rst'] as const;
@@ -107,14 +109,13 @@ async function loadLibrary(corpusFiles: readonly string[], { bundled = true } = 
   const bibliographies: BibliographyInput[] = [];
   const unreadable: string[] = [];
   for (const file of corpusFiles) {
-    let text: string;
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch (error) {
+    const read = readRegularFile(file);
+    if ('error' in read) {
       unreadable.push(file);
-      console.error(`error: ${file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+      warn(`error: ${file}: cannot be read (${read.error})`);
       continue;
     }
+    const text = read.text;
     const format = bibliographyFormat(file);
     if (format && !(format === 'csl-json' && !isCslJson(text))) bibliographies.push({ uri: file, file, text });
     else corpus.push({ file, text });
@@ -122,9 +123,9 @@ async function loadLibrary(corpusFiles: readonly string[], { bundled = true } = 
   if (unreadable.length) throw new UnreadableError(`${unreadable.length} file(s) could not be read: ${unreadable.join(', ')}`);
   if (corpusFiles.length) {
     const report = await service.setInput({ corpus, bibliographies });
-    for (const problem of report.corpus.problems) console.error(`warning: ${formatProblem(problem)}`);
+    for (const problem of report.corpus.problems) warn(`warning: ${formatProblem(problem)}`);
     for (const file of report.bibliographies.files) {
-      for (const problem of file.problems) console.error(`${problem.severity}: ${formatProblem({ file: file.file, line: problem.line, message: problem.message })}`);
+      for (const problem of file.problems) warn(`${problem.severity}: ${formatProblem({ file: file.file, line: problem.line, message: problem.message })}`);
     }
   }
   await service.settled();
@@ -134,25 +135,43 @@ async function loadLibrary(corpusFiles: readonly string[], { bundled = true } = 
 /** The file system as `check` sees it: paths with "/", read as UTF-8. */
 const nodeFiles: CheckFiles = {
   read(path) {
-    try {
-      return readFileSync(path, 'utf8');
-    } catch {
-      return undefined;
-    }
+    const read = readRegularFile(path);
+    return 'text' in read ? read.text : undefined;
   },
-  latexFilesNear(path) {
-    const folder = dirname(path);
-    return [folder, dirname(folder)].flatMap(dir => {
-      try {
-        return readdirSync(dir).filter(name => /\.tex$/i.test(name)).map(name => toSlashes(join(dir, name)));
-      } catch {
-        return [];
-      }
-    });
+  filesAround(path, extensions, up) {
+    return filesAround(path, extensions, up);
   },
 };
 
 const toSlashes = (path: string) => path.split(sep).join('/');
+
+/** At most how many files are read to find a document's project. */
+const MOST_FILES = 2000;
+
+/**
+ * The files among which a document's project is looked for: every file with one of the extensions
+ * under the folder `up` levels above it (not above the repository's top), as a workspace would
+ * hold them; hidden folders and node_modules left out.
+ */
+function filesAround(path: string, extensions: readonly string[], up: number): string[] {
+  const wanted = new RegExp(`\\.(${extensions.join('|')})$`, 'i');
+  let top = dirname(path);
+  for (let i = 0; i < up && !existsSync(join(top, '.git')) && dirname(top) !== top; i++) top = dirname(top);
+  const found: string[] = [];
+  const walk = (dir: string, depth: number) => {
+    if (found.length >= MOST_FILES || depth > 8) return;
+    let entries: Dirent[];
+    try { entries = readdirSync(dir, { withFileTypes: true }); } catch { return; }
+    for (const entry of entries) {
+      if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
+      const full = join(dir, entry.name);
+      if (entry.isDirectory()) walk(full, depth + 1);
+      else if (entry.isFile() && wanted.test(entry.name)) found.push(toSlashes(full));
+    }
+  };
+  walk(top, 0);
+  return found;
+}
 
 /**
  * `papers check FILE…`: compiler-style lines (`paper.tex:12:8: warning: …`) or, with `--json`,
@@ -162,25 +181,31 @@ async function check(files: readonly string[], json: boolean): Promise<void> {
   if (!files.length) throw new UsageError('check takes one or more documents (.tex, .md, .qmd, .Rmd, .typ, .rst)');
   for (const file of files) {
     if (!languageOfPath(file)) throw new UsageError(`check reads .tex, .md, .qmd, .Rmd, .typ and .rst documents, not ${file}`);
-    let isFile = false;
-    try { isFile = statSync(file).isFile(); } catch { /* reported below */ }
-    if (!isFile) throw new UsageError(`${file}: no such document`);
   }
+  // A document that cannot be read is reported (exit 1); every other one is still checked.
+  const unreadable: { file: string; message: string }[] = [];
+  const readable = files.filter(file => {
+    const read = readRegularFile(file);
+    if ('error' in read) unreadable.push({ file, message: `cannot be read (${read.error})` });
+    return 'text' in read;
+  });
+  for (const { file, message } of unreadable) warn(`${file}: error: ${message}`);
+  if (unreadable.length) process.exitCode = 1;
   const display = (path: string) => toSlashes(relative(process.cwd(), path)) || path;
-  const documents = await checkDocuments(files.map(f => toSlashes(resolve(f))), nodeFiles, display);
+  const documents = readable.length ? await checkDocuments(readable.map(f => toSlashes(resolve(f))), nodeFiles, display) : [];
   const problems = documents.flatMap(d => d.problems);
   if (json) {
-    console.log(JSON.stringify({ documents }, null, 2));
+    printJson(unreadable.length ? { documents, unreadable } : { documents }, 2);
   } else {
     const seen = new Set<string>();
     for (const p of problems) {
       const line = `${p.file}:${p.line}:${p.column}: ${p.severity}: ${p.message} [${p.code}]`;
       if (seen.has(line)) continue;
       seen.add(line);
-      console.log(line);
+      print(line);
     }
     const cited = documents.reduce((n, d) => n + d.citations.length, 0);
-    console.error(`${documents.length} document(s), ${cited} citation(s), ${seen.size} problem(s)`);
+    warn(`${documents.length} document(s), ${cited} citation(s), ${seen.size} problem(s)`);
   }
   if (problems.some(failsCheck)) process.exitCode = 1;
 }
@@ -202,7 +227,7 @@ async function run(argv: string[]): Promise<void> {
   if (!options.bundled && !corpus.length) throw new UsageError('--no-bundled needs at least one --corpus file');
   const [command, ...rest] = positionals;
   if (command === 'format') {
-    console.log(await formatCommand({ corpus, style: values.style, locale: values.locale, format: values.format, keys: rest }));
+    print(await formatCommand({ corpus, style: values.style, locale: values.locale, format: values.format, keys: rest }));
     return;
   }
   if (values.style !== undefined || values.locale !== undefined) throw new UsageError('--style and --locale are for format');
@@ -215,18 +240,21 @@ async function run(argv: string[]): Promise<void> {
     const limit = values.limit === undefined ? 10 : Number(values.limit);
     if (!Number.isInteger(limit) || limit < 1) throw new UsageError('--limit must be a positive whole number');
     const { hits, problems } = (await loadLibrary(corpus, options)).query(rest[0], { limit });
-    for (const problem of problems) console.error(`papers: ${problem.message}`);
+    for (const problem of problems) warn(`papers: ${problem.message}`);
     if (values.json) {
-      console.log(JSON.stringify(hits.map(h => ({ key: h.paper.key, title: h.paper.title, score: h.score }))));
+      printJson(hits.map(h => ({ key: h.paper.key, title: h.paper.title, score: h.score })));
     } else {
-      for (const h of hits) console.log(`${h.paper.key}\t${h.paper.title}\t${h.score.toFixed(2)}`);
+      for (const h of hits) print(`${h.paper.key}\t${h.paper.title}\t${h.score.toFixed(2)}`);
     }
     return;
   }
   if (command === 'export') {
     if (rest.length) throw new UsageError('export takes no positional arguments');
     const format = oneOf(values.format, EXPORT_FORMATS);
-    console.log(exportCorpus((await loadLibrary(corpus, options)).papers, format));
+    const text = exportCorpus((await loadLibrary(corpus, options)).papers, format);
+    // JSON keeps its escapes; .bib text is made safe like any other text.
+    if (format === 'json' || format === 'csl-json') printJsonText(text);
+    else print(text);
     return;
   }
   if (command === 'cite') {
@@ -234,7 +262,9 @@ async function run(argv: string[]): Promise<void> {
     const format = oneOf(values.format, CITE_FORMATS);
     const paper = (await loadLibrary(corpus, options)).get(rest[0]);
     if (!paper) throw new NotFoundError(`no paper with key "${rest[0]}" (papers search "<words>" lists keys)`);
-    console.log(citationText([paper], CITE_TEMPLATES[format]).trimEnd());
+    const text = citationText([paper], CITE_TEMPLATES[format]).trimEnd();
+    if (format === 'csl-json') printJsonText(text);
+    else print(text);
     return;
   }
   throw new UsageError(command ? `unknown command "${command}"` : 'no command given');

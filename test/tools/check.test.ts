@@ -2,7 +2,8 @@
 // the real tools: the keys it calls undefined are exactly those BibTeX, biber and pandoc's
 // citeproc cannot find in the same documents.
 import * as assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, openSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from '../unit/support/seeds';
 import { run, timings, workDir, type Run } from './tools';
@@ -55,7 +56,8 @@ suite('papers check: the command line', () => {
       assert.equal(r.status, 1, r.stderr);
       const lines = r.stdout.trim().split('\n');
       assert.equal(lines[0], 'paper.tex:4:18: warning: ReAct2022 is not in refs.bib [undefined-key]');
-      assert.equal(lines[1], 'refs.bib:4:1: error: key "known2" is already used by the entry at line 2 [duplicate-key]');
+      // Nobody cites known2, so its duplicate is a warning: BibTeX says nothing of it (issue 33).
+      assert.equal(lines[1], 'refs.bib:4:1: warning: key "known2" is already used by the entry at line 2 [duplicate-key]');
       assert.equal(lines[2], 'refs.bib:5:1: error: field "title" of entry "cut" is not closed (unbalanced braces) [unclosed-value]');
       assert.equal(lines.length, 3);
     } finally {
@@ -86,13 +88,73 @@ suite('papers check: the command line', () => {
     }
   });
 
-  test('bad arguments exit 2 with the usage: no document, an unknown kind of file, a missing file, options of other commands', () => {
+  test('bad arguments exit 2 with the usage: no document, an unknown kind of file, options of other commands', () => {
     const cwd = join(ROOT, 'test', 'fixtures', 'workspace');
-    for (const args of [[], ['references.bib'], ['nowhere.tex'], ['paper.tex', '--corpus', 'references.bib'], ['paper.tex', '--format', 'bibtex']]) {
+    for (const args of [[], ['references.bib'], ['paper.tex', '--corpus', 'references.bib'], ['paper.tex', '--format', 'bibtex']]) {
       const r = check(cwd, ...args);
       assert.equal(r.status, 2, args.join(' '));
       assert.match(r.stderr, /^papers: .+\nusage:\n/, args.join(' '));
     }
+  });
+});
+
+suite('papers check: hostile and unlucky input', () => {
+  test('a missing document, a folder, a pipe and a link to /dev/zero are each named and exit 1; the readable one is still checked, also with --json', () => {
+    const work = workDir('check-special');
+    try {
+      write(work.dir, { 'good.tex': '\\documentclass{article}\n\\begin{document}\\cite{known1}\\bibliography{refs}\\end{document}\n', 'refs.bib': REFS });
+      mkdirSync(join(work.dir, 'folder.tex'));
+      assert.equal(run('mkfifo', [join(work.dir, 'pipe.tex')], work.dir).status, 0);
+      symlinkSync('/dev/zero', join(work.dir, 'zero.tex'));
+      const args = ['good.tex', 'missing.tex', 'folder.tex', 'pipe.tex', 'zero.tex'];
+      const r = check(work.dir, ...args);
+      assert.equal(r.status, 1, r.stderr);
+      assert.deepEqual(r.stderr.split('\n').filter(l => l.includes(': error: cannot be read')), [
+        'missing.tex: error: cannot be read (ENOENT)',
+        'folder.tex: error: cannot be read (is a folder)',
+        'pipe.tex: error: cannot be read (is not a regular file (a pipe, socket or device))',
+        'zero.tex: error: cannot be read (is not a regular file (a pipe, socket or device))',
+      ]);
+      assert.match(r.stderr, /^1 document\(s\), 1 citation\(s\), 0 problem\(s\)$/m);
+      const json = check(work.dir, ...args, '--json');
+      assert.equal(json.status, 1);
+      const report = JSON.parse(json.stdout) as Report & { unreadable: { file: string }[] };
+      assert.deepEqual(report.documents.map(d => [d.file, d.citations.map(c => c.key)]), [['good.tex', ['known1']]]);
+      assert.deepEqual(report.unreadable.map(u => u.file), ['missing.tex', 'folder.tex', 'pipe.tex', 'zero.tex']);
+    } finally {
+      work.done();
+    }
+  });
+
+  test('keys holding terminal escapes, C1 controls and bidi overrides are printed escaped; JSON keeps them as JSON escapes', () => {
+    const work = workDir('check-escapes');
+    try {
+      const key = 'x\u001b]0;PWNED\u0007\u001b[2J\u009b31m\u202egnp.exe';
+      write(work.dir, { 'a.tex': `\\documentclass{article}\n\\begin{document}\\cite{${key}}\\bibliography{refs}\\end{document}\n`, 'refs.bib': REFS });
+      const r = check(work.dir, 'a.tex');
+      assert.equal(r.stdout, 'a.tex:2:23: warning: x\\x1b]0;PWNED\\x07\\x1b[2J\\x9b31m\\u202egnp.exe is not in refs.bib [undefined-key]\n');
+      // eslint-disable-next-line no-control-regex -- no control character may reach the terminal
+      assert.doesNotMatch(r.stdout + r.stderr, /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e]/);
+      const json = check(work.dir, 'a.tex', '--json');
+      assert.match(json.stdout, /\\u001b\]0;PWNED\\u0007\\u001b\[2J\\u009b31m\\u202egnp\.exe/);
+      const report = JSON.parse(json.stdout) as Report;
+      assert.equal(report.documents[0].citations[0].key, key, 'the same key, once parsed');
+    } finally {
+      work.done();
+    }
+  });
+
+  test('--help, -h and help print the usage on stdout and exit 0; a write to a full disk exits 1', () => {
+    const cli = join(ROOT, 'dist', 'cli.js');
+    for (const args of [['--help'], ['-h'], ['help'], ['check', '--help']]) {
+      const r = run(process.execPath, [cli, ...args], ROOT);
+      assert.equal(r.status, 0, args.join(' '));
+      assert.match(r.stdout, /^usage:\n/);
+      assert.equal(r.stderr, '');
+    }
+    const full = spawnSync(process.execPath, [cli, 'search', 'agents'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', openSync('/dev/full', 'w'), 'pipe'] });
+    assert.equal(full.status, 1);
+    assert.match(full.stderr, /cannot write the output: ENOSPC/);
   });
 });
 

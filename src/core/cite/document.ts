@@ -3,12 +3,14 @@
 // defined). A LaTeX document gives both in one pass of the TeX reader; the other syntaxes name
 // their bibliographies in a front matter or a directive, read only when asked.
 import { syntaxOfLanguage } from './languages';
-import { citationsOfLanguage, scanLatexDocument, type Citation } from './scan';
+import { citationsOfLanguage, scanLatexDocument, type Citation, type LatexDocument } from './scan';
 import { findBibliographies, type BibliographyRef } from './sources';
 
 export interface DocumentScan {
   readonly citations: readonly Citation[];
   readonly bibliographies: readonly BibliographyRef[];
+  /** For LaTeX: everything the pass read (the files it brings in, its class, its path macros…), which makes its project. */
+  readonly latex?: LatexDocument;
 }
 
 /**
@@ -20,7 +22,7 @@ export interface DocumentScan {
 export function scanDocument(text: string, languageId: string): DocumentScan {
   if (syntaxOfLanguage(languageId) === 'latex') {
     const document = scanLatexDocument(text);
-    return { citations: document.citations, bibliographies: document.bibliographies.map(({ path, line }) => ({ path, line })) };
+    return { citations: document.citations, bibliographies: document.bibliographies.map(({ path, line }) => ({ path, line })), latex: document };
   }
   let bibliographies: BibliographyRef[] | undefined;
   return {

@@ -22,13 +22,14 @@ function latexBibliographies(text: string): BibliographyRef[] {
 const unquote = (s: string) => s.trim().replace(/^(["'])(.*)\1$/, '$2');
 
 /** `bibliography:` in a YAML front matter: a string, a flow list `[a.bib, b.json]`, or a block list. */
-function yamlBibliographies(text: string): BibliographyRef[] {
+function yamlBibliographies(text: string, key = 'bibliography'): BibliographyRef[] {
   const front = /^---[ \t]*\r?\n([\s\S]*?)\r?\n(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/.exec(text);
   if (!front) return [];
   const lines = front[1].split(/\r?\n/);
   const refs: BibliographyRef[] = [];
+  const named = new RegExp(`^${key}[ \\t]*:[ \\t]*(.*?)[ \\t]*(?:#.*)?$`);
   lines.forEach((raw, i) => {
-    const m = /^bibliography[ \t]*:[ \t]*(.*?)[ \t]*(?:#.*)?$/.exec(raw);
+    const m = named.exec(raw);
     if (!m) return;
     const line = i + 2;
     if (m[1].startsWith('[')) {
@@ -52,8 +53,8 @@ function yamlBibliographies(text: string): BibliographyRef[] {
  *
  * @example quartoBibliographies('project:\n  type: book\nbibliography: refs.bib\n').map(r => r.path) → ['refs.bib']
  */
-export function quartoBibliographies(text: string): BibliographyRef[] {
-  return yamlBibliographies(`---\n${text}\n---\n`).map(ref => ({ ...ref, line: ref.line - 1 }));
+export function quartoBibliographies(text: string, key = 'bibliography'): BibliographyRef[] {
+  return yamlBibliographies(`---\n${text}\n---\n`, key).map(ref => ({ ...ref, line: ref.line - 1 }));
 }
 
 /** Typst's `#bibliography("refs.bib")` or `#bibliography(("a.bib", "b.yml"))`. */

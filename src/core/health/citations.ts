@@ -21,6 +21,17 @@ export interface DocumentCheck {
   suggested?: string;
   /** For LaTeX: a main file that includes this document was looked for and not found. */
   noMainFile?: boolean;
+  /**
+   * For LaTeX: the main file to name, as this document would (`% !TEX root = …`) when it has none,
+   * or the project's root where its preamble should name the bibliography.
+   */
+  root?: string;
+  /** For LaTeX: whether the project loads biblatex (else the document's own text is looked at). */
+  biblatex?: boolean;
+  /** Keys defined without a bibliography file, when they are more than the document's own (a project's `\bibitem`s). */
+  inline?: ReadonlySet<string>;
+  /** Set when the "names no bibliography" warning was given already (for another file of the same project). */
+  warned?: boolean;
 }
 
 export type CitationProblemCode = 'undefined-key' | 'no-bibliography';
@@ -74,13 +85,16 @@ function notIn(files: readonly string[]): string {
   return `is in none of ${files.slice(0, -1).join(', ')} and ${files[files.length - 1]}`;
 }
 
-/** What to add to a document so that it names a bibliography, in its own language. */
-function howToName(syntax: CitationSyntax, text: string, file: string): string {
-  switch (syntax) {
-    case 'latex':
-      return /\\usepackage\s*(?:\[[^\]]*\])?\s*\{[^}]*\bbiblatex\b/.test(text)
-        ? `add \\addbibresource{${file}} to the preamble`
-        : `add \\bibliography{${file.replace(/\.bib$/i, '')}} where the references should be printed`;
+/** What to add to a document so that it names a bibliography, in its own language (and for LaTeX, with the package it uses). */
+function howToName(check: DocumentCheck, file: string): string {
+  switch (check.syntax) {
+    case 'latex': {
+      const biblatex = check.biblatex ?? /\\usepackage\s*(?:\[[^\]]*\])?\s*\{[^}]*\bbiblatex\b/.test(check.text);
+      const where = check.root && !check.noMainFile ? ` of ${check.root}` : '';
+      return biblatex
+        ? `add \\addbibresource{${file}} to the preamble${where}`
+        : `add \\bibliography{${file.replace(/\.bib$/i, '')}} where the references should be printed${where ? ` in ${check.root}` : ''}`;
+    }
     case 'pandoc': return `add "bibliography: ${file}" to the front matter`;
     case 'typst': return `add #bibliography("${file}") where the references should be printed`;
     case 'rst': return `list ${file} in bibtex_bibfiles in conf.py`;
@@ -97,7 +111,7 @@ function howToName(syntax: CitationSyntax, text: string, file: string): string {
  *   → [{ code: 'undefined-key', key: 'b', message: 'b is not in references.bib', … }]
  */
 export function checkCitations(check: DocumentCheck): CitationProblem[] {
-  const inline = inlineKeys(check.text, check.syntax);
+  const inline = check.inline ?? inlineKeys(check.text, check.syntax);
   const cited: { key: string; start: number; end: number; bracketed: boolean }[] = [];
   for (const c of check.citations) {
     for (const k of c.keys) if (!inline.has(k.key)) cited.push({ key: k.key, start: k.start, end: k.end, bracketed: c.bracketed });
@@ -106,13 +120,13 @@ export function checkCitations(check: DocumentCheck): CitationProblem[] {
   if (!check.bibliographies.length) {
     if (inline.size && check.syntax !== 'typst') return undefinedKeys(cited, [{ file: ownList(check.syntax), keys: inline }]);
     const first = check.syntax === 'pandoc' ? cited.find(k => k.bracketed) : cited[0];
-    if (!first) return [];
+    if (!first || check.warned) return [];
     const file = check.suggested ?? 'references.bib';
     const count = new Set(cited.map(k => k.key)).size;
     const what = `This document cites ${count === 1 ? '1 key' : `${count} keys`} but names no bibliography`;
     const fix = check.noMainFile
-      ? `${howToName(check.syntax, check.text, file)}, or, if it is part of a larger document, name its main file with a first line "% !TEX root = main.tex"`
-      : howToName(check.syntax, check.text, file);
+      ? `${howToName(check, file)}, or, if it is part of a larger document, name its main file with a first line "% !TEX root = ${check.root ?? 'main.tex'}"`
+      : howToName(check, file);
     return [{ code: 'no-bibliography', severity: 'warning', start: first.start, end: first.end, message: `${what}: ${fix}.` }];
   }
   const own = inline.size && check.syntax !== 'typst' ? [{ file: ownList(check.syntax), keys: inline }] : [];

@@ -3,6 +3,9 @@
 // LaTeX pass reads the file (scanLatexDocument): TeX's reading, so a comment, `\verb`, a
 // verbatim environment or an `\iffalse` branch brings no file in and makes no file a main file.
 import { scanLatexDocument, type LatexDocument, type LatexInclude } from '../cite/scan';
+import { LatexProjects } from '../project/roots';
+
+export { resolvePath } from '../project/paths';
 
 /** The main file a file's document names for itself, as written; `.tex` added to a name without extension. */
 function rootOf(document: LatexDocument): string | undefined {
@@ -43,80 +46,15 @@ export function includedFiles(text: string): IncludedFile[] {
   return scanLatexDocument(text).includes.map(({ path, kind }) => ({ path, kind }));
 }
 
-const folderOf = (path: string) => path.slice(0, Math.max(path.lastIndexOf('/'), 0));
-
-/** Each file's document, read once however often the search below asks for it. */
-type Documents = (path: string, text: string) => LatexDocument;
-
 /**
  * The main file of a LaTeX file among `files` (path → text, paths with `/`): the one it names
- * (`latexRoot`), else a whole document (`\documentclass`) that brings it in, directly or through
- * other files, resolving each name as TeX does from the main file's folder. Undefined when
- * the file is a main file itself or none is found.
+ * (`% !TEX root`, the subfiles class), else a whole document (`\documentclass`, also in a
+ * preamble it `\input`s) that brings it in, directly or through other files, resolving each name
+ * as TeX and the import package do. Undefined when the file is a main file itself or none is found.
  *
  * @example findLatexMain('/w/ch/intro.tex', new Map([['/w/main.tex', '\\documentclass{book}\\include{ch/intro}'], ['/w/ch/intro.tex', '…']])) === '/w/main.tex'
  */
 export function findLatexMain(path: string, files: ReadonlyMap<string, string>): string | undefined {
-  const read = new Map<string, LatexDocument>();
-  const documentOf: Documents = (file, text) => {
-    let document = read.get(file);
-    if (!document) read.set(file, (document = scanLatexDocument(text)));
-    return document;
-  };
-  const text = files.get(path);
-  const own = text !== undefined ? documentOf(path, text) : undefined;
-  if (own?.documentClass && own.documentClass.name !== 'subfiles') return undefined;
-  const named = own && rootOf(own);
-  if (named) return resolvePath(folderOf(path), named);
-  for (const [main, mainText] of files) {
-    // Without the word, no reading of the file can find a class: most files are not read at all.
-    if (main === path || !mainText.includes('\\documentclass') || !documentOf(main, mainText).documentClass) continue;
-    if (bringsIn(main, mainText, path, files, documentOf)) return main;
-  }
-  return undefined;
-}
-
-/** Whether `main` brings `target` in, through at most 8 levels of files. */
-function bringsIn(main: string, mainText: string, target: string, files: ReadonlyMap<string, string>, documentOf: Documents): boolean {
-  const root = folderOf(main);
-  const seen = new Set([main]);
-  let level: { path: string; text: string; base: string; folder: string }[] = [{ path: main, text: mainText, base: root, folder: root }];
-  for (let depth = 0; depth < 8 && level.length; depth++) {
-    const next: typeof level = [];
-    for (const file of level) {
-      for (const included of documentOf(file.path, file.text).includes) {
-        const from = included.kind === 'import' ? file.folder : file.base;
-        const resolved = resolvePath(from, included.path);
-        if (resolved === target) return true;
-        const text = files.get(resolved);
-        if (text === undefined || seen.has(resolved)) continue;
-        seen.add(resolved);
-        const folder = folderOf(resolved);
-        next.push({ path: resolved, text, base: included.kind === 'import' ? folder : file.base, folder });
-      }
-    }
-    level = next;
-  }
-  return false;
-}
-
-/**
- * Resolves `path` against the folder `base` (both with `/`), as a file system would: `.` and
- * `..` are followed. An absolute path is returned as it is.
- *
- * @example resolvePath('/w/thesis/chapters', '../main.tex') === '/w/thesis/main.tex'
- */
-export function resolvePath(base: string, path: string): string {
-  if (/^(\/|[A-Za-z]:[\\/])/.test(path)) return path;
-  const parts = base === '/' ? [''] : base ? base.replace(/\/+$/, '').split('/') : [];
-  for (const part of path.split('/')) {
-    if (part === '..') {
-      const last = parts[parts.length - 1];
-      if (last === undefined || last === '..') parts.push('..');
-      else if (last !== '' || parts.length > 1) parts.pop();
-    } else if (part !== '.' && part !== '') {
-      parts.push(part);
-    }
-  }
-  return parts.join('/') || (base.startsWith('/') ? '/' : '.');
+  const root = new LatexProjects({ read: file => files.get(file) }, [...files.keys()]).rootOf(path)?.root;
+  return root === path ? undefined : root;
 }

@@ -30,10 +30,11 @@ export function unusedEntries(keys: readonly string[], lines: readonly number[],
 }
 
 /**
- * How a problem the reader found in a bibliography file is shown. A duplicate key is an error
- * (BibTeX counts "Repeated entry" as one, and the second entry is never used), although the
- * reader calls it a warning: the file is still whole, and appending to it stays safe.
+ * How a problem the reader found in a bibliography file is shown. A duplicate key that a
+ * document cites is an error (BibTeX counts "Repeated entry" as one, and the second entry is
+ * never used), although the reader calls it a warning: the file is still whole, and appending to
+ * it stays safe. One nobody cites (`cited` false) is a warning: BibTeX and biber say nothing of it.
  */
-export function problemSeverity(problem: { severity: 'error' | 'warning'; code?: string }): 'error' | 'warning' {
-  return problem.code === 'duplicate-key' ? 'error' : problem.severity;
+export function problemSeverity(problem: { severity: 'error' | 'warning'; code?: string }, cited = true): 'error' | 'warning' {
+  return problem.code === 'duplicate-key' && cited ? 'error' : problem.severity;
 }

@@ -88,7 +88,9 @@ export async function updateBibliography(
   const missing = papers.filter(p => !p.entries?.some(e => e.uri === uri.toString()));
   if (!missing.length) return 'unchanged';
   papers = missing;
-  const flavour = entryFlavourFor(doc.getText(), doc.languageId);
+  // A chapter's project says whether biblatex is loaded (in the preamble of its main file, or a file that brings in).
+  const projectBiblatex = sources?.latex?.biblatex;
+  const flavour = projectBiblatex === undefined ? entryFlavourFor(doc.getText(), doc.languageId) : projectBiblatex ? 'biblatex' : 'bibtex';
   let existing: Awaited<ReturnType<typeof read>>;
   try {
     existing = await read(uri);

@@ -1,50 +1,89 @@
 import vscode = require('vscode');
+import type { DocumentCache, LatexProject as Project } from '../../core/project/latex';
+import type { LatexProjects } from '../../core/project/roots';
+import type { TypstProject } from '../../core/project/typst';
+import { engine, engineLoaded } from '../engine/load';
 import * as disk from '../util/disk';
-import { engineLoaded } from '../engine/load';
+import { Disposable } from '../util/dispose';
+import { scanOf } from '../util/documentScan';
 import { watcherEvents } from '../util/fileWatch';
 
-/** How many .tex files of the workspace are read to find a chapter's main file. */
+/** How many LaTeX files of the workspace are read to find the projects. */
 const MAX_FILES = 2000;
-/** At most one look for new or deleted .tex files in this long (a look lists the workspace). */
+/** At most one look for new or deleted LaTeX files in this long (a look lists the workspace). */
 const RELIST_MS = 1000;
+const PROJECT_GLOB = '**/*.{tex,ltx,typ}';
+/** How long the files are read at a time before the extension host is given back. */
+const SLICE_MS = 10;
+const isLatexPath = (path: string) => /\.(tex|ltx)$/i.test(path);
+const isTypstPath = (path: string) => /\.typ$/i.test(path);
 
 /**
- * The LaTeX files of the workspace, read when a chapter's main file is first looked for, and
- * read again after a .tex file is created, deleted or saved. Open documents are taken as the
- * editor holds them. A watcher's event can come late (after the chapter was checked) or never
- * (inotify limits): when a chapter finds no main file, the workspace is listed again, and a .tex
- * file created or deleted since counts as a change.
+ * The LaTeX and Typst projects of the workspace (core/project): its `.tex`, `.ltx` and `.typ` files, read when a
+ * project is first asked for, again after one is created, deleted or saved; open documents as
+ * the editor holds them, so that a new `\input` or a moved `\addbibresource` changes the project
+ * as it is typed. A watcher's event can come late or never (inotify limits): when a file finds no
+ * project, the workspace is listed again, and a file created or deleted since counts as a change.
  */
-export class LatexProject implements vscode.Disposable {
+export class LatexProject extends Disposable {
   private files: Promise<Map<string, string>> | undefined;
+  private projects: LatexProjects | undefined;
+  /** Each file's reading, kept across projects and changes: only a changed text is read again. */
+  private readonly cache: DocumentCache = new Map();
+  /** What makes each open LaTeX document's project, as last seen (`structureOf`). */
+  private readonly structures = new Map<string, string>();
   private relist: { timer?: ReturnType<typeof setTimeout>; last: number; wanted: boolean } = { last: -Infinity, wanted: false };
-  private readonly mains = new Map<string, string | undefined>();
-  private readonly subscriptions: vscode.Disposable[] = [];
-  private readonly changed = new vscode.EventEmitter<void>();
-  /** Fires when the files changed in a way that may give a chapter another main file. */
+  private readonly changed = this.register(new vscode.EventEmitter<void>());
+  /** Fires when the files changed in a way that may change a project (its files, its bibliographies, its root). */
   readonly onDidChange = this.changed.event;
-  /** Grows with every change: part of the caches that depend on main files. */
+  /** Grows with every change: part of the caches that depend on projects. */
   version = 0;
 
   constructor() {
-    const watcher = vscode.workspace.createFileSystemWatcher('**/*.tex');
+    super();
+    const watcher = this.register(vscode.workspace.createFileSystemWatcher(PROJECT_GLOB));
     const forget = () => { if (!watcherEvents.dropped) this.forget(); };
-    this.subscriptions.push(
-      watcher, watcher.onDidCreate(forget), watcher.onDidDelete(forget), watcher.onDidChange(forget), this.changed,
-      vscode.workspace.onDidSaveTextDocument(doc => { if (doc.uri.path.endsWith('.tex')) this.forget(); }),
-    );
+    this.register(watcher.onDidCreate(forget));
+    this.register(watcher.onDidDelete(forget));
+    this.register(watcher.onDidChange(forget));
+    this.register(vscode.workspace.onDidSaveTextDocument(doc => { if (isLatexPath(doc.uri.path) || isTypstPath(doc.uri.path)) this.forget(); }));
+    // An edit that brings in another file, names a bibliography or defines a path macro changes the project at once.
+    this.register(vscode.workspace.onDidChangeTextDocument(e => { if (e.contentChanges.length) this.edited(e.document); }));
+    this.register(vscode.workspace.onDidCloseTextDocument(doc => this.structures.delete(doc.uri.toString())));
+  }
+
+  private edited(doc: vscode.TextDocument): void {
+    // Until a project was asked for, nothing is known to change (and the engine may not be loaded yet).
+    if (!this.files) return;
+    let structure: string;
+    if (isTypstPath(doc.uri.path)) {
+      structure = JSON.stringify(engine().typstReferences(doc.getText()));
+    } else {
+      const latex = (isLatexPath(doc.uri.path) || doc.languageId === 'latex') && scanOf(doc).latex;
+      if (!latex) return;
+      structure = engine().structureOf(latex);
+    }
+    const key = doc.uri.toString();
+    const before = this.structures.get(key);
+    this.structures.set(key, structure);
+    // Seen for the first time: the projects read this document as it was opened, which this edit may have changed.
+    if (before !== structure && (before !== undefined || this.projects)) this.changedProjects();
   }
 
   private forget(): void {
     this.files = undefined;
-    this.mains.clear();
+    this.changedProjects();
+  }
+
+  private changedProjects(): void {
+    this.projects = undefined;
     this.version++;
     this.changed.fire();
   }
 
   /**
-   * Lists the workspace's .tex files again, soon (at most once a second), and forgets what was
-   * read if the list changed: for a chapter that found no main file.
+   * Lists the workspace's LaTeX files again, soon (at most once a second), and forgets what was
+   * read if the list changed: for a file that found no project.
    */
   lookAgain(): void {
     if (this.relist.timer) { this.relist.wanted = true; return; }
@@ -68,35 +107,78 @@ export class LatexProject implements vscode.Disposable {
   }
 
   private list(): Thenable<vscode.Uri[]> {
-    return vscode.workspace.findFiles('**/*.tex', '**/node_modules/**', MAX_FILES);
+    return vscode.workspace.findFiles(PROJECT_GLOB, '**/node_modules/**', MAX_FILES);
   }
 
   /**
-   * The main file of a LaTeX document that names no bibliography: the one its `% !TEX root`
-   * names, else a whole document in the workspace that brings it in (`\input`, `\include`,
-   * `\subfile`, `\import`). Undefined when there is none.
+   * The project a LaTeX file belongs to (`text`: the file as the caller has it), with its root and
+   * how it was found; undefined for a part of a document that no main file brings in.
    */
-  async mainOf(uri: vscode.Uri, text: string): Promise<vscode.Uri | undefined> {
-    const { findLatexMain, latexRoot } = await engineLoaded();
-    const named = latexRoot(text);
-    if (named) return vscode.Uri.joinPath(uri, '..', named);
-    const key = uri.toString();
-    if (this.mains.has(key)) {
-      const main = this.mains.get(key);
-      if (main === undefined) this.lookAgain();
-      return this.mainUri(uri, main);
+  async projectOf(uri: vscode.Uri, text: string): Promise<{ project: Project; root: vscode.Uri } | undefined> {
+    const { LatexProjects } = await engineLoaded();
+    const files = await this.workspaceFiles();
+    const open = new Map<string, string>();
+    for (const doc of vscode.workspace.textDocuments) if (doc.uri.scheme === uri.scheme && isLatexPath(doc.uri.path)) open.set(doc.uri.path, doc.getText());
+    if (!this.projects || (!files.has(uri.path) && !open.has(uri.path))) {
+      const given = open.has(uri.path) || files.has(uri.path) ? undefined : { path: uri.path, text };
+      const read = (path: string) => open.get(path) ?? files.get(path) ?? (path === given?.path ? given.text : undefined);
+      const paths = [...new Set([...files.keys(), ...open.keys(), ...(given ? [given.path] : [])])].filter(isLatexPath);
+      await this.readInSlices(paths, read);
+      const projects = new LatexProjects({ read }, paths, this.cache);
+      if (given) return this.answer(projects, uri);
+      this.projects = projects;
     }
-    const files = new Map(await this.workspaceFiles());
-    for (const doc of vscode.workspace.textDocuments) if (doc.uri.path.endsWith('.tex')) files.set(doc.uri.path, doc.getText());
-    files.set(uri.path, text);
-    const main = findLatexMain(uri.path, files);
-    this.mains.set(key, main);
-    if (main === undefined) this.lookAgain();
-    return this.mainUri(uri, main);
+    return this.answer(this.projects, uri);
   }
 
-  private mainUri(uri: vscode.Uri, path: string | undefined): vscode.Uri | undefined {
-    return path === undefined ? undefined : uri.with({ path });
+  /**
+   * Reads every file into the cache a few at a time, yielding between slices: a thesis of many
+   * chapters is read without holding the extension host, which every extension shares. The
+   * projects are then made from the cache.
+   */
+  private async readInSlices(paths: readonly string[], read: (path: string) => string | undefined): Promise<void> {
+    const { documentOf } = await engineLoaded();
+    let started = performance.now();
+    for (const path of paths) {
+      const text = read(path);
+      if (text !== undefined) documentOf(path, text, this.cache);
+      if (performance.now() - started > SLICE_MS) {
+        await new Promise(resolve => setTimeout(resolve, 0));
+        started = performance.now();
+      }
+    }
+  }
+
+  private answer(projects: LatexProjects, uri: vscode.Uri): { project: Project; root: vscode.Uri } | undefined {
+    const found = projects.rootOf(uri.path);
+    if (!found) {
+      this.lookAgain();
+      return undefined;
+    }
+    return { project: projects.project(found.root), root: uri.with({ path: found.root }) };
+  }
+
+  /**
+   * The Typst project a `.typ` file belongs to: the file that includes it, directly or through
+   * others, and every file that one reads; its own when nothing includes it.
+   */
+  async typstProjectOf(uri: vscode.Uri, text: string): Promise<TypstProject> {
+    const { TypstProjects } = await engineLoaded();
+    const files = await this.workspaceFiles();
+    const open = new Map<string, string>();
+    for (const doc of vscode.workspace.textDocuments) if (doc.uri.scheme === uri.scheme && isTypstPath(doc.uri.path)) open.set(doc.uri.path, doc.getText());
+    open.set(uri.path, open.get(uri.path) ?? text);
+    const read = (path: string) => open.get(path) ?? files.get(path);
+    const paths = [...new Set([...files.keys(), ...open.keys()])].filter(isTypstPath);
+    return new TypstProjects({ read }, paths).projectOf(uri.path);
+  }
+
+  /** The nearest main file of the workspace, as a file at `uri` would name it in `% !TEX root`; undefined when there is none. */
+  async nearestRoot(uri: vscode.Uri): Promise<string | undefined> {
+    const projects = this.projects;
+    if (!projects) return undefined;
+    const { noProjectHint } = await engineLoaded();
+    return projects.roots().length ? noProjectHint(uri.path, projects) : undefined;
   }
 
   private workspaceFiles(): Promise<Map<string, string>> {
@@ -116,8 +198,8 @@ export class LatexProject implements vscode.Disposable {
     })());
   }
 
-  dispose(): void {
+  override dispose(): void {
     clearTimeout(this.relist.timer);
-    for (const s of this.subscriptions) s.dispose();
+    super.dispose();
   }
 }

@@ -1,13 +1,15 @@
-// Where a document's citations are defined: the bibliographies it names; for a LaTeX chapter that
-// names none, those of its main file; for Markdown or Quarto, also its Quarto project's
-// (`_quarto.yml`); for reST that names none, its Sphinx project's (`conf.py`); else the default
-// file, if it exists. Asked on every keystroke (the checks of citations, completion), so the
-// answer is kept while what the document names, the library and the projects stay the same.
+// Where a document's citations are defined: for a LaTeX or Typst file, the bibliographies named
+// anywhere in its project (core/project: the file TeX or Typst is run on and every file it brings
+// in); for the others, those it names and those its project files name (a Quarto project's
+// `_quarto.yml` and `_metadata.yml`, a bookdown book's `index.Rmd`, a Jupyter Book's `_config.yml`,
+// a pandoc `defaults.yaml`; for reST that names none, its Sphinx project's `conf.py`); else the
+// default file, if it exists. Asked on every keystroke (the checks of citations, completion), so
+// the answer is kept while what the document names, the library and the projects stay the same.
 import vscode = require('vscode');
 import type { BibliographyRef } from '../../core/cite/sources';
 import { engine, engineLoaded } from '../engine/load';
 import { Settings } from '../ids';
-import { exists, openText, readText } from '../util/disk';
+import { exists, readText } from '../util/disk';
 import { Disposable } from '../util/dispose';
 import { scanOf } from '../util/documentScan';
 import type { LatexProject } from './latexProject';
@@ -36,6 +38,11 @@ export interface DocumentSources {
   namedAt: { file: vscode.Uri; by: vscode.Uri; line: number }[];
   /** A LaTeX file that names no bibliography, is no whole document, and has no main file that brings it in. */
   noMainFile: boolean;
+  /**
+   * For a LaTeX file: its project's root and whether the project loads biblatex (what a hint to
+   * name a bibliography says); or, with no main file, the nearest main file to name in `% !TEX root`.
+   */
+  latex?: { root?: vscode.Uri; biblatex?: boolean; hint?: string };
 }
 
 /** Whether a citing text is an open document (scanned once per version), not a file read from disk. */
@@ -55,19 +62,6 @@ export async function resolve(base: vscode.Uri | undefined, path: string): Promi
   return (await vscode.workspace.findFiles(new vscode.RelativePattern(base, path), null, 200)).sort((a, b) => a.path.localeCompare(b.path));
 }
 
-/** The folders from a document's up to its workspace folder (only its own outside a workspace). */
-export function foldersUp(uri: vscode.Uri): vscode.Uri[] {
-  const root = vscode.workspace.getWorkspaceFolder(uri)?.uri;
-  const folders: vscode.Uri[] = [];
-  let folder = vscode.Uri.joinPath(uri, '..');
-  for (let i = 0; i < 12; i++) {
-    folders.push(folder);
-    if (!root || folder.path === root.path || folder.path.length <= root.path.length) break;
-    folder = vscode.Uri.joinPath(folder, '..');
-  }
-  return folders;
-}
-
 export class SourceFinder extends Disposable {
   private readonly cache = new Map<string, { key: string; sources: Promise<DocumentSources>; noMainFile?: boolean }>();
   private readonly projectTexts = new Map<string, Promise<string | undefined>>();
@@ -80,7 +74,7 @@ export class SourceFinder extends Disposable {
   constructor(private readonly latex: LatexProject) {
     super();
     // A Quarto or Sphinx project's bibliographies come and go with its _quarto.yml or conf.py.
-    const projects = this.register(vscode.workspace.createFileSystemWatcher('**/{_quarto.yml,_quarto.yaml,conf.py}'));
+    const projects = this.register(vscode.workspace.createFileSystemWatcher('**/{_quarto.yml,_quarto.yaml,_metadata.yml,_bookdown.yml,index.Rmd,_config.yml,defaults.yaml,defaults.yml,conf.py}'));
     const projectChanged = () => {
       this.projectTexts.clear();
       this.projectVersion++;
@@ -111,46 +105,64 @@ export class SourceFinder extends Disposable {
   }
 
   private async find(doc: CitingText, refs: readonly BibliographyRef[]): Promise<DocumentSources> {
-    const { bibliographyFormat, findBibliographies, isLatexMain, quartoBibliographies, sphinxBibliographies, syntaxOfLanguage } = await engineLoaded();
+    const { bibliographyFormat, isLatexMain, projectBibliographies, projectFileCandidates, syntaxOfLanguage } = await engineLoaded();
     const namedAt: DocumentSources['namedAt'] = [];
     const add = async (base: vscode.Uri | undefined, list: readonly BibliographyRef[], by: vscode.Uri) => {
       for (const ref of list) {
         for (const file of await resolve(base, ref.path)) if (bibliographyFormat(file.path)) namedAt.push({ file, by, line: ref.line });
       }
     };
-    await add(baseOf(doc), refs, doc.uri);
     let noMainFile = false;
-    const text = doc.getText();
-    if (!namedAt.length && syntaxOfLanguage(doc.languageId) === 'latex' && !doc.isUntitled) {
-      const main = await this.latex.mainOf(doc.uri, text);
-      const mainText = main && (openText(main) ?? (await readText(main)));
-      if (main && mainText !== undefined) await add(vscode.Uri.joinPath(main, '..'), findBibliographies(mainText, 'latex'), main);
-      else noMainFile = !isLatexMain(text);
+    let latex: DocumentSources['latex'];
+    if (syntaxOfLanguage(doc.languageId) === 'latex' && !doc.isUntitled) {
+      // A LaTeX file: the bibliographies of its whole project, named in any of its files, found
+      // from the root's folder as BibTeX and biber find them (else beside the file naming them).
+      const found = await this.latex.projectOf(doc.uri, doc.getText());
+      if (found) {
+        latex = { root: found.root, biblatex: found.project.biblatex };
+        for (const b of found.project.bibliographies) {
+          if (!bibliographyFormat(b.path)) continue;
+          const path = !b.beside || (await exists(doc.uri.with({ path: b.path }))) || !(await exists(doc.uri.with({ path: b.beside }))) ? b.path : b.beside;
+          namedAt.push({ file: doc.uri.with({ path }), by: doc.uri.with({ path: b.by }), line: b.line });
+        }
+      } else {
+        await add(baseOf(doc), refs, doc.uri);
+        noMainFile = !isLatexMain(doc.getText());
+        if (noMainFile) latex = { hint: await this.latex.nearestRoot(doc.uri) };
+      }
+    } else {
+      await add(baseOf(doc), refs, doc.uri);
     }
-    const project = ['quarto', 'markdown', 'rmd'].includes(doc.languageId) ? ['_quarto.yml', '_quarto.yaml']
-      : doc.languageId === 'restructuredtext' && !namedAt.length ? ['conf.py'] : [];
-    for (const folder of doc.isUntitled ? [] : foldersUp(doc.uri)) {
-      const found = await this.projectFile(folder, project);
-      if (!found) continue;
-      await add(folder, found.name === 'conf.py' ? sphinxBibliographies(found.text) : quartoBibliographies(found.text), vscode.Uri.joinPath(folder, found.name));
-      break;
+    if (syntaxOfLanguage(doc.languageId) === 'typst' && !doc.isUntitled) {
+      // A Typst file: the bibliographies of the project of the file that includes it.
+      const project = await this.latex.typstProjectOf(doc.uri, doc.getText());
+      for (const b of project.bibliographies) {
+        if (bibliographyFormat(b.path)) namedAt.push({ file: doc.uri.with({ path: b.path }), by: doc.uri.with({ path: b.by }), line: b.line });
+      }
+    }
+    // The files beside and above it that name bibliographies for it (Quarto, bookdown, Jupyter Book, pandoc defaults, Sphinx).
+    if (!doc.isUntitled && (doc.languageId !== 'restructuredtext' || !namedAt.length)) {
+      const top = vscode.workspace.getWorkspaceFolder(doc.uri)?.uri.path;
+      const candidates = projectFileCandidates(doc.uri.path, doc.languageId, top);
+      const texts = await Promise.all(candidates.map(c => this.projectText(doc.uri.with({ path: c.path }))));
+      const found = candidates.flatMap((c, i) => (texts[i] === undefined ? [] : [{ ...c, text: texts[i]! }]));
+      for (const b of projectBibliographies(found)) {
+        for (const file of await resolve(vscode.Uri.joinPath(doc.uri.with({ path: b.file }), '..'), b.ref.path)) {
+          if (bibliographyFormat(file.path)) namedAt.push({ file, by: doc.uri.with({ path: b.file }), line: b.ref.line });
+        }
+      }
     }
     const files = [...new Map(namedAt.map(n => [n.file.toString(), n.file])).values()];
-    if (files.length) return { files, named: true, namedAt, noMainFile: false };
+    if (files.length) return { files, named: true, namedAt, noMainFile: false, latex };
     const fallback = await this.defaultFile(doc);
-    return { files: fallback ? [fallback] : [], named: false, namedAt, noMainFile };
+    return { files: fallback ? [fallback] : [], named: false, namedAt, noMainFile, latex };
   }
 
-  /** The first of `names` in `folder`, with its text; read once until a project file changes. */
-  private async projectFile(folder: vscode.Uri, names: readonly string[]): Promise<{ name: string; text: string } | undefined> {
-    for (const name of names) {
-      const uri = vscode.Uri.joinPath(folder, name);
-      let text = this.projectTexts.get(uri.toString());
-      if (!text) this.projectTexts.set(uri.toString(), text = readText(uri));
-      const found = await text;
-      if (found !== undefined) return { name, text: found };
-    }
-    return undefined;
+  /** A project file's text, read once until a project file changes; undefined when there is none. */
+  private projectText(uri: vscode.Uri): Promise<string | undefined> {
+    let text = this.projectTexts.get(uri.toString());
+    if (!text) this.projectTexts.set(uri.toString(), text = readText(uri));
+    return text;
   }
 
   /** The default bibliography file, for a document that names none, if it exists. */

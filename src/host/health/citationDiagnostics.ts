@@ -91,7 +91,9 @@ export class CitationDiagnostics implements vscode.Disposable {
     }
     const suggested = sources.files[0] ? vscode.workspace.asRelativePath(sources.files[0], false) : defaultFileName();
     // The same scan of this version as hover's and the papers asked ahead for the screen (documentCitations).
-    const problems = checkCitations({ syntax, text, citations: citationsOf(doc), bibliographies, suggested, noMainFile: sources.noMainFile });
+    const { latex } = sources;
+    const root = latex?.hint ?? (latex?.root && latex.root.toString() !== doc.uri.toString() ? vscode.workspace.asRelativePath(latex.root, false) : undefined);
+    const problems = checkCitations({ syntax, text, citations: citationsOf(doc), bibliographies, suggested, noMainFile: sources.noMainFile, root, biblatex: latex?.biblatex });
     const diagnostics = problems.map(problem => {
       const range = new vscode.Range(doc.positionAt(problem.start), doc.positionAt(problem.end));
       const diagnostic = new vscode.Diagnostic(range, problem.message, vscode.DiagnosticSeverity.Warning);

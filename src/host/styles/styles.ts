@@ -5,7 +5,7 @@
 // cannot use is a problem on that file, at its line, and a warning once; APA stands in.
 import vscode = require('vscode');
 import type { Formatted, FormatKind, FormatOutput, StyleProblem, StyleRef, StylesBundle } from '../../engine/protocol';
-import { foldersUp, isAbsolute, type CitingText } from '../bibliography/sources';
+import { isAbsolute, type CitingText } from '../bibliography/sources';
 import type { EngineClient } from '../engine/client';
 import { engineLoaded } from '../engine/load';
 import { Settings } from '../ids';
@@ -37,6 +37,19 @@ export interface DocumentStyle {
 }
 
 export type FormattedEntries = Exclude<Formatted, { needsBundle: true }>;
+
+/** The folders from a document's up to its workspace folder (only its own outside a workspace): where its `_quarto.yml` may be. */
+function foldersUp(uri: vscode.Uri): vscode.Uri[] {
+  const root = vscode.workspace.getWorkspaceFolder(uri)?.uri;
+  const folders: vscode.Uri[] = [];
+  let folder = vscode.Uri.joinPath(uri, '..');
+  for (let i = 0; i < 12; i++) {
+    folders.push(folder);
+    if (!root || folder.path === root.path || folder.path.length <= root.path.length) break;
+    folder = vscode.Uri.joinPath(folder, '..');
+  }
+  return folders;
+}
 
 export class CitationStyles extends Disposable {
   /** The styles whose engine the worker has built (forgotten when it stops). */

@@ -177,11 +177,7 @@ suite('a LaTeX document split over files', () => {
 suite('checking documents on disk (papers check)', () => {
   const disk = (files: Record<string, string>): CheckFiles => ({
     read: path => files[path],
-    latexFilesNear: path => {
-      const folder = path.slice(0, path.lastIndexOf('/'));
-      const up = folder.slice(0, folder.lastIndexOf('/'));
-      return Object.keys(files).filter(f => f.endsWith('.tex') && [folder, up].includes(f.slice(0, f.lastIndexOf('/'))));
-    },
+    filesAround: (_path, extensions) => Object.keys(files).filter(f => extensions.some(e => f.endsWith(`.${e}`))),
   });
 
   test('citations with lines and columns, the bibliographies, and every problem with file, line and column', async () => {
@@ -194,7 +190,8 @@ suite('checking documents on disk (papers check)', () => {
     assert.deepEqual(doc.bibliographies, ['references.bib']);
     assert.deepEqual(doc.citations, [{ key: 'russell2020aima', line: 4, column: 11 }, { key: 'ReAct2022', line: 4, column: 27 }]);
     const problems = doc.problems.map(p => `${p.file}:${p.line}:${p.column}: ${p.severity}: ${p.code}`);
-    assert.deepEqual(problems.slice(0, 2), ['paper.tex:4:27: warning: undefined-key', 'references.bib:4:1: error: duplicate-key']);
+    // A duplicate key nobody cites is a warning: BibTeX and biber say nothing of it.
+    assert.deepEqual(problems.slice(0, 2), ['paper.tex:4:27: warning: undefined-key', 'references.bib:4:1: warning: duplicate-key']);
     assert.ok(problems.some(p => /^references\.bib:5:1: error: /.test(p)), problems.join('\n'));
     assert.ok(doc.problems.some(failsCheck));
   });
@@ -207,9 +204,11 @@ suite('checking documents on disk (papers check)', () => {
     });
     const [chapter, main] = await checkDocuments(['/w/ch/one.tex', '/w/main.tex'], files);
     assert.deepEqual(chapter.bibliographies, ['/w/refs.bib', '/w/gone.bib']);
-    assert.deepEqual(chapter.problems.map(p => `${p.file}:${p.line}: ${p.code}: ${p.message}`), ['/w/main.tex:3: missing-bibliography: /w/gone.bib does not exist']);
+    // Said once, in the file that names it (the project is checked as one).
+    assert.deepEqual(chapter.problems, []);
+    assert.deepEqual(main.problems.map(p => `${p.file}:${p.line}: ${p.code}: ${p.message}`), ['/w/main.tex:3: missing-bibliography: /w/gone.bib does not exist']);
     assert.deepEqual(main.citations, []);
-    assert.ok(!chapter.problems.some(failsCheck), 'a missing file with every key found elsewhere fails nothing');
+    assert.ok(![...chapter.problems, ...main.problems].some(failsCheck), 'a missing file with every key found elsewhere fails nothing');
   });
 
   test('a Quarto project\'s and a Sphinx project\'s bibliographies; a lone chapter is told about % !TEX root', async () => {
@@ -241,5 +240,69 @@ suite('checking documents on disk (papers check)', () => {
     assert.deepEqual([0, 2, 3, 6, 7, 8].map(at), [
       { line: 1, column: 1 }, { line: 1, column: 3 }, { line: 2, column: 1 }, { line: 3, column: 1 }, { line: 4, column: 1 }, { line: 4, column: 2 },
     ]);
+  });
+});
+
+suite('checking whole projects (papers check)', () => {
+  const disk = (files: Record<string, string>): CheckFiles => ({
+    read: path => files[path],
+    filesAround: (_path, extensions) => Object.keys(files).filter(f => extensions.some(e => f.endsWith(`.${e}`))),
+  });
+
+  test('a chapter finds its main file and the whole project is checked, each file once; a cited duplicate is an error', async () => {
+    const files = disk({
+      '/w/thesis.tex': '\\input{thesis.ltx}\n\\begin{document}\n\\include{parts/one/ch1}\n\\end{document}\n',
+      '/w/thesis.ltx': '\\documentclass{book}\n\\usepackage{biblatex}\n\\addbibresource{refs.bib}\n',
+      '/w/parts/one/ch1.tex': 'See \\cite{dup} and \\cite{Ghost}.\n\\input{parts/one/sec}\n',
+      '/w/parts/one/sec.tex': 'More \\cite{a}.\n',
+      '/w/refs.bib': '@misc{dup, title={A}}\n@misc{dup, title={B}}\n@misc{a, title={A}}\n',
+    });
+    const documents = await checkDocuments(['/w/parts/one/sec.tex', '/w/parts/one/ch1.tex'], files, p => p.replace('/w/', ''));
+    assert.deepEqual(documents.map(d => d.file), ['parts/one/sec.tex', 'parts/one/ch1.tex', 'thesis.tex', 'thesis.ltx']);
+    const problems = documents.flatMap(d => d.problems.map(p => `${p.file}:${p.line}: ${p.severity}: ${p.code}`));
+    assert.deepEqual(problems.sort(), ['parts/one/ch1.tex:1: warning: undefined-key', 'refs.bib:2: error: duplicate-key']);
+  });
+
+  test('a project that names no bibliography: one hint, naming the main file and biblatex\'s command', async () => {
+    const files = disk({
+      '/w/main.tex': '\\documentclass{book}\n\\usepackage{biblatex}\n\\begin{document}\n\\include{a}\\include{b}\n\\end{document}\n',
+      '/w/a.tex': '\\cite{x}', '/w/b.tex': '\\cite{y}',
+    });
+    const problems = (await checkDocuments(['/w/main.tex'], files, p => p.replace('/w/', ''))).flatMap(d => d.problems);
+    assert.equal(problems.length, 1);
+    assert.equal(problems[0].file, 'a.tex');
+    assert.match(problems[0].message, /add \\addbibresource\{references\.bib\} to the preamble of main\.tex\.$/);
+  });
+
+  test('a lone chapter is told the real name of the main file nearby', async () => {
+    const files = disk({ '/w/thesis.tex': '\\documentclass{book}', '/w/ch/lost.tex': '\\cite{x}' });
+    const [lost] = await checkDocuments(['/w/ch/lost.tex'], files);
+    assert.match(lost.problems[0].message, /% !TEX root = \.\.\/thesis\.tex"/);
+  });
+
+  test('a Typst book: a chapter checked against the bibliography its main file names', async () => {
+    const files = disk({
+      '/b/main.typ': '#include "ch/one.typ"\n#bibliography("refs.bib")\n',
+      '/b/ch/one.typ': 'As @a and @ghost say. // @commented\n',
+      '/b/refs.bib': '@misc{a, title={A}}\n',
+    });
+    const documents = await checkDocuments(['/b/ch/one.typ'], files);
+    assert.deepEqual(documents.map(d => d.file), ['/b/ch/one.typ', '/b/main.typ']);
+    assert.deepEqual(documents[0].problems.map(p => p.message), ['ghost is not in /b/refs.bib']);
+  });
+
+  test('a bookdown chapter, a Jupyter Book page, a pandoc defaults file and a Quarto folder\'s _metadata.yml name the bibliographies', async () => {
+    const files = disk({
+      '/r/_bookdown.yml': 'rmd_files: ["index.Rmd", "ch1.Rmd"]\n', '/r/index.Rmd': '---\ntitle: A book\nbibliography: [book.bib]\n---\n', '/r/ch1.Rmd': 'See [@a; @ghost].\n', '/r/book.bib': '@misc{a, title={A}}\n',
+      '/j/_config.yml': 'title: A Jupyter Book\nbibtex_bibfiles:\n  - refs.bib\n', '/j/docs/page.md': 'See [@a].\n', '/j/refs.bib': '@misc{a, title={A}}\n',
+      '/p/defaults.yaml': 'bibliography: refs.json\n', '/p/notes.md': 'See [@a].\n', '/p/refs.json': '[{"id": "a", "type": "article", "title": "A"}]\n',
+      '/q/_quarto.yml': 'project:\n  type: website\n', '/q/sub/_metadata.yml': 'bibliography: sub.bib\n', '/q/sub/page.qmd': 'See [@a].\n', '/q/sub/sub.bib': '@misc{a, title={A}}\n',
+    });
+    const [bookdown, jupyter, defaults, quarto] = await checkDocuments(['/r/ch1.Rmd', '/j/docs/page.md', '/p/notes.md', '/q/sub/page.qmd'], files);
+    assert.deepEqual(bookdown.bibliographies, ['/r/book.bib']);
+    assert.deepEqual(bookdown.problems.map(p => p.message), ['ghost is not in /r/book.bib']);
+    assert.deepEqual([jupyter.bibliographies, jupyter.problems], [['/j/refs.bib'], []]);
+    assert.deepEqual([defaults.bibliographies, defaults.problems], [['/p/refs.json'], []]);
+    assert.deepEqual([quarto.bibliographies, quarto.problems], [['/q/sub/sub.bib'], []]);
   });
 });

@@ -4,7 +4,7 @@
 // `\verb`, a verbatim environment or an `\iffalse` branch hides a `\bibliography` or an `\input`
 // from every feature alike, as it hides them from TeX.
 import type { Citation, CitedKey } from '../citation';
-import { BANG, BACKSLASH, isBlank, isWhite, LBRACE, LBRACKET, LF, lineEnd, LineStarts, PERCENT, RBRACE, scanned, STAR } from '../text';
+import { BANG, BACKSLASH, isAsciiLetter, isBlank, isWhite, LBRACE, LBRACKET, LF, lineEnd, LineStarts, PERCENT, RBRACE, scanned, STAR } from '../text';
 import { texKeys, texSkip, texText, type TexGroups } from './tex';
 
 /** A bibliography file a LaTeX file names, as written there (relative to the folder TeX runs in). */
@@ -14,6 +14,8 @@ export interface LatexBibliography {
   command: string;
   /** 1-based line of the command. */
   line: number;
+  /** `\addbibresource[label=name]{file}`: the name a `refsection` may give instead of the file. */
+  label?: string;
 }
 
 /** A file a LaTeX file brings in. */
@@ -30,6 +32,8 @@ export interface LatexInclude {
   command: string;
   /** The file's argument exactly as written (for `\import` and its kin, the second one). */
   written: string;
+  /** For `\import` and its kin: the folder's argument exactly as written (a path macro such as `\PATH/ch1/` stays one). */
+  folder?: string;
   /** 1-based line of the command. */
   line: number;
 }
@@ -40,6 +44,15 @@ export interface LatexDocumentClass {
   name: string;
   /** The options as TeX reads them, when there are any: for the subfiles class, the main file (`[../main.tex]`). */
   options?: string;
+  line: number;
+}
+
+/** A macro without parameters that a file defines: `\def\X{…}`, `\newcommand{\X}{…}` and their kin. */
+export interface LatexDefinition {
+  /** Its name without the backslash. */
+  name: string;
+  /** Its replacement text exactly as written. */
+  value: string;
   line: number;
 }
 
@@ -56,9 +69,13 @@ export interface LatexDocument {
   root?: { path: string; line: number };
   /** Where the file first loads biblatex: `\usepackage[…]{biblatex}` or a biblatex command that names a resource. */
   biblatex?: { line: number };
+  /** Macros without parameters, in the order defined: what a path such as `\import{\PATH/ch1/}{ch1}` may use. */
+  definitions: LatexDefinition[];
 }
 
 const RESOURCES = new Set(['addbibresource', 'addglobalbib', 'addsectionbib']);
+const DEFS = new Set(['def', 'edef', 'gdef', 'xdef']);
+const NEWCOMMANDS = new Set(['newcommand', 'renewcommand', 'providecommand', 'DeclareRobustCommand']);
 const IMPORTS = new Set(['import', 'subimport', 'inputfrom', 'subinputfrom', 'includefrom', 'subincludefrom']);
 /** The editors' magic comment, from its `%` to the end of its line (the name trimmed after: no pattern here can backtrack over blanks). */
 const MAGIC_ROOT = /^%[ \t]*!\s*TeX\s+root\s*=([^\n]*)/i;
@@ -70,7 +87,7 @@ const withTex = (name: string) => (/\.[A-Za-z]+$/.test(name) ? name : `${name}.t
  * that names a file, a class or a package is read with its arguments where it stands.
  */
 export class DocumentReader {
-  readonly document: LatexDocument = { citations: [], bibliographies: [], includes: [] };
+  readonly document: LatexDocument = { citations: [], bibliographies: [], includes: [], definitions: [] };
   readonly #lines: LineStarts;
 
   constructor(private readonly text: string, private readonly groups: TexGroups) {
@@ -86,6 +103,9 @@ export class DocumentReader {
     else if (IMPORTS.has(name)) this.#imported(name, at, nameEnd);
     else if (name === 'documentclass') this.#documentClass(at, nameEnd);
     else if (name === 'usepackage' || name === 'RequirePackage') this.#usepackage(at, nameEnd);
+    else if (DEFS.has(name)) this.#def(at, nameEnd);
+    else if (NEWCOMMANDS.has(name)) this.#newcommand(at, nameEnd);
+    else if (name === 'begin') this.#refsection(at, nameEnd);
   }
 
   /**
@@ -143,7 +163,10 @@ export class DocumentReader {
     const options = this.#optional(nameEnd);
     const file = options && this.#braced(options.next);
     const path = file && texText(this.text, file.start, file.end);
-    if (path) this.document.bibliographies.push({ path, command, line: this.#lines.lineOf(at) });
+    if (!path) return;
+    const given = options?.inside && texText(this.text, options.inside.start, options.inside.end);
+    const label = given && /(?:^|,)\s*label\s*=\s*\{?([^,{}]+?)\}?\s*(?:,|$)/.exec(given)?.[1];
+    this.document.bibliographies.push({ path, command, line: this.#lines.lineOf(at), ...(label ? { label } : {}) });
   }
 
   /** `\input{file}` (LaTeX's) or `\input file` (TeX's primitive, the name ending at a blank). */
@@ -175,15 +198,73 @@ export class DocumentReader {
     const file = folder && this.#braced(folder.end + 1);
     if (!folder || !file) return;
     const inFolder = texText(this.text, folder.start, folder.end);
-    this.#include(command, at, file.start, file.end, inFolder && !inFolder.endsWith('/') ? `${inFolder}/` : inFolder);
+    this.#include(command, at, file.start, file.end, inFolder && !inFolder.endsWith('/') ? `${inFolder}/` : inFolder, this.text.slice(folder.start, folder.end));
   }
 
   /** Records the file named by the argument `[start, end)` of the command at `at`, found in `folder` (empty, or ending in `/`). */
-  #include(command: string, at: number, start: number, end: number, folder: string): void {
+  #include(command: string, at: number, start: number, end: number, folder: string, folderWritten?: string): void {
     const name = texText(this.text, start, end);
     if (!name) return;
     const kind = IMPORTS.has(command) ? 'import' : 'input';
-    this.document.includes.push({ path: withTex(folder + name), kind, command, written: this.text.slice(start, end), line: this.#lines.lineOf(at) });
+    const include: LatexInclude = { path: withTex(folder + name), kind, command, written: this.text.slice(start, end), line: this.#lines.lineOf(at) };
+    if (folderWritten !== undefined) include.folder = folderWritten;
+    this.document.includes.push(include);
+  }
+
+  /** `\def\X{text}` (and `\edef`, `\gdef`, `\xdef`): a macro without parameters, as a path macro is defined. */
+  #def(at: number, nameEnd: number): void {
+    const name = this.#macroName(texSkip(this.text, nameEnd));
+    if (!name) return;
+    // `\def\X#1{…}` takes parameters: no path macro.
+    if (this.text.charCodeAt(texSkip(this.text, name.end)) !== LBRACE) return;
+    const value = this.#braced(name.end);
+    if (value) this.#define(name.name, value, at);
+  }
+
+  /** `\newcommand{\X}{text}`, `\newcommand*\X{text}` (and `\renewcommand`, `\providecommand`): without `[n]` parameters. */
+  #newcommand(at: number, nameEnd: number): void {
+    const i = texSkip(this.text, this.#star(nameEnd));
+    if (i < 0) return;
+    let name: { name: string; end: number } | undefined;
+    if (this.text.charCodeAt(i) === LBRACE) {
+      const group = this.#braced(i);
+      const inner = group && this.#macroName(texSkip(this.text, group.start));
+      if (!group || !inner) return;
+      name = { name: inner.name, end: group.end + 1 };
+    } else {
+      name = this.#macroName(i);
+    }
+    if (!name) return;
+    const next = texSkip(this.text, name.end);
+    if (next < 0 || this.text.charCodeAt(next) === LBRACKET) return;
+    const value = this.#braced(name.end);
+    if (value) this.#define(name.name, value, at);
+  }
+
+  /** The control word at `i` (`\X`): its name and where it ends. */
+  #macroName(i: number): { name: string; end: number } | undefined {
+    if (i < 0 || this.text.charCodeAt(i) !== BACKSLASH) return undefined;
+    let end = i + 1;
+    while (end < this.text.length && isAsciiLetter(this.text.charCodeAt(end))) end++;
+    scanned.chars += end - i;
+    return end > i + 1 ? { name: this.text.slice(i + 1, end), end } : undefined;
+  }
+
+  #define(name: string, value: { start: number; end: number }, at: number): void {
+    this.document.definitions.push({ name, value: this.text.slice(value.start, value.end), line: this.#lines.lineOf(at) });
+  }
+
+  /** `\begin{refsection}[a.bib, b.bib]`: biblatex reads these resources for the citations of that section. */
+  #refsection(at: number, nameEnd: number): void {
+    const environment = this.#braced(nameEnd);
+    if (!environment || this.text.slice(environment.start, environment.end).trim() !== 'refsection') return;
+    const options = this.#optional(environment.end + 1);
+    if (!options?.inside) return;
+    const names: CitedKey[] = [];
+    texKeys(this.text, options.inside.start, options.inside.end, names);
+    const line = this.#lines.lineOf(at);
+    for (const { key } of names) this.document.bibliographies.push({ path: key, command: 'refsection', line });
+    this.document.biblatex ??= { line };
   }
 
   /** `\documentclass[options]{name}`: the file is a whole document, even while its class is being typed. */

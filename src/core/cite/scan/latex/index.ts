@@ -59,6 +59,8 @@ function read(text: string, groups: TexGroups, reader: DocumentReader | undefine
       case 'begin': {
         const e = skipVerbatimEnvironment(text, finder, k);
         if (e >= 0) i = e;
+        // Any other environment may be one a reader wants (biblatex's refsection and its resources).
+        else if (reader) reader.command(name, j, k);
         continue;
       }
       case 'end': {

@@ -63,12 +63,12 @@ suite('scanLatexDocument: bibliographies, includes, class, root, biblatex', () =
       { path: 'appendix.tex', kind: 'input', command: 'input', written: 'appendix', line: 2 },
       { path: 'b.tex', kind: 'input', command: 'include', written: 'b.tex', line: 3 },
       { path: 's.tex', kind: 'input', command: 'subfile', written: 's', line: 3 },
-      { path: 'parts/a.tex', kind: 'import', command: 'import', written: 'a', line: 4 },
-      { path: 'parts/b.tex', kind: 'import', command: 'subimport', written: ' b ', line: 5 },
-      { path: 'x/c.tex', kind: 'import', command: 'inputfrom', written: 'c', line: 6 },
-      { path: 'x/d.tex', kind: 'import', command: 'includefrom', written: 'd', line: 6 },
-      { path: 'y/e.tex', kind: 'import', command: 'subinputfrom', written: 'e', line: 6 },
-      { path: 'y/f.tex', kind: 'import', command: 'subincludefrom', written: 'f', line: 6 },
+      { path: 'parts/a.tex', kind: 'import', command: 'import', written: 'a', folder: 'parts', line: 4 },
+      { path: 'parts/b.tex', kind: 'import', command: 'subimport', written: ' b ', folder: 'parts/', line: 5 },
+      { path: 'x/c.tex', kind: 'import', command: 'inputfrom', written: 'c', folder: 'x/', line: 6 },
+      { path: 'x/d.tex', kind: 'import', command: 'includefrom', written: 'd', folder: 'x', line: 6 },
+      { path: 'y/e.tex', kind: 'import', command: 'subinputfrom', written: 'e', folder: 'y', line: 6 },
+      { path: 'y/f.tex', kind: 'import', command: 'subincludefrom', written: 'f', folder: 'y/', line: 6 },
     ]);
     assert.deepEqual(includes('\\input %\n  {spread}  \\input{#1} \\input{} \\include{unclosed'), ['spread.tex']);
   });

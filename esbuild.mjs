@@ -135,6 +135,9 @@ const builds = [
   { ...common, platform: 'browser', format: 'iife', entryPoints: ['src/webview/details.ts'], outfile: 'dist/webview/details.js' },
   // Its stylesheet, minified like the script (a quarter smaller in the VSIX).
   { ...common, entryPoints: ['src/webview/details.css'], outfile: 'dist/webview/details.css' },
+  // The references view (Papers: Show References), built as the details view is.
+  { ...common, platform: 'browser', format: 'iife', entryPoints: ['src/webview/references.ts'], outfile: 'dist/webview/references.js' },
+  { ...common, entryPoints: ['src/webview/references.css'], outfile: 'dist/webview/references.css' },
   { ...node, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
   // The bench measures the .bib readers' bundle sizes with esbuild itself, which is not bundled.
   { ...node, entryPoints: ['src/bench/main.ts'], outfile: 'out/bench.js', external: ['esbuild'] },

@@ -23,7 +23,10 @@ export {
 } from './core/cite';
 export { checkCitations, citedKeys, findLatexMain, isLatexMain, latexRoot, nearMisses, problemSeverity, unusedEntries } from './core/health';
 export { DetailsStateSchema, WebviewMessageSchema } from './shared/protocol';
+export { ReferencesIntentSchema, ReferencesStateSchema } from './shared/protocol';
 export { LibraryService } from './engine/service';
+export { BUNDLED_STYLES, styleInForce } from './core/styles/resolve';
+export { STYLE_CREDIT, styleCredit } from './core/styles/credit';
 export { ResponseSchema, RESULT_SCHEMAS } from './engine/protocol';
 export { LatexProjects } from './core/project/roots';
 export { documentOf, structureOf } from './core/project/latex';

@@ -44,10 +44,10 @@ export interface EngineMeasurement {
   ranking: { queries: number; first: number } | null;
 }
 
-/** The host's side of the protocol: numbered requests, answers checked with the schemas. */
-class Engine {
+/** The host's side of the protocol: numbered requests, answers checked with the schemas, progress passed on. */
+export class Engine {
   private next = 1;
-  private readonly waiting = new Map<number, { type: RequestType; resolve(value: unknown): void; reject(error: Error): void }>();
+  private readonly waiting = new Map<number, { type: RequestType; resolve(value: unknown): void; reject(error: Error): void; onProgress?(fraction: number): void }>();
   private readonly worker: Worker;
 
   constructor(dist: string) {
@@ -58,16 +58,20 @@ class Engine {
       if ('stopped' in response) return;
       const waiting = this.waiting.get(response.id);
       if (!waiting) return;
+      if ('progress' in response) {
+        waiting.onProgress?.(response.progress);
+        return;
+      }
       this.waiting.delete(response.id);
       if (!response.ok) waiting.reject(new Error(response.error));
       else waiting.resolve(RESULT_SCHEMAS[waiting.type].parse(response.result));
     });
   }
 
-  request<T = unknown>(request: Request, transfer: ArrayBuffer[] = []): Promise<T> {
+  request<T = unknown>(request: Request, transfer: ArrayBuffer[] = [], onProgress?: (fraction: number) => void): Promise<T> {
     const id = this.next++;
     return new Promise<T>((resolve, reject) => {
-      this.waiting.set(id, { type: request.type, resolve: value => resolve(value as T), reject });
+      this.waiting.set(id, { type: request.type, resolve: value => resolve(value as T), reject, onProgress });
       this.worker.postMessage({ ...request, id }, transfer);
     });
   }
@@ -78,7 +82,7 @@ class Engine {
 }
 
 /** The longest gap of a 1 ms timer on this thread, and the event loop's own maximum delay. */
-function blockMonitor(): { stop(): number } {
+export function blockMonitor(): { stop(): number } {
   const delay = monitorEventLoopDelay({ resolution: 1 });
   let longest = 0;
   let last = performance.now();

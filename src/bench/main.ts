@@ -162,7 +162,7 @@ async function bibliographies(): Promise<void> {
   printChecks(await measureChecks(ROOT, shared), host);
   console.error('[bench] a thesis-sized project');
   printProject(measureProject(ROOT, shared));
-  benchStyles(ROOT, shared);
+  await benchStyles(ROOT, shared);
 }
 
 async function single(corpusFile: string, queriesFile: string | undefined, layout: Layout, inProcess: boolean): Promise<void> {

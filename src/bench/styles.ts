@@ -8,6 +8,8 @@ import { parseBib } from '../core/bibliography/bibtex';
 import { bibFileItems } from '../core/styles/items';
 import { BUNDLED_STYLES } from '../core/styles/resolve';
 import { loadStylesFrom } from '../platform/styles.node';
+import type { Formatted, StyleEngineInfo } from '../engine/protocol';
+import { blockMonitor, Engine } from './engine';
 
 const LIBRARY = join('bibtex-tidy', 'better-bibtex', 'Unabbreviate_on_import_1436-3.bib');
 const HOVERS = 300;
@@ -22,8 +24,60 @@ function timed<T>(run: () => T): [T, number] {
   return [value, performance.now() - started];
 }
 
-/** Measures the style engine and prints its table (`npm run bench`). */
-export function benchStyles(root: string, shared: string): void {
+const table = (rows: string[][]) => {
+  const width = Math.max(...rows.map(r => r[0].length));
+  console.log(`| what | time |\n|${'-'.repeat(width + 2)}|------|\n${rows.map(([what, time]) => `| ${what.padEnd(width)} | ${time} |`).join('\n')}`);
+};
+
+/**
+ * The same as the editor meets it: requests to the engine worker (dist/engine.js, the library of
+ * the large real .bib file), timed from this thread as the extension host's, with the longest
+ * block of this thread's event loop while the worker formats.
+ */
+async function benchInWorker(root: string, shared: string, keys: readonly string[]): Promise<void> {
+  console.log('\n## Formatted references: in the engine worker, as the extension host asks\n');
+  const dist = join(root, 'dist');
+  const engine = new Engine(dist);
+  const bundle = { path: join(dist, 'styles.js.lz') };
+  try {
+    const library = readFileSync(join(dist, 'library.lz'));
+    await engine.request({ type: 'load', library: library.buffer.slice(library.byteOffset, library.byteOffset + library.byteLength) as ArrayBuffer });
+    await engine.request({ type: 'setInput', bibliographies: [{ uri: 'file:///library.bib', file: 'library.bib', path: join(shared, LIBRARY) }] });
+    await engine.request({ type: 'indexed' });
+    const rows: string[][] = [];
+    const blocks = blockMonitor();
+    const [, buildMs] = await timedAsync(() => engine.request<StyleEngineInfo>({ type: 'styleEngine', style: { bundled: 'apa' }, bundle }));
+    rows.push(['load the style bundle and build APA (the first styles request)', ms(buildMs)]);
+    const hover: number[] = [];
+    for (let i = 0; i < HOVERS; i++) {
+      const key = keys[(i * 7919) % keys.length];
+      hover.push((await timedAsync(() => engine.request<Formatted>({ type: 'format', keys: [key], style: { bundled: 'apa' }, output: 'markdown', kind: 'reference', bundle })))[1]);
+    }
+    rows.push([`a hover's reference (request and answer), ${HOVERS} keys`, `p50 ${ms(percentile(hover, 0.5))}, p95 ${ms(percentile(hover, 0.95))}`]);
+    const reports: number[] = [];
+    let last = performance.now();
+    let longest = 0;
+    const [answer, bibliographyMs] = await timedAsync(() => engine.request<Formatted>(
+      { type: 'format', keys: keys.slice(0, BIBLIOGRAPHY), style: { bundled: 'apa' }, output: 'html', kind: 'bibliography', bundle }, [],
+      fraction => { const now = performance.now(); longest = Math.max(longest, now - last); last = now; reports.push(fraction); },
+    ));
+    const entries = 'entries' in answer ? answer.entries.length : 0;
+    rows.push([`a bibliography of ${entries.toLocaleString('en')} entries, HTML (request and answer)`, `${ms(bibliographyMs)} (${reports.length} progress reports, longest between ${ms(longest)})`]);
+    rows.push(['longest block of this thread (the host) meanwhile', ms(blocks.stop())]);
+    table(rows);
+  } finally {
+    await engine.stop();
+  }
+}
+
+async function timedAsync<T>(run: () => Promise<T>): Promise<[T, number]> {
+  const started = performance.now();
+  const value = await run();
+  return [value, performance.now() - started];
+}
+
+/** Measures the style engine and prints its tables (`npm run bench`). */
+export async function benchStyles(root: string, shared: string): Promise<void> {
   console.log('\n## Formatted references: the style engine (citeproc-js) in a worker\n');
   const [styles, loadMs] = timed(() => loadStylesFrom(join(root, 'dist')));
   const text = readFileSync(join(shared, LIBRARY), 'utf8');
@@ -54,6 +108,6 @@ export function benchStyles(root: string, shared: string): void {
   rows.push([`a bibliography of ${entries.length.toLocaleString('en')} entries, HTML, in the style's order`, `${ms(bibliographyMs)} (longest between progress reports ${ms(longest)})`]);
   const ieee = styles.createStyleEngine('ieee');
   rows.push([`the same in IEEE`, ms(timed(() => ieee.bibliography(wanted, 'html'))[1])]);
-  const width = Math.max(...rows.map(r => r[0].length));
-  console.log(`| what | time |\n|${'-'.repeat(width + 2)}|------|\n${rows.map(([what, time]) => `| ${what.padEnd(width)} | ${time} |`).join('\n')}`);
+  table(rows);
+  await benchInWorker(root, shared, items.map(item => item.id));
 }

@@ -7,6 +7,7 @@
 import type { ReadProblem } from '../core/bibliography/problem';
 import type { TreeOptions } from '../core/browse/tree';
 import type { Paper } from '../core/model/paper';
+import type { BundledStyleId } from '../core/styles/resolve';
 import * as z from '../core/util/zod';
 import { CACHE_PARTS, type CachePart } from './cacheParts';
 
@@ -175,6 +176,44 @@ export { CACHE_PARTS, type CachePart };
  */
 export type CachedBytes = { key: string } & ({ bytes: Record<CachePart, ArrayBuffer> } | { paths: Record<CachePart, string> });
 
+/** A citation style for the engine worker: a bundled one by id, or a writer's .csl file (its XML and where it is). */
+export type StyleRef = { bundled: BundledStyleId } | { xml: string; file: string };
+/**
+ * The style engine's bundle (dist/styles.js.lz), sent with a styles request when the worker asks
+ * for it (`needsBundle`): its path on the desktop, where the worker reads it, or its bytes on the web.
+ */
+export type StylesBundle = { path: string } | { bytes: ArrayBuffer };
+export type FormatOutput = 'text' | 'html' | 'markdown';
+export type FormatKind = 'reference' | 'bibliography' | 'citations';
+
+/** A .csl file the worker could not use (the default style stood in): where, and why. */
+const StyleProblemSchema = z.lazySchema(() => z.object({ file: text(), line: int(), message: text() }));
+export type StyleProblem = z.output<typeof StyleProblemSchema>;
+/** The worker has not loaded the style engine and was not sent its bundle: ask again with it. */
+const NeedsBundleSchema = z.lazySchema(() => z.object({ needsBundle: z.literal(true) }));
+
+/** A style engine built (`styleEngine`): the style's title and locale, and the problem when the default stood in. */
+export const StyleEngineInfoSchema = z.lazySchema(() => z.union([NeedsBundleSchema, z.object({
+  title: text(), locale: text(), numeric: z.boolean(), problem: z.optional(StyleProblemSchema),
+})]));
+export type StyleEngineInfo = z.output<typeof StyleEngineInfoSchema>;
+
+/** Formatted entries (`format`), in the style's order for a bibliography, with the keys no paper has. */
+export const FormattedSchema = z.lazySchema(() => z.union([NeedsBundleSchema, z.object({
+  entries: z.array(z.object({ key: text(), text: text(), error: z.optional(text()) })),
+  missing: texts(),
+  problem: z.optional(StyleProblemSchema),
+})]));
+export type Formatted = z.output<typeof FormattedSchema>;
+
+/** What every styles request carries: the style, the locale asked for, and the bundle when the worker asked for it. */
+export interface StyleParams { style: StyleRef; locale?: string; bundle?: StylesBundle }
+/**
+ * A format request: the papers' keys, looked up in the worker's library; or (while the library is
+ * the host's own bundled papers) the papers themselves, one a key, null where none has it.
+ */
+export interface FormatParams extends StyleParams { keys: string[]; papers?: (Paper | null)[]; output: FormatOutput; kind: FormatKind }
+
 /** The fields a request carries besides its `type`: a type only (the host is trusted to send them; what comes back is checked). */
 const carries = <P extends object = Record<never, never>>() => undefined as unknown as P;
 const rows = () => z.array(PaperRowSchema);
@@ -239,6 +278,10 @@ export const REQUESTS = {
   memory: { params: carries(), result: () => MemorySchema, waitsForJoin: false },
   // No answer: the worker stops as if it had crashed (for tests of the recovery).
   exit: { params: carries(), result: () => z.null(), waitsForJoin: false },
+  // Builds a style's engine (the style bundle loaded on first need), so that what formats next answers at once.
+  styleEngine: { params: carries<StyleParams>(), result: () => StyleEngineInfoSchema, waitsForJoin: false },
+  // References formatted in a style; a long bibliography reports its progress (`{ id, progress }`) on the way.
+  format: { params: carries<FormatParams>(), result: () => FormattedSchema, waitsForJoin: false },
   ...QUESTIONS,
 } satisfies Record<string, RequestSpec>;
 
@@ -258,9 +301,10 @@ export type QuestionRequest = { [T in Question]: RequestOf<T> }[Question];
 /** Whether a request is one of the library's questions (`QUESTIONS`). */
 export const isQuestion = (request: Request): request is QuestionRequest => request.type in QUESTIONS;
 
-/** Every message the worker sends: an answer to one request. */
+/** Every message the worker sends: an answer to one request, or how far it is (0 to 1). */
 export const ResponseSchema = z.lazySchema(() => z.union([
   z.object({ id: int(), ok: z.literal(true), result: z.unknown() }),
+  z.object({ id: int(), progress: z.number() }),
   z.object({ id: int(), ok: z.literal(false), error: text() }),
   // Not an answer: a Web Worker that stops says so first, since its host is not told otherwise.
   z.object({ stopped: text() }),

@@ -14,6 +14,7 @@ import { CACHE_PARTS, isQuestion, type CachedBytes, type InputReport, type Reque
 import { LibraryService } from './service';
 import type { CachedLibrary } from './snapshot';
 import { decodeText } from '../core/util/decode';
+import { format, styleEngine } from './styles';
 
 /** What this bundle uses of a Web Worker's global scope (the engine is compiled without the DOM's types). */
 interface WebWorkerScope {
@@ -152,7 +153,7 @@ function setInput(input: UserInput): Promise<InputReport> {
  * questions are the service's to answer (`LibraryService.answer`: it waits for the join where
  * the request table says so); the rest is the worker's own.
  */
-async function answer(request: Request): Promise<{ result: unknown; transfer?: ArrayBuffer[] }> {
+async function answer(request: Request, onProgress: (fraction: number) => void): Promise<{ result: unknown; transfer?: ArrayBuffer[] }> {
   if (isQuestion(request)) return { result: await loaded().answer(request) };
   switch (request.type) {
     case 'load': {
@@ -200,6 +201,11 @@ async function answer(request: Request): Promise<{ result: unknown; transfer?: A
       const parts = { key: snapshot.key, papers: copy(snapshot.papers), names: copy(snapshot.names), text: copy(snapshot.text), meta: copy(snapshot.meta) };
       return { result: parts, transfer: [parts.papers, parts.names, parts.text, parts.meta] };
     }
+    case 'styleEngine':
+      return { result: styleEngine(request) };
+    case 'format':
+      // By key, as soon as the keys answer (before the join of the user's entries, as a hover's row).
+      return { result: await format(request, keys => loaded().papersWhenReady(keys), onProgress) };
     case 'settled':
       await loaded().settled();
       return { result: null };
@@ -227,7 +233,8 @@ async function answer(request: Request): Promise<{ result: unknown; transfer?: A
 export function serveIfWorker(node = false): void {
   const channel = port(node);
   channel?.listen(request => {
-    answer(request).then(
+    const onProgress = (progress: number) => channel.post({ id: request.id, progress });
+    answer(request, onProgress).then(
       ({ result, transfer }) => channel.post({ id: request.id, ok: true, result }, transfer),
       (error: unknown) => channel.post({ id: request.id, ok: false, error: error instanceof Error ? error.message : String(error) }),
     );

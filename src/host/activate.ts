@@ -28,6 +28,7 @@ import { registerLibrary } from './library';
 import { IndexCache } from './library/indexCache';
 import { PaperStore } from './library/store';
 import { UserCorpora } from './library/userCorpora';
+import { CitationStyles, ReferencesPreview, registerStyles } from './styles';
 import { createTestHooks } from './testing';
 import { useLocalDisk } from './util/disk';
 
@@ -65,9 +66,10 @@ export async function activateWith(context: vscode.ExtensionContext, platform: P
   const history = new History(context.globalState);
   const editors = new EditorTracker();
   const citationSettings = new CitationSettingsReader(log);
+  const styles = new CitationStyles(context.extensionUri, engineClient, log);
   void vscode.commands.executeCommand('setContext', ContextKeys.state, 'loading');
   context.subscriptions.push(
-    log, engineClient, store, userCorpora, latex, bibliographies, bibliographyProblems, checker, unusedEntries, readingList, editors, citationSettings,
+    log, engineClient, store, userCorpora, latex, bibliographies, bibliographyProblems, checker, unusedEntries, readingList, editors, citationSettings, styles,
     // The user's corpus files and bibliographies join once the papers are first needed, not at
     // activation; they are found and read while the bundled papers load.
     store.onWillLoadBundled(() => {
@@ -88,13 +90,15 @@ export async function activateWith(context: vscode.ExtensionContext, platform: P
   const treeView = vscode.window.createTreeView<TreeNode>(Views.papers, { treeDataProvider: tree, showCollapseAll: true });
   const readingListProvider = new ReadingListProvider(store, readingList);
   const readingListView = vscode.window.createTreeView(Views.readingList, { treeDataProvider: readingListProvider });
-  const details = new DetailsPanel(context.extensionUri, store, readingList, history, TOPICS, log);
+  const details = new DetailsPanel(context.extensionUri, store, readingList, history, TOPICS, log, styles);
   const onScreen = new CitedOnScreen(store);
+  const references = new ReferencesPreview(context.extensionUri, styles, bibliographies, log);
   context.subscriptions.push(
-    tree, treeView, readingListProvider, readingListView, details, onScreen,
+    tree, treeView, readingListProvider, readingListView, details, onScreen, references,
     ...registerLibrary(store, log, () => bibliographies.reload()),
     ...registerBrowse({ store, details, readingList, history, tree, treeView, topics: TOPICS, log }),
-    ...registerCite({ store, bibliographies, details, history, editors, citationSettings, log }),
+    ...registerCite({ store, bibliographies, details, history, editors, citationSettings, styles, log }),
+    ...registerStyles({ store, styles, references, log }),
     ...registerHealth({ store, bibliographies, checker, log }),
   );
   // A writer who opened a LaTeX or Markdown file will cite soon: load the library once the
@@ -105,7 +109,7 @@ export async function activateWith(context: vscode.ExtensionContext, platform: P
   context.subscriptions.push({ dispose: () => clearTimeout(warmUp) });
   const api = createApi(store);
   if (context.extensionMode === vscode.ExtensionMode.Test) {
-    api.testing = createTestHooks({ store, engineClient, userCorpora, bibliographies, checker, unusedEntries, tree, treeView, readingList: readingListProvider, details, onScreen, activatedAt });
+    api.testing = createTestHooks({ store, engineClient, userCorpora, bibliographies, checker, unusedEntries, tree, treeView, readingList: readingListProvider, details, onScreen, references, activatedAt });
   }
   return api;
 }

@@ -24,6 +24,7 @@ export const Commands = {
   goToEntry: 'papers.goToEntry',
   addMissingEntries: 'papers.addMissingEntries',
   searchForKey: 'papers.searchForKey',
+  showReferences: 'papers.showReferences',
 } as const;
 
 export const Views = {
@@ -33,6 +34,7 @@ export const Views = {
 } as const;
 
 export const DETAILS_VIEW_TYPE = 'papers.details';
+export const REFERENCES_VIEW_TYPE = 'papers.references';
 
 /** Context keys read by `when` clauses in package.json. */
 export const ContextKeys = {
@@ -51,6 +53,7 @@ export const Settings = {
   enterAction: 'search.enterAction',
   latexCommand: 'citation.latexCommand',
   citationTemplates: 'citation.templates',
+  citationStyle: 'citation.style',
   defaultBibliography: 'bibliography.defaultFile',
   updateBibliography: 'bibliography.update',
   bibliographyFiles: 'bibliography.files',

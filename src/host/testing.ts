@@ -1,5 +1,6 @@
 import type * as vscode from 'vscode';
-import type { PaperView } from '../shared/protocol';
+import type { PaperView, ReferencesView, ReferenceView } from '../shared/protocol';
+import type { ReferencesPreview } from './styles/references';
 import type { DetailsPanel } from './browse/details';
 import { openPick } from './browse/pick';
 import type { BibliographyReport, EngineState, PaperStore, UserCorpusReport } from './library/store';
@@ -40,7 +41,7 @@ export interface PapersTestHooks {
   /** The paper pick on screen (Search Papers, Insert Citation…), if any. */
   pick: typeof openPick;
   /** The paper the details panel shows and the last snapshot it was sent. */
-  details(): { paperId: string | undefined; snapshot: PaperView | undefined };
+  details(): { paperId: string | undefined; snapshot: PaperView | undefined; reference?: ReferenceView };
   /** Where searches run now: in the host, in the engine worker, or here again while it restarts. */
   engine(): EngineState;
   /** Stops the engine worker the way a crash would, to check that search recovers. */
@@ -59,6 +60,8 @@ export interface PapersTestHooks {
   engineAsked(type: RequestType): number;
   /** The engine worker's memory (MB), when it runs. */
   engineMemory(): Promise<{ heapMB: number; externalMB: number; arrayBuffersMB: number } | undefined>;
+  /** What the references view (Papers: Show References) last showed. */
+  references(): ReferencesView | undefined;
 }
 
 export interface TestedParts {
@@ -73,11 +76,13 @@ export interface TestedParts {
   readingList: ReadingListProvider;
   details: DetailsPanel;
   onScreen: CitedOnScreen;
+  references: ReferencesPreview;
   activatedAt: number;
 }
 
-export function createTestHooks({ store, engineClient, userCorpora, bibliographies, checker, unusedEntries, tree, treeView, readingList, details, onScreen, activatedAt }: TestedParts): PapersTestHooks {
+export function createTestHooks({ store, engineClient, userCorpora, bibliographies, checker, unusedEntries, tree, treeView, readingList, details, onScreen, references, activatedAt }: TestedParts): PapersTestHooks {
   return {
+    references: () => references.lastView,
     onScreenSettled: () => onScreen.settled(),
     engineAsked: type => engineClient.asked.get(type) ?? 0,
     activatedAt,
@@ -91,7 +96,7 @@ export function createTestHooks({ store, engineClient, userCorpora, bibliographi
     bibliographies: () => bibliographies.lastReport,
     reloadBibliographies: () => bibliographies.reload(),
     providerTimes: () => ({ hover: [...providerTimes.hover], completion: [...providerTimes.completion] }),
-    details: () => ({ paperId: details.current?.id, snapshot: details.lastSnapshot }),
+    details: () => ({ paperId: details.current?.id, snapshot: details.lastSnapshot, reference: details.lastReference }),
     engine: () => store.engine,
     async crashEngine() {
       if (!engineClient.running) throw new Error('the engine worker is not running');

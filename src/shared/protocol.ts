@@ -37,9 +37,27 @@ export const PaperViewSchema = lazySchema(() => z.strictObject({
   listed: z.boolean(),
 }));
 
+const FORMS = ['text', 'html', 'markdown'] as const;
+/** A style the picker offers: '' for the one in force (the setting's), else a bundled style's id. */
+const StyleChoiceSchema = lazySchema(() => z.strictObject({ id: z.string().check(z.maxLength(100)), title: z.string() }));
+
+/**
+ * The paper's reference formatted in a citation style: citeproc-js's HTML, made safe by the host
+ * (only citeproc-js's own tags; the webview builds them as nodes, never as markup), or why it could not be.
+ */
+export const ReferenceViewSchema = lazySchema(() => z.strictObject({
+  id: id(),
+  style: z.string().check(z.maxLength(100)),
+  styles: z.array(StyleChoiceSchema),
+  html: z.string(),
+  error: z.optional(z.string()),
+  credit: z.string(),
+}));
+
 /** Host → webview: always a whole snapshot, so the webview keeps no state of its own. */
 export const HostMessageSchema = lazySchema(() => z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('paper'), paper: PaperViewSchema }),
+  z.strictObject({ type: z.literal('reference'), reference: ReferenceViewSchema }),
 ]));
 
 /** Webview → host: intents. Ids name the paper or topic the user acted on. */
@@ -53,12 +71,50 @@ export const WebviewMessageSchema = lazySchema(() => z.discriminatedUnion('type'
   z.strictObject({ type: z.literal('copyBibtex'), id: id() }),
   z.strictObject({ type: z.literal('toggleStar'), id: id() }),
   z.strictObject({ type: z.literal('goToEntry'), id: id(), index: z.int().check(z.nonnegative(), z.lte(1000)) }),
+  z.strictObject({ type: z.literal('pickStyle'), style: z.string().check(z.maxLength(100)) }),
+  z.strictObject({ type: z.literal('copyReference'), id: id(), form: z.enum(FORMS) }),
 ]));
 
 /** What the webview keeps across reloads (vscode.setState), read back by the serializer. */
 export const DetailsStateSchema = lazySchema(() => z.strictObject({ paperId: id() }));
 
 export type PaperView = z.infer<typeof PaperViewSchema>;
+export type ReferenceView = z.infer<typeof ReferenceViewSchema>;
 export type HostMessage = z.infer<typeof HostMessageSchema>;
 export type WebviewMessage = z.infer<typeof WebviewMessageSchema>;
 export type DetailsState = z.infer<typeof DetailsStateSchema>;
+
+/** One formatted entry or citation of the references view: citeproc-js's HTML, made safe by the host (built as nodes in the view). */
+const FormattedViewSchema = lazySchema(() => z.strictObject({ key: z.string(), html: z.string(), error: z.optional(z.string()) }));
+
+/** The references view's snapshot: a document's bibliography in its style's order, and its citations. */
+export const ReferencesViewSchema = lazySchema(() => z.strictObject({
+  uri: z.string(),
+  document: z.string(),
+  style: z.string(),
+  entries: z.array(FormattedViewSchema),
+  citations: z.array(FormattedViewSchema),
+  /** Keys cited that no paper has. */
+  missing: z.array(z.string()),
+  credit: z.string(),
+}));
+
+/** Host → references view: the whole snapshot, or how far a long bibliography is (0 to 1). */
+export const ReferencesMessageSchema = lazySchema(() => z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('references'), view: ReferencesViewSchema }),
+  z.strictObject({ type: z.literal('progress'), fraction: z.number() }),
+]));
+
+/** References view → host: intents. */
+export const ReferencesIntentSchema = lazySchema(() => z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('ready') }),
+  z.strictObject({ type: z.literal('goToEntry'), key: id() }),
+  z.strictObject({ type: z.literal('copyAll'), form: z.enum(FORMS) }),
+]));
+
+/** What the references view keeps across reloads: the document it shows. */
+export const ReferencesStateSchema = lazySchema(() => z.strictObject({ uri: z.string().check(z.maxLength(2000)) }));
+
+export type ReferencesView = z.infer<typeof ReferencesViewSchema>;
+export type ReferencesMessage = z.infer<typeof ReferencesMessageSchema>;
+export type ReferencesIntent = z.infer<typeof ReferencesIntentSchema>;

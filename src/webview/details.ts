@@ -2,7 +2,8 @@
 // them with DOM APIs and textContent only (corpus text never becomes markup), and
 // posts the user's intents back. No inline handlers: one delegated click listener.
 import { doiLink } from '../shared/doi';
-import type { HostMessage, PaperView, WebviewMessage } from '../shared/protocol';
+import type { HostMessage, PaperView, ReferenceView, WebviewMessage } from '../shared/protocol';
+import { referenceNodes } from './citeprocHtml';
 
 interface VsCodeApi {
   postMessage(message: WebviewMessage): void;
@@ -80,6 +81,7 @@ function render(paper: PaperView): void {
   header.append(actions);
 
   const parts: Node[] = [header];
+  parts.push(section('reference-heading', 'Reference', el('p', 'Formatting…', { id: 'reference', class: 'muted' })));
   if (paper.topics.length) {
     const topics = el('ul', undefined, { class: 'chips' });
     for (const topic of paper.topics) {
@@ -131,13 +133,39 @@ function render(paper: PaperView): void {
   vscode.setState({ paperId: paper.id });
 }
 
+/** The reference section's content: the style picker, the formatted reference, the copy buttons and the credit. */
+function renderReference(reference: ReferenceView): void {
+  const heading = document.getElementById('reference-heading');
+  const section = heading?.parentElement;
+  if (!section || (app.dataset.paper ?? '') !== reference.id) return;
+  const picker = el('select', undefined, { id: 'style', 'aria-label': 'Citation style' });
+  for (const choice of reference.styles) {
+    const option = el('option', choice.title, { value: choice.id });
+    option.selected = choice.id === reference.style;
+    picker.append(option);
+  }
+  const text = el('p', undefined, { id: 'reference', class: reference.error ? 'muted' : 'reference' });
+  if (reference.error) text.textContent = `This entry cannot be formatted: ${reference.error}`;
+  else text.append(...referenceNodes(reference.html));
+  const copy = el('div', undefined, { class: 'actions', role: 'toolbar', 'aria-label': 'Copy the reference' });
+  copy.append(
+    button('Copy as Text', 'copyReference', reference.id, { 'data-form': 'text' }),
+    button('Copy as HTML', 'copyReference', reference.id, { 'data-form': 'html' }),
+    button('Copy as Markdown', 'copyReference', reference.id, { 'data-form': 'markdown' }),
+  );
+  section.replaceChildren(heading, picker, text, copy, el('p', reference.credit, { class: 'muted credit' }));
+}
+
 // Only the extension host posts here, and it built the message from a PaperView, so the shape is
 // checked, not validated field by field: zod stays out of this bundle (it was 25 of its 31 KB,
 // in a VSIX with a 400 KB budget). What reaches the host from here is validated with zod there.
 // Every string is still rendered as text (el), whatever it holds.
-const isHostMessage = (data: unknown): data is HostMessage =>
-  typeof data === 'object' && data !== null && (data as { type?: unknown }).type === 'paper'
-  && typeof (data as { paper?: unknown }).paper === 'object' && (data as { paper?: unknown }).paper !== null;
+const isHostMessage = (data: unknown): data is HostMessage => {
+  if (typeof data !== 'object' || data === null) return false;
+  const { type } = data as { type?: unknown };
+  const body = (data as Record<string, unknown>)[type === 'paper' ? 'paper' : 'reference'];
+  return (type === 'paper' || type === 'reference') && typeof body === 'object' && body !== null;
+};
 
 window.addEventListener('message', event => {
   const message: unknown = event.data;
@@ -145,8 +173,13 @@ window.addEventListener('message', event => {
     console.warn('Papers: dropped a message that is not from the extension', message);
     return;
   }
+  if (message.type === 'reference') {
+    renderReference(message.reference);
+    return;
+  }
   if (message.type === 'paper') {
     const scrolled = document.activeElement;
+    app.dataset.paper = message.paper.id;
     render(message.paper);
     window.scrollTo(0, 0);
     if (scrolled instanceof HTMLElement && scrolled.id === 'star') document.getElementById('star')?.focus();
@@ -162,9 +195,18 @@ document.addEventListener('click', event => {
   if (intent === 'openLink') vscode.postMessage({ type: 'openLink', url: target.dataset.url ?? '' });
   else if (intent === 'revealTopic') vscode.postMessage({ type: 'revealTopic', topicId: id });
   else if (intent === 'goToEntry') vscode.postMessage({ type: 'goToEntry', id, index: Number(target.dataset.index ?? 0) });
+  else if (intent === 'copyReference') {
+    const form = target.dataset.form;
+    if (form === 'text' || form === 'html' || form === 'markdown') vscode.postMessage({ type: 'copyReference', id, form });
+  }
   else if (intent === 'openPaper' || intent === 'insertCitation' || intent === 'copyKey' || intent === 'copyBibtex' || intent === 'toggleStar') {
     vscode.postMessage({ type: intent, id });
   }
+});
+
+document.addEventListener('change', event => {
+  const target = event.target as HTMLSelectElement | null;
+  if (target?.id === 'style') vscode.postMessage({ type: 'pickStyle', style: target.value });
 });
 
 vscode.postMessage({ type: 'ready' });

@@ -7,12 +7,13 @@ import { openEntry } from '../bibliography/openEntry';
 import type { Paper } from '../../core/model/paper';
 import type { Topic } from '../../core/corpus/topics';
 import { excerpt } from '../../core/util/text';
-import type { HostMessage, PaperView, WebviewMessage } from '../../shared/protocol';
+import type { HostMessage, PaperView, ReferenceView, WebviewMessage } from '../../shared/protocol';
 import { engine } from '../engine/load';
 import type { History } from './history';
-import { Commands, DETAILS_VIEW_TYPE } from '../ids';
+import { Commands, DETAILS_VIEW_TYPE, Settings } from '../ids';
 import type { ReadingList } from './readingList';
 import type { PaperStore } from '../library/store';
+import type { CitationStyles } from '../styles/styles';
 
 const RELATED_COUNT = 5;
 const TAB_TITLE_LENGTH = 40;
@@ -35,6 +36,10 @@ export class DetailsPanel implements vscode.Disposable {
   private readonly panelSubscriptions: vscode.Disposable[] = [];
   /** The last snapshot sent, for tests and for the serializer's sake. */
   lastSnapshot: PaperView | undefined;
+  /** The last formatted reference sent (for tests). */
+  lastReference: ReferenceView | undefined;
+  /** The style picked in the view ('' for the one the setting names). */
+  private style = '';
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -43,9 +48,11 @@ export class DetailsPanel implements vscode.Disposable {
     private readonly history: History,
     private readonly topics: readonly Topic[],
     private readonly log: vscode.LogOutputChannel,
+    private readonly styles?: CitationStyles,
   ) {
     this.subscriptions.push(
       readingList.onDidChange(() => void this.post()),
+      ...(styles ? [styles.onDidChange(() => void this.postReference())] : []),
       vscode.window.registerWebviewPanelSerializer(DETAILS_VIEW_TYPE, {
         deserializeWebviewPanel: async (panel, state) => this.restore(panel, state),
       }),
@@ -166,6 +173,53 @@ export class DetailsPanel implements vscode.Disposable {
     const message: HostMessage = { type: 'paper', paper: snapshot };
     this.lastSnapshot = snapshot;
     await this.panel.webview.postMessage(message);
+    await this.postReference();
+  }
+
+  /** The paper's reference in the picked style, formatted in the engine worker; its form asked for, or HTML for the view. */
+  private async formatted(paper: Paper, form: 'text' | 'html' | 'markdown'): Promise<{ text: string; error?: string }> {
+    const library = await this.store.library();
+    if (!library || !this.styles) return { text: '', error: 'The papers are not loaded.' };
+    const style = await this.styles.styleOf(undefined, this.style || undefined);
+    const answer = await this.styles.format(library, style, [paper.key], form, 'reference');
+    const [entry] = answer.entries;
+    return entry ? { text: entry.text, ...(entry.error ? { error: entry.error } : {}) } : { text: '', error: `No paper has the key ${paper.key}.` };
+  }
+
+  /** Posts the formatted reference, after the paper: the paper shows at once, and its reference as soon as the worker has it. */
+  private async postReference(): Promise<void> {
+    const paper = this.paper;
+    if (!this.panel || !this.ready || !paper || !this.styles) return;
+    const { BUNDLED_STYLES, styleCredit } = engine();
+    const setting = vscode.workspace.getConfiguration(Settings.section).get<string>(Settings.citationStyle, '') || 'apa';
+    const formatted = await this.formatted(paper, 'html').catch((error: unknown) => ({ text: '', error: error instanceof Error ? error.message : String(error) }));
+    // A newer paper or style meanwhile posts its own.
+    if (paper !== this.paper || !this.panel) return;
+    const reference: ReferenceView = {
+      id: paper.id,
+      style: this.style,
+      styles: [{ id: '', title: `The setting's (${setting})` }, ...BUNDLED_STYLES.map(s => ({ id: s.id, title: s.title }))],
+      html: formatted.text,
+      ...(formatted.error ? { error: formatted.error } : {}),
+      credit: styleCredit('text'),
+    };
+    this.lastReference = reference;
+    await this.panel.webview.postMessage({ type: 'reference', reference } satisfies HostMessage);
+  }
+
+  /**
+   * Copies the reference. VS Code's clipboard takes plain text only (vscode.env.clipboard): HTML
+   * and Markdown go on it as their source text, to paste where that is written.
+   */
+  private async copyReference(id: string, form: 'text' | 'html' | 'markdown'): Promise<void> {
+    if (!this.paper || this.paper.id !== id) return;
+    const { text, error } = await this.formatted(this.paper, form);
+    if (error || !text) {
+      void vscode.window.showWarningMessage(`Papers: the reference could not be formatted${error ? `: ${error}` : ''}.`);
+      return;
+    }
+    await vscode.env.clipboard.writeText(text);
+    vscode.window.setStatusBarMessage(`$(check) Copied the reference of ${this.paper.key} as ${form === 'text' ? 'plain text' : form === 'html' ? 'HTML' : 'Markdown'}`, 3000);
   }
 
   private async receive(raw: unknown): Promise<void> {
@@ -214,6 +268,12 @@ export class DetailsPanel implements vscode.Disposable {
       }
       case 'toggleStar':
         return this.readingList.has(message.id) ? this.readingList.remove(message.id) : this.readingList.add(message.id);
+      case 'pickStyle':
+        if (message.style && !engine().BUNDLED_STYLES.some(s => s.id === message.style)) return;
+        this.style = message.style;
+        return this.postReference();
+      case 'copyReference':
+        return this.copyReference(message.id, message.form);
     }
   }
 

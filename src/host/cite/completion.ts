@@ -1,11 +1,13 @@
 // Completion of citation keys inside `\cite{`, after `[@` or `@`, and in `:cite:`: the document's
 // own bibliography entries first (citing them adds nothing to any file), then the other papers,
-// in our search's order, not VS Code's.
+// in our search's order, not VS Code's. The item in focus shows the reference formatted in the
+// document's style (resolved one at a time, once the engine worker has built the style).
 import vscode = require('vscode');
 import { escapeMarkdown } from '../../core/browse/describe';
 import type { Bibliographies } from '../bibliography/bibliographies';
 import { engine } from '../engine/load';
 import type { PaperRow } from '../library/library';
+import type { CitationStyles } from '../styles/styles';
 import { providerTimes } from '../util/probes';
 import { CARD_EXCERPT } from './documentCitations';
 
@@ -16,7 +18,21 @@ const OWN_UNTYPED = 100;
 export class CitationCompletion implements vscode.CompletionItemProvider {
   static readonly triggers = ['{', ',', '@'];
 
-  constructor(private readonly bibliographies: Bibliographies) {}
+  /** The document and key of each item given, for its formatted reference when it is resolved. */
+  private readonly cited = new WeakMap<vscode.CompletionItem, { doc: vscode.TextDocument; key: string; excerpt: string }>();
+
+  constructor(private readonly bibliographies: Bibliographies, private readonly styles?: CitationStyles) {}
+
+  async resolveCompletionItem(item: vscode.CompletionItem, token: vscode.CancellationToken): Promise<vscode.CompletionItem> {
+    const cited = this.cited.get(item);
+    const library = cited && this.styles && await this.bibliographies.library();
+    const formatted = library && !token.isCancellationRequested && await this.styles!.referenceIfBuilt(library, cited.doc, cited.key, 'markdown');
+    if (formatted) {
+      const excerpt = cited.excerpt ? `\n\n${escapeMarkdown(cited.excerpt)}` : '';
+      item.documentation = new vscode.MarkdownString(`${formatted}${excerpt}\n\n*${engine().styleCredit('markdown')}*`);
+    }
+    return item;
+  }
 
   async provideCompletionItems(doc: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken): Promise<vscode.CompletionList | undefined> {
     const started = performance.now();
@@ -53,6 +69,7 @@ export class CitationCompletion implements vscode.CompletionItemProvider {
       const where = row.entries.find(e => ownSet.has(e.uri))?.file ?? 'added to the bibliography when cited';
       item.detail = [row.key, row.meta, where].filter(Boolean).join(' · ');
       item.documentation = new vscode.MarkdownString(escapeMarkdown(row.excerpt));
+      this.cited.set(item, { doc, key: row.key, excerpt: row.excerpt });
       // Our ranking, not VS Code's: every item matches what was typed equally well, so sortText decides.
       item.filterText = `${context.prefix} ${row.key}`;
       item.sortText = String(rank).padStart(4, '0');

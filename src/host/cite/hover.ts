@@ -1,11 +1,15 @@
 // Hover on a citation key: the key at the cursor (documentCitations.ts, scanned on the host), one
-// wait for the library, the paper's row, and a card of it. Unknown keys give nothing and raise nothing.
+// wait for the library, the paper's row, and a card of it, led by the reference formatted in the
+// document's citation style once the engine worker has built it (never waiting for citeproc-js:
+// until then, and if it is slow to answer, the card alone). Unknown keys give nothing and raise nothing.
 import vscode = require('vscode');
 import { escapeMarkdown } from '../../core/browse/describe';
 import type { PaperRow } from '../../engine/protocol';
 import type { Bibliographies } from '../bibliography/bibliographies';
 import { markdownCode } from '../browse/markdown';
+import { engine } from '../engine/load';
 import { Commands } from '../ids';
+import type { CitationStyles } from '../styles/styles';
 import { providerTimes } from '../util/probes';
 import { rowAt } from './documentCitations';
 
@@ -14,27 +18,33 @@ function commandLink(title: string, command: string, arg: string): string {
 }
 
 /**
- * Hover card: bold title, key and what is known besides, the abstract's start (row text is
- * escaped, never interpreted), then links to its entry in the user's bibliography, its details and its BibTeX.
+ * Hover card: the formatted reference when there is one (Markdown the style engine made, its text
+ * escaped), bold title, key and what is known besides, the abstract's start (row text is escaped,
+ * never interpreted), then links to its entry in the user's bibliography, its details and its
+ * BibTeX, and the style engine's credit after a formatted reference.
  */
-export function hoverCard(row: PaperRow): vscode.MarkdownString {
+export function hoverCard(row: PaperRow, formatted?: string): vscode.MarkdownString {
   const abstract = row.excerpt ? `\n\n${escapeMarkdown(row.excerpt)}` : '';
-  const md = new vscode.MarkdownString(`**${escapeMarkdown(row.title)}**\n\n${markdownCode(row.key)}${row.meta ? ` · ${escapeMarkdown(row.meta)}` : ''}${abstract}`);
+  const reference = formatted ? `${formatted}\n\n---\n\n` : '';
+  const md = new vscode.MarkdownString(`${reference}**${escapeMarkdown(row.title)}**\n\n${markdownCode(row.key)}${row.meta ? ` · ${escapeMarkdown(row.meta)}` : ''}${abstract}`);
   md.isTrusted = { enabledCommands: [Commands.openPaper, Commands.copyBibtex, Commands.goToEntry] };
   const links = [commandLink('Open Details', Commands.openPaper, row.id), commandLink('Copy BibTeX', Commands.copyBibtex, row.id)];
   const [entry] = row.entries;
   if (entry) links.unshift(commandLink('Go to Entry', Commands.goToEntry, row.id));
   md.appendMarkdown(`\n\n${links.join(' · ')}${entry ? ` · ${escapeMarkdown(`${entry.file}:${entry.line}`)}` : ''}`);
+  if (formatted) md.appendMarkdown(`\n\n*${engine().styleCredit('markdown')}*`);
   return md;
 }
 
 export class CitationHover implements vscode.HoverProvider {
-  constructor(private readonly bibliographies: Bibliographies) {}
+  constructor(private readonly bibliographies: Bibliographies, private readonly styles?: CitationStyles) {}
 
   async provideHover(doc: vscode.TextDocument, position: vscode.Position): Promise<vscode.Hover | undefined> {
     const started = performance.now();
     const at = await rowAt(doc, position, this.bibliographies);
-    const result = at && new vscode.Hover(hoverCard(at.row), at.range);
+    const library = at && this.styles && await this.bibliographies.library();
+    const formatted = library && await this.styles!.referenceIfBuilt(library, doc, at.row.key, 'markdown');
+    const result = at && new vscode.Hover(hoverCard(at.row, formatted), at.range);
     providerTimes.record('hover', performance.now() - started);
     return result;
   }

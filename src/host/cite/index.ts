@@ -11,6 +11,7 @@ import { PLACEHOLDER, resolvePaper, resolvePapers, type PaperArgument } from '..
 import { engine } from '../engine/load';
 import { Commands } from '../ids';
 import type { PaperStore } from '../library/store';
+import type { CitationStyles } from '../styles/styles';
 import { registerCommand } from '../util/commands';
 import { CitationCompletion } from './completion';
 import { CitationDefinition } from './definition';
@@ -30,15 +31,17 @@ export interface CiteParts {
   history: History;
   editors: EditorTracker;
   citationSettings: CitationSettingsReader;
+  /** The citation styles: hover, completion and Insert Citation in plain text show formatted references. */
+  styles?: CitationStyles;
   log: vscode.LogOutputChannel;
 }
 
 export function registerCite(parts: CiteParts): vscode.Disposable[] {
-  const { store, bibliographies, details, history, editors, citationSettings, log } = parts;
+  const { store, bibliographies, details, history, editors, citationSettings, styles, log } = parts;
   const register = <A extends unknown[]>(id: string, body: (...args: A) => unknown) => registerCommand(log, id, body);
   return [
-    vscode.languages.registerCompletionItemProvider(CITING_SELECTOR, new CitationCompletion(bibliographies), ...CitationCompletion.triggers),
-    vscode.languages.registerHoverProvider(CITING_SELECTOR, new CitationHover(bibliographies)),
+    vscode.languages.registerCompletionItemProvider(CITING_SELECTOR, new CitationCompletion(bibliographies, styles), ...CitationCompletion.triggers),
+    vscode.languages.registerHoverProvider(CITING_SELECTOR, new CitationHover(bibliographies, styles)),
     vscode.languages.registerDefinitionProvider(CITING_SELECTOR, new CitationDefinition(bibliographies)),
     ...registerPaperPages(store, details),
     register(Commands.insertCitation, async (arg?: PaperArgument) => {
@@ -54,7 +57,11 @@ export function registerCite(parts: CiteParts): vscode.Disposable[] {
         papers = await resolvePapers(parts, arg, 'Insert Citation', true);
       }
       if (!papers?.length) return undefined;
-      const result = await insertCitation(editor, papers, citationSettings.get(), log, bibliographies);
+      const result = await insertCitation(editor, papers, citationSettings.get(), log, bibliographies, styles && (async (doc, cited) => {
+        const library = await store.library();
+        const answer = library && await styles.format(library, await styles.styleOf(doc), cited.map(p => p.key), 'text', 'reference');
+        return answer && !answer.missing.length && !answer.entries.some(e => e.error) ? answer.entries.map(e => e.text).join('\n') : undefined;
+      }));
       if (result) for (const p of papers) void history.record(p.id, 'cited');
       return result;
     }),

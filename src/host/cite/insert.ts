@@ -1,5 +1,6 @@
-// Insert Citation: cites papers at every cursor, in the form the document's language expects,
-// in one undoable edit, then keeps the document's bibliography in step (append only).
+// Insert Citation: cites papers at every cursor, in the form the document's language expects
+// (in a document with no citation syntax, the references formatted in its citation style), in
+// one undoable edit, then keeps the document's bibliography in step (append only).
 import vscode = require('vscode');
 import type { CitationSettings } from '../../core/cite';
 import type { Paper } from '../../core/model/paper';
@@ -31,14 +32,19 @@ export interface CiteResult {
   bibliography?: Awaited<ReturnType<typeof updateBibliography>>;
 }
 
+/** The papers' references formatted in the document's citation style, one a line; undefined when they cannot be. */
+export type FormatReferences = (doc: vscode.TextDocument, papers: readonly Paper[]) => Promise<string | undefined>;
+
 /**
  * Cites `papers` at every cursor of the editor: joins a citation the cursor is in, or
- * writes a new one in the form of the document's language (replacing selected text).
+ * writes a new one in the form of the document's language (replacing selected text); where
+ * that form is the plain reference, `formatReferences` writes it in the document's style.
  * All cursors change in one edit, so one undo takes the whole insertion back. Then the
  * document's bibliography gets the entries it lacks.
  */
 export async function insertCitation(
   editor: vscode.TextEditor | undefined, papers: readonly Paper[], settings: CitationSettings, log: vscode.LogOutputChannel, bibliographies?: Bibliographies,
+  formatReferences?: FormatReferences,
 ): Promise<CiteResult | undefined> {
   if (!editor) {
     offerCopy('There is no open editor to insert the citation into. Open a document and try again, or copy it instead.', papers);
@@ -63,6 +69,11 @@ export async function insertCitation(
       return { inserted: 0, present: papers.map(p => p.key) };
     }
   }
+  // Formatted in the document's style, else (no style engine, or it failed) the plain reference.
+  const formatted = 'entry' in template && template.entry === 'plain' ? await formatReferences?.(doc, pending).catch((error: unknown) => {
+    log.warn(`Could not format the references to insert: ${error instanceof Error ? error.message : String(error)}`);
+    return undefined;
+  }) : undefined;
   const present = new Set<string>();
   const edits: { range: vscode.Range; text: string }[] = [];
   // Bottom-up, and never two edits over the same text: cursors in one citation join it once.
@@ -74,7 +85,7 @@ export async function insertCitation(
     const range = new vscode.Range(doc.positionAt(result.edit.start), doc.positionAt(result.edit.end));
     const clash = edits.some(e => e.range.isEqual(range) || e.range.intersection(range)?.isEmpty === false);
     if (clash) continue;
-    edits.push({ range, text: result.edit.newText });
+    edits.push({ range, text: formatted ?? result.edit.newText });
   }
   if (edits.length) {
     const version = doc.version;

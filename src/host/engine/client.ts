@@ -19,7 +19,7 @@ export class EngineClient implements vscode.Disposable {
   private stops = 0;
   /** The worker once started (see `started`); undefined until asked for, and again after it stops. */
   private ready: Promise<EngineWorker> | undefined;
-  private readonly pending = new Map<number, { type: RequestType; resolve(value: unknown): void; reject(error: Error): void }>();
+  private readonly pending = new Map<number, { type: RequestType; resolve(value: unknown): void; reject(error: Error): void; onProgress?(fraction: number): void }>();
   private readonly stopped = new vscode.EventEmitter<string>();
   /** Fires when the worker stops without being asked to (the reason). */
   readonly onDidStop = this.stopped.event;
@@ -84,13 +84,16 @@ export class EngineClient implements vscode.Disposable {
   /** How many requests of each type were sent (for the tests: whether an answer needed the worker). */
   readonly asked = new Map<RequestType, number>();
 
-  /** Sends a request (its ArrayBuffers in `transfer` change hands) and resolves with its checked answer. */
-  async request<T extends RequestType>(request: RequestOf<T>, transfer: ArrayBuffer[] = []): Promise<ResultOf<T>> {
+  /**
+   * Sends a request (its ArrayBuffers in `transfer` change hands) and resolves with its checked
+   * answer; `onProgress` hears how far the worker is (0 to 1), for a request that says so (a long bibliography).
+   */
+  async request<T extends RequestType>(request: RequestOf<T>, transfer: ArrayBuffer[] = [], onProgress?: (fraction: number) => void): Promise<ResultOf<T>> {
     const worker = await this.started();
     this.asked.set(request.type, (this.asked.get(request.type) ?? 0) + 1);
     const id = this.next++;
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { type: request.type, resolve: resolve as (value: unknown) => void, reject });
+      this.pending.set(id, { type: request.type, resolve: resolve as (value: unknown) => void, reject, onProgress });
       worker.post({ ...request, id }, transfer);
     });
   }
@@ -121,6 +124,10 @@ export class EngineClient implements vscode.Disposable {
     }
     const waiting = this.pending.get(response.data.id);
     if (!waiting) return;
+    if ('progress' in response.data) {
+      waiting.onProgress?.(response.data.progress);
+      return;
+    }
     this.pending.delete(response.data.id);
     if (!response.data.ok) {
       waiting.reject(new Error(`the search engine could not answer "${waiting.type}": ${response.data.error}`));

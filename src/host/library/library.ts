@@ -4,7 +4,7 @@
 // crosses over. Both ask the engine the same questions (engine/protocol.ts `QUESTIONS`), so
 // the views cannot tell the two apart.
 import type {
-  BibliographyFileReport, PaperRow, Question, QueryOptions, QueryRows, RequestOf, ResultOf, TreeOptions, TreeTop,
+  BibliographyFileReport, Formatted, FormatParams, PaperRow, Question, QueryOptions, QueryRows, RequestOf, ResultOf, TreeOptions, TreeTop,
 } from '../../engine/protocol';
 import type { LibraryService } from '../../engine/service';
 import type { Paper } from '../../core/model/paper';
@@ -33,6 +33,21 @@ export abstract class Library {
 
   /** The engine's answer to one question. */
   protected abstract ask<T extends Question>(request: RequestOf<T>): Promise<ResultOf<T>>;
+
+  /**
+   * Papers by key formatted in a citation style, always in the engine worker (`client`): citeproc-js
+   * and the styles (a large bundle) never load into the extension host. The worker looks the keys
+   * up in its library; while the library is the host's own bundled papers, they go with the request.
+   */
+  async format(client: EngineClient, request: Omit<FormatParams, 'papers'>, onProgress?: (fraction: number) => void): Promise<Formatted> {
+    const papers = await this.papersToFormat(request.keys);
+    return client.request({ type: 'format', ...request, ...(papers ? { papers } : {}) }, [], onProgress);
+  }
+
+  /** The papers a format request carries: none where the worker holds the library. */
+  protected papersToFormat(_keys: readonly string[]): Promise<(Paper | null)[] | undefined> {
+    return Promise.resolve(undefined);
+  }
 
   /** Ranked rows for what the user typed, words and filters alike. */
   query(text: string, options: QueryOptions = {}): Promise<QueryRows> {
@@ -123,6 +138,10 @@ export class LocalLibrary extends Library {
 
   protected ask<T extends Question>(request: RequestOf<T>): Promise<ResultOf<T>> {
     return this.service.answer(request);
+  }
+
+  protected override async papersToFormat(keys: readonly string[]): Promise<(Paper | null)[]> {
+    return (await this.service.papersWhenReady(keys)).map(p => p ?? null);
   }
 }
 

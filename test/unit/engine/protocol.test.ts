@@ -112,6 +112,7 @@ suite('the engine worker (dist/engine.js as a worker thread)', () => {
     waiting.set(id, message => {
       const response = ResponseSchema.parse(message);
       assert.ok(!('stopped' in response), 'an answer, not a stop notice');
+      assert.ok(!('progress' in response), 'an answer, not a progress report');
       resolve(response);
     });
     worker.postMessage({ ...request, id }, transfer);
@@ -218,6 +219,7 @@ suite('the engine worker (dist/engine.js as a worker thread)', () => {
         answers.set(id, m => {
           const response = ResponseSchema.parse(m);
           if ('stopped' in response) throw new Error(`the worker stopped: ${response.stopped}`);
+          if ('progress' in response) throw new Error('a progress report, not an answer');
           resolve(response);
         });
         second.postMessage({ ...request, id });
@@ -273,7 +275,7 @@ suite('the engine worker (dist/engine.js as a worker thread)', () => {
         const id = ++next;
         answers.set(id, m => {
           const response = ResponseSchema.parse(m);
-          if ('stopped' in response || !response.ok) reject(new Error(JSON.stringify(response))); else resolve(response.result);
+          if ('stopped' in response || 'progress' in response || !response.ok) reject(new Error(JSON.stringify(response))); else resolve(response.result);
         });
         other.postMessage({ ...r, id });
       });

@@ -1,0 +1,91 @@
+// Formatting in the engine worker: the style engine (citeproc-js, dist/styles.js.lz) loaded on the
+// first styles request, never before; one engine a style and locale, kept while it is asked for;
+// and the library's papers as CSL items, formatted as one reference, a bibliography in the style's
+// order (its progress reported on the way) or the citations. A .csl that is not a style gets its
+// file and line back, and the default style (APA) stands in.
+import type { Paper } from '../core/model/paper';
+import { DEFAULT_STYLE } from '../core/styles/resolve';
+import { loadStyles, type StylesModule } from '../platform/styles';
+import type { StyleEngine } from '../core/styles/engine';
+import { readBytes } from './files';
+import type { Formatted, FormatParams, StyleEngineInfo, StyleParams, StyleProblem, StyleRef, StylesBundle } from './protocol';
+
+/** Engines kept: the styles a writer moves between (a document's, the setting's, the details view's pick). */
+const ENGINES = 6;
+
+let styles: StylesModule | undefined;
+
+/** The style engine's module, loaded from `bundle` the first time; undefined while it is not loaded and no bundle came. */
+function stylesModule(bundle: StylesBundle | undefined): StylesModule | undefined {
+  if (styles || !bundle) return styles;
+  styles = 'path' in bundle ? loadStyles(readBytes(bundle.path), bundle.path) : loadStyles(new Uint8Array(bundle.bytes));
+  return styles;
+}
+
+interface Built { engine: StyleEngine; problem?: StyleProblem }
+
+/** Engines by style and locale, the least recently asked first. */
+const engines = new Map<string, Built>();
+
+function engineKey(style: StyleRef, locale: string | undefined): string {
+  return 'bundled' in style ? `${style.bundled}\n${locale ?? ''}` : `${style.file}\n${locale ?? ''}\n${style.xml}`;
+}
+
+/** The engine for a style, built once; a .csl citeproc-js cannot use gives the default style's, and the problem. */
+function engineFor(module: StylesModule, style: StyleRef, locale: string | undefined): Built {
+  const key = engineKey(style, locale);
+  let built = engines.get(key);
+  if (built) {
+    engines.delete(key);
+  } else {
+    try {
+      built = { engine: module.createStyleEngine('bundled' in style ? style.bundled : style, locale) };
+    } catch (error) {
+      if (!(error instanceof module.StyleError) || 'bundled' in style) throw error;
+      built = { engine: engineFor(module, { bundled: DEFAULT_STYLE }, locale).engine, problem: { file: error.file, line: error.line, message: error.reason } };
+    }
+    if (engines.size >= ENGINES) engines.delete(engines.keys().next().value!);
+  }
+  engines.set(key, built);
+  return built;
+}
+
+/** Builds the engine a request names (`styleEngine`). */
+export function styleEngine(request: StyleParams): StyleEngineInfo {
+  const module = stylesModule(request.bundle);
+  if (!module) return { needsBundle: true };
+  const { engine, problem } = engineFor(module, request.style, request.locale);
+  return { title: engine.info.title, locale: engine.locale, numeric: engine.numeric, ...(problem ? { problem } : {}) };
+}
+
+/**
+ * Formats the papers a request names (`format`): `lookup` finds them by key in the worker's
+ * library when the host did not send them. `onProgress` hears how far a bibliography is.
+ */
+export async function format(
+  request: FormatParams, lookup: (keys: string[]) => Promise<(Paper | undefined)[]>, onProgress: (fraction: number) => void,
+): Promise<Formatted> {
+  const module = stylesModule(request.bundle);
+  if (!module) return { needsBundle: true };
+  const { engine, problem } = engineFor(module, request.style, request.locale);
+  const papers = request.papers ?? await lookup(request.keys);
+  const missing: string[] = [];
+  const items = [];
+  const seen = new Set<string>();
+  for (const [i, key] of request.keys.entries()) {
+    const paper = papers[i];
+    if (!paper) missing.push(key);
+    else if (!seen.has(key)) items.push(module.paperCslItem({ ...paper, key }));
+    seen.add(key);
+  }
+  const entries = request.kind === 'citations' ? engine.citations(items, request.output)
+    : request.kind === 'bibliography' ? engine.bibliography(items, request.output, onProgress)
+      : items.map(item => {
+        try {
+          return { key: item.id, text: engine.reference(item, request.output) };
+        } catch (error) {
+          return { key: item.id, text: '', error: error instanceof Error ? error.message : String(error) };
+        }
+      });
+  return { entries, missing, ...(problem ? { problem } : {}) };
+}

@@ -1,0 +1,142 @@
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { activate, closeAllEditors, EXTENSION_ID, setSetting, waitFor, workspaceUri, writeText } from './helpers';
+
+const dir = (...path: string[]) => workspaceUri('styles-tests', ...path);
+// Markdown, its specials escaped ("\\&").
+const APA = /Russell, S\., \\& Norvig, P\. \(2020\)/;
+const IEEE = /S\. Russell and P\. Norvig/;
+const CREDIT = /Citations by CSL \(citeproc-js\)\]\(https:\/\/citationstyles\.org\/\)/;
+
+async function open(name: string, text: string): Promise<vscode.TextEditor> {
+  const uri = dir(name);
+  await writeText(uri, text);
+  return vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
+}
+
+/** The hover's Markdown on the key `key` of the editor's document. */
+async function hoverText(editor: vscode.TextEditor, key: string): Promise<string> {
+  const at = editor.document.positionAt(editor.document.getText().indexOf(key) + 2);
+  const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', editor.document.uri, at);
+  return hovers.flatMap(h => h.contents).map(c => (c instanceof vscode.MarkdownString ? c.value : String(c))).join('\n');
+}
+
+/** Hovers until the card shows a formatted reference matching `form` (the first hover starts building the style). */
+function hoverUntil(editor: vscode.TextEditor, form: RegExp): Promise<string> {
+  return waitFor(`a hover formatted as ${form}`, async () => {
+    const text = await hoverText(editor, 'russell2020aima');
+    return form.test(text) && text;
+  }, 30000);
+}
+
+const CITING = (front: string) => `---\nbibliography: ../references.bib\n${front}---\n\nAs in [@russell2020aima].\n`;
+
+suite('Formatted references', () => {
+  suiteSetup(async () => {
+    await activate();
+    await vscode.workspace.fs.createDirectory(dir());
+  });
+
+  suiteTeardown(async () => {
+    await setSetting('citation.style', undefined);
+    await closeAllEditors();
+  });
+
+  test('hover shows the reference in APA, then in IEEE once the setting says so, with the credit line', async () => {
+    const editor = await open('hover.md', CITING(''));
+    const apa = await hoverUntil(editor, APA);
+    assert.match(apa, /Artificial Intelligence: A Modern Approach/, 'today\'s card follows');
+    assert.match(apa, /command:papers\.goToEntry/);
+    assert.match(apa, CREDIT);
+    assert.ok(apa.indexOf('Norvig, P.') < apa.indexOf('**Artificial'), 'the formatted reference comes first');
+    await setSetting('citation.style', 'ieee');
+    await hoverUntil(editor, IEEE);
+    await setSetting('citation.style', undefined);
+    await hoverUntil(editor, APA);
+  });
+
+  test('the completion item in focus shows the formatted reference in its documentation', async () => {
+    const editor = await open('complete.md', CITING('').replace('[@russell2020aima]', '[@russell2020'));
+    const at = editor.document.positionAt(editor.document.getText().indexOf('[@russell2020') + '[@russell2020'.length);
+    const documentation = await waitFor('a formatted reference in the documentation', async () => {
+      // The first item resolved, as VS Code resolves the one in focus.
+      const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', editor.document.uri, at, undefined, 1);
+      const first = list.items.find(i => i.insertText === 'russell2020aima');
+      const doc = first?.documentation;
+      const text = doc instanceof vscode.MarkdownString ? doc.value : String(doc ?? '');
+      return APA.test(text) && text;
+    }, 30000);
+    assert.match(documentation, CREDIT);
+  });
+
+  test('a document whose front matter names csl: ieee.csl, a file beside it, is formatted in it, and again when it changes', async () => {
+    const extension = vscode.extensions.getExtension(EXTENSION_ID)!;
+    const ieee = await vscode.workspace.fs.readFile(vscode.Uri.joinPath(extension.extensionUri, 'src', 'data', 'styles', 'ieee.csl'));
+    await vscode.workspace.fs.writeFile(dir('ieee.csl'), ieee);
+    const editor = await open('own.md', CITING('csl: ieee.csl\n'));
+    await hoverUntil(editor, IEEE);
+    // The file, not the bundled IEEE of the same name: broken, it gives a problem and APA.
+    await writeText(dir('ieee.csl'), new TextDecoder().decode(ieee).replace('<bibliography', '<bibliography <'));
+    await hoverUntil(editor, APA);
+    await waitFor('a problem on ieee.csl', () => vscode.languages.getDiagnostics(dir('ieee.csl')).length > 0);
+  });
+
+  test('a .csl that is not a style: a problem on it with its line, and APA is used', async () => {
+    await writeText(dir('broken.csl'), '<?xml version="1.0"?>\n<style xmlns="http://purl.org/net/xbiblio/csl" class="in-text">\n  <info><title>Broken</title>\n</style>\n');
+    const editor = await open('broken.md', CITING('csl: broken.csl\n'));
+    await hoverUntil(editor, APA);
+    const problems = await waitFor('a problem on broken.csl', () => {
+      const found = vscode.languages.getDiagnostics(dir('broken.csl'));
+      return found.length > 0 && found;
+    });
+    assert.equal(problems[0].range.start.line, 3, 'line 4, where the unclosed <info> ends');
+    assert.match(problems[0].message, /APA/);
+  });
+
+  test('Insert Citation into a .txt writes the reference formatted in the style in force', async () => {
+    const editor = await open('notes.txt', 'Read: ');
+    const end = () => { editor.selection = new vscode.Selection(editor.document.positionAt(editor.document.getText().length), editor.document.positionAt(editor.document.getText().length)); };
+    end();
+    await vscode.commands.executeCommand('papers.insertCitation', 'ReAct2022');
+    assert.equal(editor.document.getText(), 'Read: ReAct: Synergizing Reasoning and Acting in Language Models. (2022). https://react-lm.github.io');
+    await setSetting('citation.style', 'ieee');
+    end();
+    await vscode.commands.executeCommand('papers.insertCitation', 'ReAct2022');
+    assert.match(editor.document.getText(), /\.io\[1\] “ReAct: Synergizing Reasoning and Acting in Language Models\.” 2022\. \[Online\]\. Available: https:\/\/react-lm\.github\.io$/);
+    await setSetting('citation.style', undefined);
+  });
+
+  test('the details view shows the reference formatted, as HTML the view builds as nodes, with the credit', async () => {
+    const api = await activate();
+    await vscode.commands.executeCommand('papers.openPaper', 'russell2020aima');
+    const reference = await waitFor('the formatted reference in the details view', () => api.testing.details().reference?.html.includes('Norvig') && api.testing.details().reference, 30000);
+    assert.match(reference.html, /^Russell, S\., &amp; Norvig, P\. \(2020\)\. <i>Artificial intelligence: A modern approach<\/i>/);
+    assert.equal(reference.credit, 'Citations by CSL (citeproc-js), https://citationstyles.org/');
+    assert.deepEqual(reference.styles.slice(1).map(s => s.id), ['apa', 'ieee', 'chicago-author-date', 'vancouver', 'nature']);
+  });
+
+  test('Show References previews the sample .tex and .md: the entries in the style\'s order, the citations, and an update as a citation is typed', async () => {
+    const api = await activate();
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(workspaceUri('paper.tex')));
+    await vscode.commands.executeCommand('papers.showReferences');
+    const texView = await waitFor('the references of paper.tex', () => api.testing.references()?.document === 'paper.tex' && api.testing.references(), 30000);
+    assert.deepEqual(texView.entries.map(e => e.key), ['russell2020aima']);
+    assert.match(texView.entries[0].html, /^Russell, S\., &amp; Norvig, P\. \(2020\)\. <i>Artificial intelligence: A modern approach<\/i>/);
+    assert.deepEqual(texView.citations.map(c => c.html), ['(Russell &amp; Norvig, 2020)']);
+    assert.equal(texView.credit, 'Citations by CSL (citeproc-js), https://citationstyles.org/');
+
+    // It follows the active document, and formats again as a citation is typed.
+    const md = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(workspaceUri('notes.md')));
+    await waitFor('the references of notes.md', () => api.testing.references()?.document === 'notes.md', 30000);
+    const end = md.document.positionAt(md.document.getText().length);
+    await md.edit(edit => edit.insert(end, '\nAnd acting [@ReAct2022].\n'));
+    const apa = await waitFor('the typed citation in the preview', () => (api.testing.references()?.entries.length === 2) && api.testing.references(), 30000);
+    assert.deepEqual(apa.entries.map(e => e.key), ['ReAct2022', 'russell2020aima'], 'APA: by author, then title');
+    await setSetting('citation.style', 'ieee');
+    const ieee = await waitFor('the preview in IEEE', () => api.testing.references()?.style === 'IEEE' && api.testing.references(), 30000);
+    assert.deepEqual(ieee.entries.map(e => e.key), ['russell2020aima', 'ReAct2022'], 'IEEE: in the order cited');
+    assert.deepEqual(ieee.citations.map(c => c.html), ['[1]', '[2]']);
+    await setSetting('citation.style', undefined);
+    await vscode.commands.executeCommand('undo');
+  });
+});

@@ -169,7 +169,8 @@ suite('the engine worker (dist/engine.js as a worker thread)', () => {
 
   test('rows by key answer as early as papers: before the join, while what lists papers waits for it', async () => {
     await ask({ type: 'load', corpus: bytes(dist('corpus.json')), names: bytes(dist('names.index')), text: bytes(dist('fulltext.index')) });
-    const text = Array.from({ length: 3000 }, (_, i) => `@misc{row${i},\n  author = {Doe, Jane},\n  title = {The title of row ${i}},\n  year = 2020\n}`).join('\n');
+    // Large enough that the join is still running when the two questions arrive, even on a busy machine.
+    const text = Array.from({ length: 12000 }, (_, i) => `@misc{row${i},\n  author = {Doe, Jane},\n  title = {The title of row ${i}},\n  year = 2020\n}`).join('\n');
     const bib = bytes(Buffer.from(text));
     const early = RESULT_SCHEMAS.setInput.parse((await ask({ type: 'setInput', bibliographies: [{ uri: 'file:///w/rows.bib', file: 'rows.bib', bytes: bib }] }, [bib])).result);
     assert.equal(early.indexing, true);

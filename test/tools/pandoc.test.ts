@@ -23,6 +23,16 @@ function markdownCitingAll(bibliography: string): string {
  */
 const plainTypography = (text: string) => text.replace(/[‘’“”"]/g, "'").replace(/–/g, '--').replace(/\s+/g, ' ');
 
+/**
+ * A page title with a caret (`τ^2-Bench`, `FaSTA^*`, `GUI-360^circ`) as pandoc prints its math in
+ * plain text: digits as superscript digits, anything else as `^(…)`, `circ` as the ring it is.
+ */
+const SUPERSCRIPT_DIGITS = '⁰¹²³⁴⁵⁶⁷⁸⁹';
+const asPrinted = (title: string) => title
+  .replace(/\^(\d+)/g, (_, digits: string) => [...digits].map(d => SUPERSCRIPT_DIGITS[Number(d)]).join(''))
+  .replace(/\^circ\b/g, '^(∘)')
+  .replace(/\^([*A-Za-z])(?![A-Za-z])/g, '^($1)');
+
 function renderAll(bibliography: string): void {
   const work = workDir('pandoc');
   try {
@@ -35,7 +45,9 @@ function renderAll(bibliography: string): void {
     assert.doesNotMatch(r.stdout, /\?\?\?/, 'a citation was not found');
     const output = plainTypography(r.stdout).toLowerCase();
     for (const paper of seedCorpus().papers) {
-      assert.ok(output.includes(plainTypography(paper.title).toLowerCase()), `"${paper.title}" is not in the rendered bibliography`);
+      // A .bib title carries the caret's superscript as math; CSL-JSON carries the title as the page wrote it.
+      const title = bibliography.endsWith('.bib') ? asPrinted(paper.title) : paper.title;
+      assert.ok(output.includes(plainTypography(title).toLowerCase()), `"${title}" is not in the rendered bibliography`);
     }
     timings(`pandoc --citeproc with ${bibliography}`, [['pandoc', r]]);
   } finally {

@@ -65,13 +65,28 @@ function fallback(ch: string): string {
 }
 
 /**
+ * A superscript the Hugging Face pages write with a caret (`τ^2-Bench`, `FaSTA^*`, `GUI-360^circ`):
+ * digits, a star, one letter, or `circ` (a degree sign); what it is in LaTeX and how many characters it takes.
+ */
+function superscript(chars: readonly string[], from: number): { latex: string; length: number } | undefined {
+  let digits = '';
+  while (from + digits.length < chars.length && /[0-9]/.test(chars[from + digits.length])) digits += chars[from + digits.length];
+  if (digits) return { latex: digits, length: digits.length };
+  const next = chars.slice(from, from + 5).join('');
+  if (/^circ(?![A-Za-z])/.test(next)) return { latex: '\\circ', length: 4 };
+  if (next[0] === '*') return { latex: '*', length: 1 };
+  if (/^[A-Za-z](?![A-Za-z])/.test(next)) return { latex: next[0], length: 1 };
+  return undefined;
+}
+
+/**
  * Encodes text for a .bib field or a LaTeX document, in pure ASCII: LaTeX's special
  * characters escaped, accented letters as `{\"U}`, Greek and other math symbols as
- * `{$\tau$}`. Line breaks and tabs become spaces. A character with no known encoding
+ * `{$\tau$}`, a caret's superscript as math (`{$\tau^2$}`). Line breaks and tabs become spaces. A character with no known encoding
  * becomes its ASCII folding, or "?".
  *
  * @example encodeLatex('TÜLU 3') === 'T{\\"U}LU 3'
- * @example encodeLatex('τ^2-Bench') === '{$\\tau$}\\textasciicircum{}2-Bench'
+ * @example encodeLatex('τ^2-Bench') === '{$\\tau^2$}-Bench'
  * @example encodeLatex("m&m's") === "m\\&m's"
  */
 export function encodeLatex(text: string): string {
@@ -83,6 +98,14 @@ export function encodeLatex(text: string): string {
     while (i + 1 < chars.length && COMBINING.test(chars[i + 1])) marks.push(chars[++i]);
     if (marks.length) {
       out += accented(ch, marks) ?? fallback((ch + marks.join('')).normalize('NFC'));
+      continue;
+    }
+    const sup = ch === '^' ? superscript(chars, i + 1) : undefined;
+    if (sup) {
+      // `τ^2` is math as the title means it: the superscript joins a math group just written, or makes its own.
+      const power = `^${sup.latex.length > 1 && !sup.latex.startsWith('\\') ? `{${sup.latex}}` : sup.latex}`;
+      out = out.endsWith('$}') ? `${out.slice(0, -2)}${power}$}` : `${out}{$${power}$}`;
+      i += sup.length;
       continue;
     }
     if (SPECIAL[ch]) out += SPECIAL[ch];

@@ -33,6 +33,13 @@ function paperItem(row: PaperRow, withButtons: boolean): PaperItem {
   };
 }
 
+/** What an empty box shows before anything was opened or cited. */
+const EMPTY_HINT: PaperItem = {
+  label: '$(search) Type words of a title or abstract, an author or a key',
+  detail: 'Filters combine with words: topic:robot, org:apple, year:2024, has:code',
+  alwaysShow: true,
+};
+
 let open: vscode.QuickPick<PaperItem> | undefined;
 
 /** The paper pick on screen, if any: for the integration tests, which type into it. */
@@ -97,6 +104,8 @@ export async function pickPapers(store: PaperStore, options: PickOptions): Promi
       let items: PaperItem[];
       if (!query.trim()) {
         items = options.history ? await historyItems(library, options.history, withButtons, withEntry) : [];
+        // A first search with nothing typed and nothing recent: say what to type rather than show an empty list.
+        if (!items.length) items = [EMPTY_HINT];
       } else {
         const { rows, problems } = await library.query(query, { limit: RESULTS, withEntry, excerpt: DETAIL_LENGTH });
         // A filter that matches nothing says so, in the list where the papers would be.

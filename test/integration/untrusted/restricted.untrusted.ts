@@ -1,4 +1,4 @@
-// Restricted Mode, as a writer meets it opening a folder they have not trusted: Papers runs
+// A fresh profile in a folder the writer has not trusted (Restricted Mode): Papers runs
 // (package.json: untrustedWorkspaces "limited"), searches and cites, and reads no file that a folder
 // setting names (papers.corpus.files here: mine.txt, a saved page of one paper).
 import * as assert from 'node:assert/strict';
@@ -11,6 +11,18 @@ suite('Restricted Mode (an untrusted folder)', () => {
     const api = await activate();
     assert.ok(vscode.extensions.getExtension(EXTENSION_ID)?.isActive);
     assert.equal((await api.search('tau bench', { limit: 1 }))[0]?.key, 'tau2Bench');
+  });
+
+  test('a fresh install: Search Papers with nothing typed says what to type, not an empty list', async () => {
+    const api = await activate();
+    void vscode.commands.executeCommand('papers.searchPapers');
+    const pick = await waitFor('the paper pick', () => api.testing.pick());
+    const rows = await waitFor('the hint', () => pick.items.length > 0 && pick.items);
+    assert.deepEqual(rows.map(r => [r.label, r.row]), [['$(search) Type words of a title or abstract, an author or a key', undefined]]);
+    assert.match(String(rows[0].detail), /topic:robot/);
+    pick.value = 'tau bench';
+    await waitFor('rows for tau bench', () => pick.items[0]?.row?.key === 'tau2Bench');
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
   });
 
   test('a folder setting that names a file to read is not used: only the bundled papers are loaded', async () => {

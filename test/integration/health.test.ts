@@ -126,7 +126,8 @@ suite('Bibliography health: diagnostics and quick fixes', () => {
     const pick = await waitFor('the paper pick', () => api.testing.pick());
     assert.equal(pick.value, 'nosuchkey 2099', 'the key\'s words are typed');
     pick.value = 'tau bench';
-    await waitFor('rows for tau bench', () => pick.value === 'tau bench' && pick.items[0]?.row?.key === 'tau2Bench');
+    // Enter takes the focused row: wait until VS Code has focused the first of the new rows.
+    await waitFor('tau2Bench focused', () => pick.value === 'tau bench' && pick.items[0]?.row?.key === 'tau2Bench' && pick.activeItems[0]?.row?.key === 'tau2Bench');
     await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
     assert.equal((await done)?.key, 'tau2Bench');
     assert.equal(editor.document.getText(), text.replace('nosuchkey2099', 'tau2Bench'), 'only the key is replaced');

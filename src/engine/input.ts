@@ -18,6 +18,7 @@ import {
   corpusSnapshot, readCorpusCache, readWholeCache, wholeSnapshot, type CachedLibrary, type CorpusSummary, type LibrarySnapshot,
 } from './snapshot';
 import type { LibraryState } from './state';
+import { joinWeb, type WebInput } from './web';
 
 /** A corpus file as given: its text, or only its name when a cached library stands for it. */
 export interface CorpusInput {
@@ -40,6 +41,8 @@ export interface UserInput {
    */
   bibliographyKey?: string;
   cached?: CachedLibrary;
+  /** Papers fetched from the web (web.ts); left out, the last call's. */
+  web?: WebInput;
   /**
    * Called once the keys answer (hover, Go to Definition, the checks of citations), before the
    * entries are joined and their names indexed, the longest steps: the report then says
@@ -50,7 +53,7 @@ export interface UserInput {
 }
 
 /** The input as it stands after a call: what the call gave, and the last call's for what it left out. */
-type CurrentInput = Required<Pick<UserInput, 'corpus' | 'bibliographies'>> & Pick<UserInput, 'cacheKey' | 'bibliographyKey'>;
+type CurrentInput = Required<Pick<UserInput, 'corpus' | 'bibliographies' | 'web'>> & Pick<UserInput, 'cacheKey' | 'bibliographyKey'>;
 
 /** When a merge began, when it began reading the bibliographies, and how long their parse took (ms). */
 interface ReadClock {
@@ -78,7 +81,7 @@ export class LibraryInput {
   #base: { key: string; index: BaseIndex } | undefined;
   readonly #readCache = new ReadCache();
   /** The last input, for the parts a later call leaves out. */
-  #lastInput: CurrentInput = { corpus: [], bibliographies: [] };
+  #lastInput: CurrentInput = { corpus: [], bibliographies: [], web: { batches: [], keys: {} } };
   /** The whole library came from the cache under this key (its bibliographies by name only); what it reported then. */
   #wholeFromCache: { key: string; added: number; joined: number } | undefined;
   /** What the bibliographies added to the library last read, for a snapshot of it. */
@@ -106,11 +109,14 @@ export class LibraryInput {
       bibliographies: given.bibliographies ?? this.#lastInput.bibliographies,
       cacheKey: given.corpus ? given.cacheKey : this.#lastInput.cacheKey,
       bibliographyKey: given.bibliographies ? given.bibliographyKey : this.#lastInput.bibliographyKey,
+      web: given.web ?? this.#lastInput.web,
     };
+    const withWeb = input.web.batches.length > 0;
     const { cached } = given;
     const named = input.bibliographies.some(b => b.text === undefined);
     // The bibliographies by name only: the whole library cached under their key stands for them.
-    if (named && !input.corpus.length && input.bibliographyKey !== undefined
+    // (Not with papers from the web: that library holds none of them.)
+    if (named && !withWeb && !input.corpus.length && input.bibliographyKey !== undefined
       && (this.#wholeFromCache?.key === input.bibliographyKey || (cached?.key === input.bibliographyKey && this.#restoreWhole(cached)))) {
       this.#lastInput = input;
       const { added, joined } = this.#wholeFromCache!;
@@ -176,9 +182,12 @@ export class LibraryInput {
     const read = await convertBibliographies(parsed, this.#readCache);
     const readMs = performance.now() - readStarted;
     const joined = await mergeBibliographies(merged.papers, read);
+    // After the bibliographies, so that a fetched paper the user has is the user's (and keeps the user's key).
+    const web = joinWeb(joined.papers, input.web);
+    const papers = web.papers.length ? [...joined.papers, ...web.papers] : joined.papers;
     state.files = fileReports(parsed);
     const shipped = state.bundled.papers;
-    const grown = joined.papers.length !== shipped.length || joined.papers.some((p, i) => shipped[i] !== p);
+    const grown = papers.length !== shipped.length || papers.some((p, i) => shipped[i] !== p);
     let update = { added: 0, changed: 0, removed: 0 };
     let fromCache = false;
     let snapshotWanted = false;
@@ -188,7 +197,7 @@ export class LibraryInput {
       const made = await this.#libraryIndex(corpusKey, input);
       fromCache = made.fromCache;
       snapshotWanted = made.snapshotWanted;
-      const library = new PaperLibrary({ papers: joined.papers }, made.index.search);
+      const library = new PaperLibrary({ papers }, made.index.search);
       if (given.papersReady) {
         // Every paper answers from here; words find what the index holds so far (a hit on a paper
         // that is gone is dropped), until the update below is done.
@@ -199,14 +208,16 @@ export class LibraryInput {
           corpus: { added: merged.added, updated: merged.updated, problems: merged.problems },
           bibliographies: { files: state.files, added: joined.added.length, joined: joined.updated.length },
           index: { fromCache, added: 0, changed: 0, removed: 0 },
-          papers: joined.papers.length, parseMs, readMs, searchableMs: performance.now() - started, snapshotWanted: false, needsFiles: false, indexing: true,
+          papers: papers.length, parseMs, readMs, searchableMs: performance.now() - started, snapshotWanted: false, needsFiles: false, indexing: true,
         });
       }
-      const { added, changed, removed } = await made.index.update(joined.papers, topicLabel);
+      const { added, changed, removed } = await made.index.update(papers, topicLabel);
       update = { added, changed, removed };
       state.current = library;
       // The whole library is worth caching too, when it is the bundled papers and bibliographies alone.
       if (!input.corpus.length && input.bibliographyKey !== undefined && corpusKey === 'bundled') snapshotWanted = true;
+      // What is cached stands for the user's files alone: fetched papers have a cache of their own.
+      if (input.web.batches.length) snapshotWanted = false;
     }
     this.#joinedCounts = { added: joined.added.length, joined: joined.updated.length };
     state.changed();
@@ -220,6 +231,7 @@ export class LibraryInput {
       searchableMs: performance.now() - started,
       snapshotWanted,
       needsFiles: false,
+      ...(input.web.batches.length ? { web: { keys: web.keys, newKeys: web.newKeys, added: web.papers.length, known: web.known } } : {}),
     };
   }
 
@@ -313,7 +325,7 @@ export class LibraryInput {
   async #wholeSnapshot(key: string): Promise<LibrarySnapshot | undefined> {
     const kept = this.#index;
     // Still the library read under this key (not restored, not changed since).
-    if (!kept || kept.key !== 'bundled' || this.#wholeFromCache || this.#lastInput.bibliographyKey !== key) return undefined;
+    if (!kept || kept.key !== 'bundled' || this.#wholeFromCache || this.#lastInput.bibliographyKey !== key || this.#lastInput.web.batches.length) return undefined;
     return wholeSnapshot(key, kept.index, this.state.current.papers, { files: this.state.files, ...this.#joinedCounts });
   }
 
@@ -325,7 +337,7 @@ export class LibraryInput {
   async #corpusSnapshot(): Promise<LibrarySnapshot | undefined> {
     const kept = this.#index;
     const merged = this.#corpusMerged;
-    if (!kept || kept.key === 'bundled' || merged?.key !== kept.key || this.#base?.key === kept.key) return undefined;
+    if (!kept || kept.key === 'bundled' || merged?.key !== kept.key || this.#base?.key === kept.key || this.#lastInput.web.batches.length) return undefined;
     const { snapshot, base } = await corpusSnapshot(kept.key, kept.index, merged.result);
     this.#base = { key: kept.key, index: base };
     const { state } = this;

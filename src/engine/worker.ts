@@ -176,6 +176,7 @@ async function answer(request: Request): Promise<{ result: unknown; transfer?: A
         cacheKey: request.cacheKey,
         bibliographyKey: request.bibliographyKey,
         cached,
+        web: request.web,
       };
       const report = await setInput(input);
       const readable = request.bibliographies?.every(b => b.path !== undefined || b.bytes !== undefined);

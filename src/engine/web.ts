@@ -1,0 +1,60 @@
+// Papers fetched from the web as a kind of input beside the corpus files and bibliographies: joined
+// after the bibliographies, so that a paper the user has already (same arXiv id, DOI or folded
+// title) is shown once and cited with the user's key, and every other one joins the library with
+// the key it had on earlier fetches, searched, listed and cited like the rest.
+import topicsFile from '../data/topics.json';
+import { createTopicAssigner, type TopicAssigner, type TopicsFile } from '../core/corpus/topics';
+import type { Paper } from '../core/model/paper';
+import { KnownPapers } from '../core/web/keys';
+import { joinFetched, webPaperId } from '../core/web/toPaper';
+import type { FetchedPaper } from '../core/web/record';
+
+/** The papers fetched so far, each batch with when it was fetched, and the keys given before (by `webPaperId`). */
+export interface WebInput {
+  batches: { fetched: string; papers: FetchedPaper[] }[];
+  keys: Record<string, string>;
+}
+
+/** What joining the fetched papers did: the key of each (the user's own for a paper the library had), and the keys given now. */
+export interface WebJoin {
+  /** The fetched papers the library did not have, as library papers, topics assigned. */
+  papers: Paper[];
+  /** Every fetched paper's key, by `webPaperId`. */
+  keys: Record<string, string>;
+  /** The keys given by this join, to keep for the next (by `webPaperId`). */
+  newKeys: Record<string, string>;
+  known: number;
+}
+
+let assigner: TopicAssigner | undefined;
+
+/**
+ * The fetched papers joined to a library's papers (the corpus and the bibliographies joined):
+ * cheap (map reads and a topic rule a paper), so a day of papers joins at once.
+ *
+ * @example const { papers } = joinWeb(joined.papers, input.web); const all = [...joined.papers, ...papers];
+ */
+export function joinWeb(library: readonly Paper[], web: WebInput): WebJoin {
+  const out: WebJoin = { papers: [], keys: {}, newKeys: {}, known: 0 };
+  if (!web.batches.length) return out;
+  assigner ??= createTopicAssigner(topicsFile as TopicsFile);
+  const known = new KnownPapers(library);
+  const keys = new Map(Object.entries(web.keys));
+  const seen = new Set<string>();
+  for (const batch of web.batches) {
+    const joined = joinFetched(batch.papers, known, keys, batch.fetched);
+    for (const [id, key] of joined.newKeys) { keys.set(id, key); out.newKeys[id] = key; }
+    const knownIds = new Set(joined.known.map(k => webPaperId(k.fetched)));
+    batch.papers.forEach((fetched, i) => {
+      const id = webPaperId(fetched);
+      const paper = joined.papers[i];
+      out.keys[id] = paper.key;
+      if (seen.has(id)) return;
+      seen.add(id);
+      if (knownIds.has(id)) { out.known++; return; }
+      paper.topics = assigner!.assign(paper);
+      out.papers.push(paper);
+    });
+  }
+  return out;
+}

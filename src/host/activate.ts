@@ -30,6 +30,7 @@ import { PaperStore } from './library/store';
 import { UserCorpora } from './library/userCorpora';
 import { createTestHooks } from './testing';
 import { useLocalDisk } from './util/disk';
+import { registerWeb, WebPapers } from './web';
 
 /** What the entry of each host provides. */
 export interface Platform {
@@ -90,12 +91,15 @@ export async function activateWith(context: vscode.ExtensionContext, platform: P
   const readingListView = vscode.window.createTreeView(Views.readingList, { treeDataProvider: readingListProvider });
   const details = new DetailsPanel(context.extensionUri, store, readingList, history, TOPICS, log);
   const onScreen = new CitedOnScreen(store);
+  // Without a local disk the extension host is a browser's (vscode.dev), where arXiv cannot be asked.
+  const web = new WebPapers(context.globalStorageUri, store, log, !platform.disk);
   context.subscriptions.push(
     tree, treeView, readingListProvider, readingListView, details, onScreen,
     ...registerLibrary(store, log, () => bibliographies.reload()),
     ...registerBrowse({ store, details, readingList, history, tree, treeView, topics: TOPICS, log }),
     ...registerCite({ store, bibliographies, details, history, editors, citationSettings, log }),
     ...registerHealth({ store, bibliographies, checker, log }),
+    ...registerWeb({ web, store, bibliographies, editors, citationSettings, details, log, tree, treeView }),
   );
   // A writer who opened a LaTeX or Markdown file will cite soon: load the library once the
   // window has settled, so that the first \cite{ completes at once. A workspace whose documents

@@ -23,6 +23,12 @@ export const Commands = {
   reloadCorpus: 'papers.reloadCorpus',
   goToEntry: 'papers.goToEntry',
   addMissingEntries: 'papers.addMissingEntries',
+  addPaper: 'papers.addPaper',
+  showDailyPapers: 'papers.showDailyPapers',
+  previousDay: 'papers.previousDay',
+  nextDay: 'papers.nextDay',
+  pickDay: 'papers.pickDay',
+  sortDailyPapers: 'papers.sortDailyPapers',
 } as const;
 
 export const Views = {
@@ -56,4 +62,9 @@ export const Settings = {
   maxBibliographySize: 'bibliography.maxFileSize',
   diagnostics: 'diagnostics.enabled',
   unusedEntries: 'diagnostics.unusedEntries',
+  webEnabled: 'web.enabled',
+  huggingFaceUrl: 'web.huggingFaceUrl',
+  arxivUrl: 'web.arxivUrl',
+  crossrefUrl: 'web.crossrefUrl',
+  doiUrl: 'web.doiUrl',
 } as const;

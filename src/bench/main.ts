@@ -19,6 +19,7 @@ import { hostBibliography, measureReaders } from './bibliographies';
 import { measureChecks } from './health';
 import { engineStep, type EngineMeasurement } from './engine';
 import { benchStyles } from './styles';
+import { benchWebJoin } from './web';
 
 const USAGE = `usage:
   npm run bench                                   bundled corpus, then 10,000 and 100,000 synthetic papers
@@ -160,6 +161,7 @@ async function bibliographies(): Promise<void> {
   console.error('[bench] checking the citations of a long document');
   printChecks(await measureChecks(ROOT, shared), host);
   benchStyles(ROOT, shared);
+  await benchWebJoin(ROOT, shared);
 }
 
 async function single(corpusFile: string, queriesFile: string | undefined, layout: Layout, inProcess: boolean): Promise<void> {

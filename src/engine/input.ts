@@ -86,6 +86,11 @@ export class LibraryInput {
   #wholeFromCache: { key: string; added: number; joined: number } | undefined;
   /** What the bibliographies added to the library last read, for a snapshot of it. */
   #joinedCounts = { added: 0, joined: 0 };
+  /**
+   * The corpus and bibliographies as last joined: a call that changes only the papers from the
+   * web joins them to this, without reading or joining the user's files again.
+   */
+  #lastJoin: { merged: CorpusSummary; bibliographies: readonly BibliographyInput[]; parsed: ParsedBibliographies; joined: Awaited<ReturnType<typeof mergeBibliographies>> } | undefined;
   #assigner: TopicAssigner | undefined;
   #work: Promise<unknown> = Promise.resolve();
 
@@ -136,9 +141,10 @@ export class LibraryInput {
     if (this.#wholeFromCache) { this.#wholeFromCache = undefined; this.#index = undefined; }
     const merged = await this.#mergedCorpus(input.corpus, corpusKey);
     const readStarted = performance.now();
-    const parsed = await parseBibliographies(input.bibliographies as BibliographyText[], this.#readCache);
+    const same = this.#lastJoin?.merged === merged && this.#lastJoin.bibliographies === input.bibliographies ? this.#lastJoin : undefined;
+    const parsed = same?.parsed ?? await parseBibliographies(input.bibliographies as BibliographyText[], this.#readCache);
     const clock: ReadClock = { started, readStarted, parseMs: performance.now() - readStarted };
-    const joinEnded = given.papersReady ? await this.#answerEarly(parsed, merged, given.papersReady, clock) : undefined;
+    const joinEnded = given.papersReady && !same ? await this.#answerEarly(parsed, merged, given.papersReady, clock) : undefined;
     try {
       return await this.#join(given, input, merged, parsed, corpusKey, clock, joinEnded);
     } finally {
@@ -179,9 +185,10 @@ export class LibraryInput {
     corpusKey: string, { started, readStarted, parseMs }: ReadClock, joinEnded: (() => void) | undefined,
   ): Promise<InputReport> {
     const { state } = this;
-    const read = await convertBibliographies(parsed, this.#readCache);
+    const same = this.#lastJoin?.merged === merged && this.#lastJoin.parsed === parsed ? this.#lastJoin : undefined;
+    const joined = same?.joined ?? await mergeBibliographies(merged.papers, await convertBibliographies(parsed, this.#readCache));
     const readMs = performance.now() - readStarted;
-    const joined = await mergeBibliographies(merged.papers, read);
+    this.#lastJoin = { merged, bibliographies: input.bibliographies, parsed, joined };
     // After the bibliographies, so that a fetched paper the user has is the user's (and keeps the user's key).
     const web = joinWeb(joined.papers, input.web);
     const papers = web.papers.length ? [...joined.papers, ...web.papers] : joined.papers;

@@ -27,6 +27,10 @@ export interface WebJoin {
 }
 
 let assigner: TopicAssigner | undefined;
+/** Each fetched paper's topics, by id and title: every join gives every fetched paper again, and their rules are the slow part. */
+const topicsOf = new Map<string, string[]>();
+/** The library's papers indexed once for as long as they stay the same (a fetch changes only the fetched papers). */
+const knownOf = new WeakMap<readonly Paper[], KnownPapers>();
 
 /**
  * The fetched papers joined to a library's papers (the corpus and the bibliographies joined):
@@ -38,7 +42,9 @@ export function joinWeb(library: readonly Paper[], web: WebInput): WebJoin {
   const out: WebJoin = { papers: [], keys: {}, newKeys: {}, known: 0 };
   if (!web.batches.length) return out;
   assigner ??= createTopicAssigner(topicsFile as TopicsFile);
-  const known = new KnownPapers(library);
+  // Kept with the keys fetched papers took marked in it: each takes the same key again, from `keys`.
+  let known = knownOf.get(library);
+  if (!known) { known = new KnownPapers(library); knownOf.set(library, known); }
   const keys = new Map(Object.entries(web.keys));
   const seen = new Set<string>();
   for (const batch of web.batches) {
@@ -52,7 +58,10 @@ export function joinWeb(library: readonly Paper[], web: WebInput): WebJoin {
       if (seen.has(id)) return;
       seen.add(id);
       if (knownIds.has(id)) { out.known++; return; }
-      paper.topics = assigner!.assign(paper);
+      const topicKey = `${id}\n${paper.title}`;
+      let topics = topicsOf.get(topicKey);
+      if (!topics) { topics = assigner!.assign(paper); topicsOf.set(topicKey, topics); }
+      paper.topics = topics;
       out.papers.push(paper);
     });
   }

@@ -191,7 +191,8 @@ export class LibraryInput {
     this.#lastJoin = { merged, bibliographies: input.bibliographies, parsed, joined };
     // After the bibliographies, so that a fetched paper the user has is the user's (and keeps the user's key).
     const web = joinWeb(joined.papers, input.web);
-    const papers = web.papers.length ? [...joined.papers, ...web.papers] : joined.papers;
+    const base = web.enriched.size ? joined.papers.map(p => web.enriched.get(p.id) ?? p) : joined.papers;
+    const papers = web.papers.length ? [...base, ...web.papers] : base;
     state.files = fileReports(parsed);
     const shipped = state.bundled.papers;
     const grown = papers.length !== shipped.length || papers.some((p, i) => shipped[i] !== p);

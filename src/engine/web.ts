@@ -6,7 +6,7 @@ import topicsFile from '../data/topics.json';
 import { createTopicAssigner, type TopicAssigner, type TopicsFile } from '../core/corpus/topics';
 import type { Paper } from '../core/model/paper';
 import { KnownPapers } from '../core/web/keys';
-import { joinFetched, webPaperId } from '../core/web/toPaper';
+import { joinFetched, toPaper, webPaperId } from '../core/web/toPaper';
 import type { FetchedPaper } from '../core/web/record';
 
 /** The papers fetched so far, each batch with when it was fetched, and the keys given before (by `webPaperId`). */
@@ -24,6 +24,22 @@ export interface WebJoin {
   /** The keys given by this join, to keep for the next (by `webPaperId`). */
   newKeys: Record<string, string>;
   known: number;
+  /** Corpus papers the web told more of, by id: to stand in for them (`enrich`). */
+  enriched: Map<string, Paper>;
+}
+
+/**
+ * A corpus paper (a saved page names no authors, no arXiv id) that a fetched paper turned out to
+ * be: it keeps its id, key, topics and text, and takes the authors, ids and links the service
+ * gave, so that citing it writes a full entry under the key it always had.
+ */
+function enrich(paper: Paper, fetched: FetchedPaper, at: string): Paper {
+  const made = toPaper(fetched, paper.key, at);
+  const out: Paper = { ...paper, reference: made.reference, web: made.web, links: [...paper.links, ...made.links.filter(l => !paper.links.includes(l))] };
+  if (made.authors) out.authors = made.authors;
+  if (made.arxivId) out.arxivId = made.arxivId;
+  if (!paper.doi && made.doi) out.doi = made.doi;
+  return out;
 }
 
 let assigner: TopicAssigner | undefined;
@@ -39,7 +55,7 @@ const knownOf = new WeakMap<readonly Paper[], KnownPapers>();
  * @example const { papers } = joinWeb(joined.papers, input.web); const all = [...joined.papers, ...papers];
  */
 export function joinWeb(library: readonly Paper[], web: WebInput): WebJoin {
-  const out: WebJoin = { papers: [], keys: {}, newKeys: {}, known: 0 };
+  const out: WebJoin = { papers: [], keys: {}, newKeys: {}, known: 0, enriched: new Map() };
   if (!web.batches.length) return out;
   assigner ??= createTopicAssigner(topicsFile as TopicsFile);
   // Kept with the keys fetched papers took marked in it: each takes the same key again, from `keys`.
@@ -51,6 +67,10 @@ export function joinWeb(library: readonly Paper[], web: WebInput): WebJoin {
     const joined = joinFetched(batch.papers, known, keys, batch.fetched);
     for (const [id, key] of joined.newKeys) { keys.set(id, key); out.newKeys[id] = key; }
     const knownIds = new Set(joined.known.map(k => webPaperId(k.fetched)));
+    // Only a corpus paper: an entry of the user's bibliography is cited as the user wrote it.
+    for (const { fetched, paper } of joined.known) {
+      if (!paper.reference && !paper.entries?.length && !out.enriched.has(paper.id)) out.enriched.set(paper.id, enrich(paper, fetched, batch.fetched));
+    }
     batch.papers.forEach((fetched, i) => {
       const id = webPaperId(fetched);
       const paper = joined.papers[i];

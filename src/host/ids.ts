@@ -24,6 +24,7 @@ export const Commands = {
   goToEntry: 'papers.goToEntry',
   addMissingEntries: 'papers.addMissingEntries',
   addPaper: 'papers.addPaper',
+  lookUpPaper: 'papers.lookUpPaper',
   showDailyPapers: 'papers.showDailyPapers',
   previousDay: 'papers.previousDay',
   nextDay: 'papers.nextDay',

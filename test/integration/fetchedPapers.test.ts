@@ -9,6 +9,7 @@ import * as vscode from 'vscode';
 import type { Paper } from '../../src/core/model/paper';
 import type { ReplayServer } from '../support/replayServer';
 import type { DailyRows, PaperNode } from '../../src/host/browse/tree';
+import type { WebHit } from '../../src/host/browse/pick';
 import { activate, closeAllEditors, setSetting, waitFor, workspaceUri, writeText } from './helpers';
 
 type Api = Awaited<ReturnType<typeof activate>>;
@@ -128,6 +129,43 @@ suite('Papers from the web: Add Paper', () => {
     assert.equal(await addPaper('doi:10.1021/ja01577a030', 'library'), undefined, 'malformed: a message, no paper');
   });
 
+  test('Search Papers with no match in the library offers Hugging Face; a paper found there joins the library when opened', async () => {
+    void vscode.commands.executeCommand('papers.searchPapers');
+    const pick = await waitFor('the paper pick', () => api.testing.pick());
+    pick.value = 'kolmogorov';
+    type Item = vscode.QuickPickItem & { webQuery?: string; hit?: WebHit };
+    const offer = await waitFor('the offer to search the web', () => (pick.items as readonly Item[]).find(i => i.webQuery));
+    assert.equal(offer.label, "$(globe) Search Hugging Face for 'kolmogorov'");
+    assert.equal(pick.items.at(-1), offer, 'the last item');
+    pick.activeItems = [offer];
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    const found = await waitFor('the papers Hugging Face found', () => (pick.items as readonly Item[]).find(i => i.hit));
+    assert.equal(found.label, 'KAN: Kolmogorov-Arnold Networks');
+    assert.match(found.description ?? '', /from Hugging Face · Ziming Liu/);
+    assert.equal(await api.getPaper('liu2024kan'), undefined, 'not in the library until it is taken');
+    pick.activeItems = [found];
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    const paper = await waitFor('the paper in the library', () => api.getPaper('liu2024kan'));
+    assert.ok(paper.authors?.length, 'with its authors');
+    assert.equal(paper.arxivId, '2404.19756');
+  });
+
+  test('a bundled paper looked up on Hugging Face: confirmed, it cites with its authors and arXiv id under the key it had', async () => {
+    const before = await api.getPaper('MultiSWEBench');
+    assert.ok(before && !before.authors, 'bundled, without authors');
+    const paper = await vscode.commands.executeCommand<Paper | undefined>('papers.lookUpPaper', 'MultiSWEBench', true);
+    assert.equal(paper?.key, 'MultiSWEBench', 'its key does not change');
+    assert.equal(paper.arxivId, '2504.02605');
+    assert.equal(paper.authors?.[0]?.family, 'Zan');
+    const hits = await api.search('Multi-SWE-bench multilingual benchmark issue resolving', { limit: 50 });
+    assert.equal(hits.filter(p => p.title === before.title).length, 1, 'shown once');
+    await vscode.commands.executeCommand('papers.copyBibtex', 'MultiSWEBench');
+    const entry = await vscode.env.clipboard.readText();
+    assert.match(entry, /@misc\{MultiSWEBench,/);
+    assert.match(entry, /author\s*= \{Zan, Daoguang and Huang, Zhirong/);
+    assert.match(entry, /eprint\s*= \{2504\.02605\}/);
+  });
+
   test('with papers.web.enabled off, nothing is asked of the network', async () => {
     await setSetting('web.enabled', false);
     try {
@@ -181,8 +219,9 @@ suite('Papers from the web: Daily Papers', () => {
     const bib = await read(dir('daily.bib'));
     assert.match(bib, /author\s*= \{Guan/);
     assert.match(bib, /eprint\s*= \{2501\.04519\}/);
-    const [best] = await api.search('rStar-Math small LLMs math reasoning', { limit: 1 });
-    assert.equal(best?.key, 'guan2025rstar', 'searched with the library\'s ranking');
+    // Searchable once its names are indexed, which follows the join by a moment.
+    const best = await waitFor('the paper found by its words', async () => (await api.search('rStar-Math small LLMs math reasoning', { limit: 1 }))[0]);
+    assert.equal(best.key, 'guan2025rstar', 'searched with the library\'s ranking');
   });
 
   test('a hostile title is text: the tree shows it as it came', async () => {

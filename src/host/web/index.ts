@@ -1,12 +1,16 @@
 // The web feature: papers fetched from Hugging Face, arXiv, Crossref and doi.org join the library:
 // the Daily Papers node and its commands, and Add Paper. Nothing here fetches until the user asks.
 import vscode = require('vscode');
+import type { PaperArgument } from '../browse/resolve';
 import type { PapersTreeProvider, TreeNode } from '../browse/tree';
 import { Commands, Settings } from '../ids';
 import { registerCommand } from '../util/commands';
 import { UserError } from '../util/errors';
 import { addPaper, type AddAction, type AddParts } from './addPaper';
+import { useWebSearch } from '../browse/pick';
 import { DailyPapers, periodFromText, type DailySort } from './daily';
+import { lookUpPaper } from './lookUp';
+import { HuggingFaceSearch } from './search';
 
 export { WebPapers } from './papers';
 
@@ -29,6 +33,7 @@ export function registerWeb(parts: WebParts): vscode.Disposable[] {
   return [
     daily,
     tree.setDaily(daily),
+    useWebSearch(new HuggingFaceSearch(parts.web)),
     treeView.onDidExpandElement(e => { if (e.element.kind === 'daily') void daily.open(); }),
     // Turned off, the network is not used and what was fetched leaves the library (the cache keeps it).
     vscode.workspace.onDidChangeConfiguration(e => {
@@ -37,6 +42,8 @@ export function registerWeb(parts: WebParts): vscode.Disposable[] {
       void parts.web.clear().catch(error => log.warn(`Could not take the fetched papers out of the library: ${(error as Error).message}`));
     }),
     register(Commands.addPaper, (text?: string, action?: AddAction) => addPaper(parts, typeof text === 'string' ? text : undefined, action)),
+    // `confirmed`: a caller that showed the paper already (a test).
+    register(Commands.lookUpPaper, (arg?: PaperArgument, confirmed?: boolean) => lookUpPaper(parts, arg, confirmed === true)),
     register(Commands.showDailyPapers, async (text?: string) => {
       if (!daily.enabled) throw new UserError('Papers does not use the network: papers.web.enabled is off. Turn it on to see Daily Papers.');
       const period = typeof text === 'string' ? periodFromText(text) : undefined;

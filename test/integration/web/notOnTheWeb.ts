@@ -12,6 +12,8 @@ export const NOT_ON_THE_WEB: Record<string, string> = {
   "Papers from the web: Add Paper only to the library: found by its words in Search Papers' ranking": REPLAY,
   'Papers from the web: Add Paper a server that answers 429 first: retried after Retry-After, and the paper comes': REPLAY,
   'Papers from the web: Add Paper a server that is down, or sends a malformed body: nothing is added, nothing thrown; a paper fetched before still comes from the cache': REPLAY,
+  'Papers from the web: Add Paper Search Papers with no match in the library offers Hugging Face; a paper found there joins the library when opened': REPLAY,
+  'Papers from the web: Add Paper a bundled paper looked up on Hugging Face: confirmed, it cites with its authors and arXiv id under the key it had': REPLAY,
   'Papers from the web: Add Paper with papers.web.enabled off, nothing is asked of the network': REPLAY,
   "Papers from the web: Daily Papers nothing is fetched until Daily Papers is opened; a date's papers in the site's order, with upvotes, in the tree": REPLAY,
   'Papers from the web: Daily Papers a fetched paper is whole in the library: authors and links; cited into a .tex with authors and eprint': REPLAY,

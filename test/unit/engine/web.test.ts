@@ -5,6 +5,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readHfPapers } from '../../../src/core/web/huggingface';
+import type { FetchedPaper } from '../../../src/core/web/record';
 import { webPaperId } from '../../../src/core/web/toPaper';
 import { LibraryService } from '../../../src/engine/service';
 import type { WebInput } from '../../../src/engine/web';
@@ -66,6 +67,27 @@ suite('the engine: papers from the web join the library', () => {
     const hostile = day.find(p => p.title.includes('<img'))!;
     const [paper] = again.papers([second.web!.keys[webPaperId(hostile)]]);
     assert.equal(paper?.title, hostile.title, 'the title as sent, as text');
+  });
+
+  test('a bundled paper found on the web keeps its key and cites with the authors and ids fetched; one paper, not two', async function () {
+    this.timeout(60_000);
+    const service = LibraryService.load(bundled());
+    const before = service.size;
+    const [bundledPaper] = service.papers(['MultiSWEBench']);
+    assert.ok(bundledPaper && !bundledPaper.authors && !bundledPaper.arxivId, 'a bundled paper: no authors, no arXiv id');
+    const found: FetchedPaper = {
+      source: 'huggingface', type: 'article', title: bundledPaper.title, arxivId: '2504.02605', issued: { year: 2025, month: 4, day: 3 },
+      authors: [{ given: 'Daoguang', family: 'Zan' }, { given: 'Zhirong', family: 'Huang' }], links: { abstract: 'https://arxiv.org/abs/2504.02605' },
+    };
+    const report = await service.setInput({ corpus: [], bibliographies: [], web: { batches: [{ fetched: FETCHED, papers: [found] }], keys: {} } });
+    assert.equal(report.web!.keys[webPaperId(found)], 'MultiSWEBench', 'the key it always had');
+    assert.equal(service.size, before, 'one paper');
+    const [looked] = service.papers(['MultiSWEBench']);
+    assert.deepEqual(looked?.authors?.map(a => a.family), ['Zan', 'Huang']);
+    assert.equal(looked?.arxivId, '2504.02605');
+    assert.equal(looked?.reference?.key, 'MultiSWEBench');
+    assert.deepEqual(looked?.topics, bundledPaper.topics, 'its topics as they were');
+    assert.equal(looked?.abstract, bundledPaper.abstract);
   });
 
   test('leaving the fetched papers out keeps them; giving none removes them', async function () {

@@ -20,6 +20,7 @@ import { measureChecks } from './health';
 import { engineStep, type EngineMeasurement } from './engine';
 import { benchStyles } from './styles';
 import { measureProject, printProject } from './projects';
+import { benchWebJoin } from './web';
 
 const USAGE = `usage:
   npm run bench                                   bundled corpus, then 10,000 and 100,000 synthetic papers
@@ -163,6 +164,7 @@ async function bibliographies(): Promise<void> {
   console.error('[bench] a thesis-sized project');
   printProject(measureProject(ROOT, shared));
   await benchStyles(ROOT, shared);
+  await benchWebJoin(ROOT, shared);
 }
 
 async function single(corpusFile: string, queriesFile: string | undefined, layout: Layout, inProcess: boolean): Promise<void> {

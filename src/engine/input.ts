@@ -18,6 +18,7 @@ import {
   corpusSnapshot, readCorpusCache, readWholeCache, wholeSnapshot, type CachedLibrary, type CorpusSummary, type LibrarySnapshot,
 } from './snapshot';
 import type { LibraryState } from './state';
+import { joinWeb, type WebInput } from './web';
 
 /** A corpus file as given: its text, or only its name when a cached library stands for it. */
 export interface CorpusInput {
@@ -40,6 +41,8 @@ export interface UserInput {
    */
   bibliographyKey?: string;
   cached?: CachedLibrary;
+  /** Papers fetched from the web (web.ts); left out, the last call's. */
+  web?: WebInput;
   /**
    * Called once the keys answer (hover, Go to Definition, the checks of citations), before the
    * entries are joined and their names indexed, the longest steps: the report then says
@@ -50,7 +53,7 @@ export interface UserInput {
 }
 
 /** The input as it stands after a call: what the call gave, and the last call's for what it left out. */
-type CurrentInput = Required<Pick<UserInput, 'corpus' | 'bibliographies'>> & Pick<UserInput, 'cacheKey' | 'bibliographyKey'>;
+type CurrentInput = Required<Pick<UserInput, 'corpus' | 'bibliographies' | 'web'>> & Pick<UserInput, 'cacheKey' | 'bibliographyKey'>;
 
 /** When a merge began, when it began reading the bibliographies, and how long their parse took (ms). */
 interface ReadClock {
@@ -78,11 +81,16 @@ export class LibraryInput {
   #base: { key: string; index: BaseIndex } | undefined;
   readonly #readCache = new ReadCache();
   /** The last input, for the parts a later call leaves out. */
-  #lastInput: CurrentInput = { corpus: [], bibliographies: [] };
+  #lastInput: CurrentInput = { corpus: [], bibliographies: [], web: { batches: [], keys: {} } };
   /** The whole library came from the cache under this key (its bibliographies by name only); what it reported then. */
   #wholeFromCache: { key: string; added: number; joined: number } | undefined;
   /** What the bibliographies added to the library last read, for a snapshot of it. */
   #joinedCounts = { added: 0, joined: 0 };
+  /**
+   * The corpus and bibliographies as last joined: a call that changes only the papers from the
+   * web joins them to this, without reading or joining the user's files again.
+   */
+  #lastJoin: { merged: CorpusSummary; bibliographies: readonly BibliographyInput[]; parsed: ParsedBibliographies; joined: Awaited<ReturnType<typeof mergeBibliographies>> } | undefined;
   #assigner: TopicAssigner | undefined;
   #work: Promise<unknown> = Promise.resolve();
 
@@ -106,11 +114,14 @@ export class LibraryInput {
       bibliographies: given.bibliographies ?? this.#lastInput.bibliographies,
       cacheKey: given.corpus ? given.cacheKey : this.#lastInput.cacheKey,
       bibliographyKey: given.bibliographies ? given.bibliographyKey : this.#lastInput.bibliographyKey,
+      web: given.web ?? this.#lastInput.web,
     };
+    const withWeb = input.web.batches.length > 0;
     const { cached } = given;
     const named = input.bibliographies.some(b => b.text === undefined);
     // The bibliographies by name only: the whole library cached under their key stands for them.
-    if (named && !input.corpus.length && input.bibliographyKey !== undefined
+    // (Not with papers from the web: that library holds none of them.)
+    if (named && !withWeb && !input.corpus.length && input.bibliographyKey !== undefined
       && (this.#wholeFromCache?.key === input.bibliographyKey || (cached?.key === input.bibliographyKey && this.#restoreWhole(cached)))) {
       this.#lastInput = input;
       const { added, joined } = this.#wholeFromCache!;
@@ -130,9 +141,10 @@ export class LibraryInput {
     if (this.#wholeFromCache) { this.#wholeFromCache = undefined; this.#index = undefined; }
     const merged = await this.#mergedCorpus(input.corpus, corpusKey);
     const readStarted = performance.now();
-    const parsed = await parseBibliographies(input.bibliographies as BibliographyText[], this.#readCache);
+    const same = this.#lastJoin?.merged === merged && this.#lastJoin.bibliographies === input.bibliographies ? this.#lastJoin : undefined;
+    const parsed = same?.parsed ?? await parseBibliographies(input.bibliographies as BibliographyText[], this.#readCache);
     const clock: ReadClock = { started, readStarted, parseMs: performance.now() - readStarted };
-    const joinEnded = given.papersReady ? await this.#answerEarly(parsed, merged, given.papersReady, clock) : undefined;
+    const joinEnded = given.papersReady && !same ? await this.#answerEarly(parsed, merged, given.papersReady, clock) : undefined;
     try {
       return await this.#join(given, input, merged, parsed, corpusKey, clock, joinEnded);
     } finally {
@@ -173,12 +185,17 @@ export class LibraryInput {
     corpusKey: string, { started, readStarted, parseMs }: ReadClock, joinEnded: (() => void) | undefined,
   ): Promise<InputReport> {
     const { state } = this;
-    const read = await convertBibliographies(parsed, this.#readCache);
+    const same = this.#lastJoin?.merged === merged && this.#lastJoin.parsed === parsed ? this.#lastJoin : undefined;
+    const joined = same?.joined ?? await mergeBibliographies(merged.papers, await convertBibliographies(parsed, this.#readCache));
     const readMs = performance.now() - readStarted;
-    const joined = await mergeBibliographies(merged.papers, read);
+    this.#lastJoin = { merged, bibliographies: input.bibliographies, parsed, joined };
+    // After the bibliographies, so that a fetched paper the user has is the user's (and keeps the user's key).
+    const web = joinWeb(joined.papers, input.web);
+    const base = web.enriched.size ? joined.papers.map(p => web.enriched.get(p.id) ?? p) : joined.papers;
+    const papers = web.papers.length ? [...base, ...web.papers] : base;
     state.files = fileReports(parsed);
     const shipped = state.bundled.papers;
-    const grown = joined.papers.length !== shipped.length || joined.papers.some((p, i) => shipped[i] !== p);
+    const grown = papers.length !== shipped.length || papers.some((p, i) => shipped[i] !== p);
     let update = { added: 0, changed: 0, removed: 0 };
     let fromCache = false;
     let snapshotWanted = false;
@@ -188,7 +205,7 @@ export class LibraryInput {
       const made = await this.#libraryIndex(corpusKey, input);
       fromCache = made.fromCache;
       snapshotWanted = made.snapshotWanted;
-      const library = new PaperLibrary({ papers: joined.papers }, made.index.search);
+      const library = new PaperLibrary({ papers }, made.index.search);
       if (given.papersReady) {
         // Every paper answers from here; words find what the index holds so far (a hit on a paper
         // that is gone is dropped), until the update below is done.
@@ -199,14 +216,16 @@ export class LibraryInput {
           corpus: { added: merged.added, updated: merged.updated, problems: merged.problems },
           bibliographies: { files: state.files, added: joined.added.length, joined: joined.updated.length },
           index: { fromCache, added: 0, changed: 0, removed: 0 },
-          papers: joined.papers.length, parseMs, readMs, searchableMs: performance.now() - started, snapshotWanted: false, needsFiles: false, indexing: true,
+          papers: papers.length, parseMs, readMs, searchableMs: performance.now() - started, snapshotWanted: false, needsFiles: false, indexing: true,
         });
       }
-      const { added, changed, removed } = await made.index.update(joined.papers, topicLabel);
+      const { added, changed, removed } = await made.index.update(papers, topicLabel);
       update = { added, changed, removed };
       state.current = library;
       // The whole library is worth caching too, when it is the bundled papers and bibliographies alone.
       if (!input.corpus.length && input.bibliographyKey !== undefined && corpusKey === 'bundled') snapshotWanted = true;
+      // What is cached stands for the user's files alone: fetched papers have a cache of their own.
+      if (input.web.batches.length) snapshotWanted = false;
     }
     this.#joinedCounts = { added: joined.added.length, joined: joined.updated.length };
     state.changed();
@@ -220,6 +239,7 @@ export class LibraryInput {
       searchableMs: performance.now() - started,
       snapshotWanted,
       needsFiles: false,
+      ...(input.web.batches.length ? { web: { keys: web.keys, newKeys: web.newKeys, added: web.papers.length, known: web.known } } : {}),
     };
   }
 
@@ -313,7 +333,7 @@ export class LibraryInput {
   async #wholeSnapshot(key: string): Promise<LibrarySnapshot | undefined> {
     const kept = this.#index;
     // Still the library read under this key (not restored, not changed since).
-    if (!kept || kept.key !== 'bundled' || this.#wholeFromCache || this.#lastInput.bibliographyKey !== key) return undefined;
+    if (!kept || kept.key !== 'bundled' || this.#wholeFromCache || this.#lastInput.bibliographyKey !== key || this.#lastInput.web.batches.length) return undefined;
     return wholeSnapshot(key, kept.index, this.state.current.papers, { files: this.state.files, ...this.#joinedCounts });
   }
 
@@ -325,7 +345,7 @@ export class LibraryInput {
   async #corpusSnapshot(): Promise<LibrarySnapshot | undefined> {
     const kept = this.#index;
     const merged = this.#corpusMerged;
-    if (!kept || kept.key === 'bundled' || merged?.key !== kept.key || this.#base?.key === kept.key) return undefined;
+    if (!kept || kept.key === 'bundled' || merged?.key !== kept.key || this.#base?.key === kept.key || this.#lastInput.web.batches.length) return undefined;
     const { snapshot, base } = await corpusSnapshot(kept.key, kept.index, merged.result);
     this.#base = { key: kept.key, index: base };
     const { state } = this;

@@ -10,6 +10,7 @@ import type { Paper } from '../core/model/paper';
 import type { BundledStyleId } from '../core/styles/resolve';
 import * as z from '../core/util/zod';
 import { CACHE_PARTS, type CachePart } from './cacheParts';
+import type { WebInput } from './web';
 
 const text = () => z.string();
 const int = () => z.int();
@@ -60,6 +61,11 @@ export const LibraryPaperSchema = z.lazySchema(() => z.object({
   entries: z.optional(z.array(z.object({ uri: text(), file: text(), line: int(), key: text(), format: z.enum(FORMATS) }))),
   aliases: z.optional(z.array(text())),
   reference: z.optional(z.looseObject({ key: text(), line: int(), sourceType: text(), type: text() })),
+  arxivId: z.optional(text()),
+  web: z.optional(z.object({
+    source: z.enum(['huggingface', 'arxiv', 'crossref', 'doi']), fetched: text(), primaryClass: z.optional(text()),
+    links: z.object({ abstract: z.optional(text()), pdf: z.optional(text()), code: z.optional(text()), project: z.optional(text()), discussion: z.optional(text()) }),
+  })),
 }) satisfies z.ZodMiniType<Omit<Paper, 'reference'>>) as unknown as z.ZodMiniType<Paper>;
 
 const CODES = [
@@ -111,6 +117,11 @@ export const InputReportSchema = z.lazySchema(() => z.object({
    * `papers`): the join may find some in the corpus.
    */
   indexing: z.optional(z.boolean()),
+  /**
+   * With papers from the web (`web` of setInput): each fetched paper's key by `webPaperId` (the
+   * user's own for a paper the library had), the keys given now (to keep), and how many joined.
+   */
+  web: z.optional(z.object({ keys: z.record(text(), text()), newKeys: z.record(text(), text()), added: int(), known: int() })),
 }));
 export type InputReport = z.output<typeof InputReportSchema>;
 
@@ -266,7 +277,7 @@ export const REQUESTS = {
   // Answered once the keys answer (the files parsed); when the report says `indexing`, 'indexed' answers once
   // every name is searchable, and until the entries are joined, the questions that wait for the join wait.
   setInput: {
-    params: carries<{ corpus?: CorpusBytes[]; bibliographies?: BibliographyBytes[]; cacheKey?: string; bibliographyKey?: string; cached?: CachedBytes }>(),
+    params: carries<{ corpus?: CorpusBytes[]; bibliographies?: BibliographyBytes[]; cacheKey?: string; bibliographyKey?: string; cached?: CachedBytes; web?: WebInput }>(),
     result: () => InputReportSchema, waitsForJoin: false,
   },
   // The last setInput's report, whole.

@@ -178,6 +178,7 @@ async function answer(request: Request, onProgress: (fraction: number) => void):
         cacheKey: request.cacheKey,
         bibliographyKey: request.bibliographyKey,
         cached,
+        web: request.web,
       };
       const report = await setInput(input);
       const readable = request.bibliographies?.every(b => b.path !== undefined || b.bytes !== undefined);

@@ -31,6 +31,7 @@ import { UserCorpora } from './library/userCorpora';
 import { CitationStyles, ReferencesPreview, registerStyles } from './styles';
 import { createTestHooks } from './testing';
 import { useLocalDisk } from './util/disk';
+import { registerWeb, WebPapers } from './web';
 
 /** What the entry of each host provides. */
 export interface Platform {
@@ -93,6 +94,8 @@ export async function activateWith(context: vscode.ExtensionContext, platform: P
   const details = new DetailsPanel(context.extensionUri, store, readingList, history, TOPICS, log, styles);
   const onScreen = new CitedOnScreen(store);
   const references = new ReferencesPreview(context.extensionUri, styles, bibliographies, log);
+  // Without a local disk the extension host is a browser's (vscode.dev), where arXiv cannot be asked.
+  const web = new WebPapers(context.globalStorageUri, store, log, !platform.disk);
   context.subscriptions.push(
     tree, treeView, readingListProvider, readingListView, details, onScreen, references,
     ...registerLibrary(store, log, () => bibliographies.reload()),
@@ -100,6 +103,7 @@ export async function activateWith(context: vscode.ExtensionContext, platform: P
     ...registerCite({ store, bibliographies, details, history, editors, citationSettings, styles, log }),
     ...registerStyles({ store, styles, references, log }),
     ...registerHealth({ store, bibliographies, checker, log }),
+    ...registerWeb({ web, store, bibliographies, editors, citationSettings, details, log, tree, treeView }),
   );
   // A writer who opened a LaTeX or Markdown file will cite soon: load the library once the
   // window has settled, so that the first \cite{ completes at once. A workspace whose documents

@@ -25,6 +25,13 @@ export const Commands = {
   addMissingEntries: 'papers.addMissingEntries',
   searchForKey: 'papers.searchForKey',
   showReferences: 'papers.showReferences',
+  addPaper: 'papers.addPaper',
+  lookUpPaper: 'papers.lookUpPaper',
+  showDailyPapers: 'papers.showDailyPapers',
+  previousDay: 'papers.previousDay',
+  nextDay: 'papers.nextDay',
+  pickDay: 'papers.pickDay',
+  sortDailyPapers: 'papers.sortDailyPapers',
 } as const;
 
 export const Views = {
@@ -60,4 +67,9 @@ export const Settings = {
   maxBibliographySize: 'bibliography.maxFileSize',
   diagnostics: 'diagnostics.enabled',
   unusedEntries: 'diagnostics.unusedEntries',
+  webEnabled: 'web.enabled',
+  huggingFaceUrl: 'web.huggingFaceUrl',
+  arxivUrl: 'web.arxivUrl',
+  crossrefUrl: 'web.crossrefUrl',
+  doiUrl: 'web.doiUrl',
 } as const;

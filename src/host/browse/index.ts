@@ -131,8 +131,12 @@ export function registerBrowse(parts: BrowseParts): vscode.Disposable[] {
     }),
     register(Commands.groupPapers, async (by?: GroupBy) => {
       const current = treeSettings().groupBy;
-      const value = by ?? (await vscode.window.showQuickPick(GROUPS.map(g => ({ ...g, label: `${g.value === current ? '$(check) ' : ''}${g.label}` })), { title: 'Group Papers By' }))?.value;
-      if (value) await updateTreeSetting(Settings.groupBy, value);
+      // Daily Papers is a node of its own beside the groups (src/host/web): choosing it opens it.
+      const daily = vscode.workspace.getConfiguration(Settings.section).get<boolean>(Settings.webEnabled, true)
+        ? [{ value: 'daily' as const, label: 'Daily Papers', description: 'the papers of a day on Hugging Face, beside the groups' }] : [];
+      const value = by ?? (await vscode.window.showQuickPick([...GROUPS, ...daily].map(g => ({ ...g, label: `${g.value === current ? '$(check) ' : ''}${g.label}` })), { title: 'Group Papers By' }))?.value;
+      if (value === 'daily') await vscode.commands.executeCommand(Commands.showDailyPapers);
+      else if (value) await updateTreeSetting(Settings.groupBy, value);
     }),
     register(Commands.revealPaper, async (arg?: PaperArgument) => {
       const paper = await resolvePaper(parts, arg, 'Reveal Paper in the Papers View');

@@ -9,6 +9,31 @@ export type PaperAction = 'insertCitation' | 'openDetails' | 'copyBibtex';
 
 interface PaperItem extends vscode.QuickPickItem {
   row?: PaperRow;
+  /** "Search Hugging Face for '…'": the words to search the web for. */
+  webQuery?: string;
+  /** A paper the web found, not yet in the library. */
+  hit?: WebHit;
+}
+
+/** A paper found beyond the library, as the pick shows it. */
+export interface WebHit { title: string; description: string; detail: string }
+
+/** Papers from beyond the library, offered when it has no match: given by the web feature (src/host/web), which this floor cannot import. */
+export interface WebSearch {
+  readonly enabled: boolean;
+  /** What the search is called in the pick ("Hugging Face"). */
+  readonly name: string;
+  search(query: string, signal: AbortSignal): Promise<WebHit[]>;
+  /** Brings a paper the web found into the library: its key there. */
+  join(hit: WebHit): Promise<string | undefined>;
+}
+
+let webSearch: WebSearch | undefined;
+
+/** Lets the paper pick search beyond the library. */
+export function useWebSearch(search: WebSearch): vscode.Disposable {
+  webSearch = search;
+  return new vscode.Disposable(() => { if (webSearch === search) webSearch = undefined; });
 }
 
 const RESULTS = 50;
@@ -111,6 +136,10 @@ export async function pickPapers(store: PaperStore, options: PickOptions): Promi
         // A filter that matches nothing says so, in the list where the papers would be.
         const notes: PaperItem[] = problems.map(p => ({ label: `$(warning) ${p}`, alwaysShow: true }));
         items = [...notes, ...rows.map(r => paperItem(r, withButtons))];
+        // Only where the library has nothing: a list of its matches stays exactly its ranking.
+        if (webSearch?.enabled && !rows.length && !withEntry) {
+          items.push({ label: `$(globe) Search ${webSearch.name} for '${query.trim()}'`, alwaysShow: true, webQuery: query.trim() });
+        }
       }
       if (store.engine === 'restarting') items.unshift({ label: '$(sync~spin) Search is restarting: the bundled papers only, until your files are read again', alwaysShow: true });
       // A newer question, or a box that no longer holds this one (its change event is on its way): not shown.
@@ -130,11 +159,41 @@ export async function pickPapers(store: PaperStore, options: PickOptions): Promi
   void update(pick.value);
   return new Promise(resolve => {
     let result: PickResult | undefined;
-    const done = async (rows: PaperRow[], action?: PaperAction) => {
+    const done = async (items: readonly PaperItem[], action?: PaperAction) => {
+      // A paper the web found joins the library first.
+      const hits = items.flatMap(i => (i.hit ? [i.hit] : []));
+      if (hits.length) pick.busy = true;
+      const joined = webSearch ? await Promise.all(hits.map(h => webSearch!.join(h))) : [];
+      const ids = [...items.flatMap(i => (i.row ? [i.row.id] : [])), ...joined.filter((k): k is string => !!k)];
       // The whole papers, for what the command does with them (cite, copy, open).
-      const papers = (await library.papers(rows.map(r => r.id))).filter((p): p is Paper => p !== undefined);
+      const papers = (await (await store.require()).papers(ids)).filter((p): p is Paper => p !== undefined);
       result = { papers, action };
       pick.hide();
+    };
+    let searching: AbortController | undefined;
+    /** Searches the web, and shows what it found below the library's papers, marked as from the web. */
+    const searchWeb = async (query: string) => {
+      const search = webSearch;
+      if (!search) return;
+      searching?.abort();
+      const controller = new AbortController();
+      searching = controller;
+      const kept = pick.items.filter(i => !i.webQuery);
+      pick.busy = true;
+      let found: PaperItem[];
+      try {
+        const hits = await search.search(query, controller.signal);
+        found = hits.length
+          ? hits.map(hit => ({ label: hit.title, description: `$(globe) from ${search.name} · ${hit.description}`, detail: hit.detail, alwaysShow: true, buttons: withButtons ? BUTTONS : undefined, hit }))
+          : [{ label: `$(info) ${search.name} has no paper for '${query}'`, alwaysShow: true }];
+      } catch (error) {
+        if (controller.signal.aborted) return;
+        found = [{ label: `$(warning) ${error instanceof Error ? error.message : String(error)}`, alwaysShow: true }];
+      } finally {
+        if (searching === controller) pick.busy = false;
+      }
+      if (pick.value.trim() !== query) return;
+      pick.items = [...kept, { label: `from ${search.name}`, kind: vscode.QuickPickItemKind.Separator }, ...found];
     };
     // The user's files may still be loading when the pick opens: show their papers when they arrive.
     const reload = store.onDidChange(async () => {
@@ -145,15 +204,17 @@ export async function pickPapers(store: PaperStore, options: PickOptions): Promi
     const indexed = store.onDidIndexNames(() => void update(pick.value));
     pick.onDidChangeValue(value => void update(value));
     pick.onDidAccept(() => {
+      const [active] = pick.activeItems;
+      if (active?.webQuery) { void searchWeb(active.webQuery); return; }
       const items = pick.canSelectMany && pick.selectedItems.length ? pick.selectedItems : pick.activeItems.slice(0, 1);
-      const rows = items.flatMap(i => i.row ?? []);
-      if (rows.length) void done(rows);
+      if (items.some(i => i.row || i.hit)) void done(items);
     });
     pick.onDidTriggerItemButton(e => {
       const action = (e.button as (typeof BUTTONS)[number]).action;
-      if (e.item.row) void done([e.item.row], action);
+      if (e.item.row || e.item.hit) void done([e.item], action);
     });
     pick.onDidHide(() => {
+      searching?.abort();
       if (open === pick) open = undefined;
       reload.dispose();
       indexed.dispose();

@@ -14,8 +14,26 @@ export interface GroupNode { kind: 'group'; id: string; group: GroupRow; childre
 /** "Bibliography": the user's own bibliography files, above the groups of papers. */
 export interface BibliographyNode { kind: 'bibliography'; id: string; children: FileNode[] }
 export interface FileNode { kind: 'file'; id: string; file: FileRow; children?: PaperNode[]; parent: BibliographyNode }
-export interface PaperNode { kind: 'paper'; id: string; row: PaperRow; parent?: GroupNode | FileNode }
-export type TreeNode = GroupNode | BibliographyNode | FileNode | PaperNode;
+export interface PaperNode { kind: 'paper'; id: string; row: PaperRow; parent?: GroupNode | FileNode | DailyNode; upvotes?: number }
+/** "Daily Papers": a period's papers from Hugging Face, fetched once the user opens it (src/host/web/daily.ts). */
+export interface DailyNode { kind: 'daily'; id: 'daily'; children?: (PaperNode | NoteNode)[] }
+/** A line of text under Daily Papers: what is being fetched, or why the papers shown are not fresh. */
+export interface NoteNode { kind: 'note'; id: string; label: string; parent: DailyNode }
+export type TreeNode = GroupNode | BibliographyNode | FileNode | PaperNode | DailyNode | NoteNode;
+
+/** What Daily Papers shows: the papers in order, with their upvotes, and a note above them. */
+export interface DailyRows { rows: { row: PaperRow; upvotes?: number }[]; note?: string }
+
+/** What gives the Daily Papers node its papers (the web feature, which this floor cannot import). */
+export interface DailySource {
+  readonly onDidChange: vscode.Event<void>;
+  /** False when the user turned the network off: the node is not shown. */
+  readonly enabled: boolean;
+  readonly description: string;
+  readonly tooltip: string;
+  /** Undefined until the user opened the node: nothing is fetched before. */
+  rows(): Promise<DailyRows | undefined>;
+}
 
 const TOOLTIP_ABSTRACT = 400;
 const FILTER_STATE_KEY = 'papers.filter';
@@ -25,7 +43,7 @@ export function paperTreeItem(node: PaperNode, starred: boolean): vscode.TreeIte
   const { row } = node;
   const item = new vscode.TreeItem(row.title, vscode.TreeItemCollapsibleState.None);
   item.id = node.id;
-  item.description = row.description;
+  item.description = node.upvotes === undefined ? row.description : `▲ ${node.upvotes} · ${row.description}`;
   item.iconPath = new vscode.ThemeIcon(starred ? 'star-full' : 'file-text');
   // "entry": it has an entry in the user's bibliography, which "Go to Entry" opens.
   item.contextValue = `${starred ? 'paper starred' : 'paper'}${row.entries.length ? ' entry' : ''}`;
@@ -62,7 +80,8 @@ interface Filter {
 export class PapersTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<TreeNode | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
-  private roots: Promise<(GroupNode | BibliographyNode)[]> | undefined;
+  private roots: Promise<(GroupNode | BibliographyNode | DailyNode)[]> | undefined;
+  private daily: DailySource | undefined;
   private filter: Filter | undefined;
   private filterQuery: string | undefined;
   private readonly subscriptions: vscode.Disposable[] = [];
@@ -79,9 +98,22 @@ export class PapersTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
       store.onDidIndexNames(() => { if (this.filterQuery !== undefined) this.refresh(); }),
       readingList.onDidChange(() => this.refresh()),
       vscode.workspace.onDidChangeConfiguration(e => {
-        if (e.affectsConfiguration(`${Settings.section}.tree`)) this.refresh();
+        if (e.affectsConfiguration(`${Settings.section}.tree`) || (this.daily && e.affectsConfiguration(`${Settings.section}.web`))) this.refresh();
       }),
     );
+  }
+
+  /** Shows the Daily Papers node, with the papers `source` gives. */
+  setDaily(source: DailySource): vscode.Disposable {
+    this.daily = source;
+    const changed = source.onDidChange(() => this.refresh());
+    this.refresh();
+    return new vscode.Disposable(() => { changed.dispose(); this.daily = undefined; this.refresh(); });
+  }
+
+  /** The Daily Papers node, when it is shown. */
+  async findDaily(): Promise<DailyNode | undefined> {
+    return (await this.build()).find((n): n is DailyNode => n.kind === 'daily');
   }
 
   /** The filter saved in this workspace, applied when the view first loads. */
@@ -133,6 +165,22 @@ export class PapersTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
       item.contextValue = 'bibliography';
       return item;
     }
+    if (node.kind === 'daily') {
+      const item = new vscode.TreeItem('Daily Papers', vscode.TreeItemCollapsibleState.Collapsed);
+      item.id = node.id;
+      item.description = this.daily?.description;
+      item.tooltip = this.daily?.tooltip;
+      item.iconPath = new vscode.ThemeIcon('calendar');
+      item.contextValue = 'daily';
+      return item;
+    }
+    if (node.kind === 'note') {
+      const item = new vscode.TreeItem(node.label, vscode.TreeItemCollapsibleState.None);
+      item.id = node.id;
+      item.iconPath = new vscode.ThemeIcon('info');
+      item.contextValue = 'note';
+      return item;
+    }
     if (node.kind === 'file') {
       const { file } = node;
       const slash = file.file.lastIndexOf('/');
@@ -163,9 +211,19 @@ export class PapersTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
 
   async getChildren(node?: TreeNode): Promise<TreeNode[]> {
     if (!node) return this.build();
-    if (node.kind === 'paper') return [];
+    if (node.kind === 'paper' || node.kind === 'note') return [];
     if (node.kind === 'bibliography') return node.children;
+    if (node.kind === 'daily') return this.dailyChildren(node);
     return this.childrenOf(node);
+  }
+
+  private async dailyChildren(node: DailyNode): Promise<(PaperNode | NoteNode)[]> {
+    if (node.children) return node.children;
+    const shown = await this.daily?.rows();
+    if (!shown) return [];
+    const notes: NoteNode[] = shown.note ? [{ kind: 'note', id: 'daily/note', label: shown.note, parent: node }] : [];
+    node.children = [...notes, ...shown.rows.map(({ row, upvotes }): PaperNode => ({ kind: 'paper', id: `daily/${row.id}`, row, parent: node, upvotes }))];
+    return node.children;
   }
 
   private async childrenOf(node: GroupNode | FileNode): Promise<PaperNode[]> {
@@ -177,7 +235,7 @@ export class PapersTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
   }
 
   getParent(node: TreeNode): TreeNode | undefined {
-    return node.kind === 'paper' || node.kind === 'file' ? node.parent : undefined;
+    return node.kind === 'paper' || node.kind === 'file' || node.kind === 'note' ? node.parent : undefined;
   }
 
   /** The row of a paper: under `groupId` if given and present, else under its first group, else its bibliography file. */
@@ -186,7 +244,7 @@ export class PapersTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
     const library = await this.store.library();
     const containerId = library && await library.locate(paperId, this.options(), groupId);
     if (!containerId) return undefined;
-    const containers: (GroupNode | FileNode)[] = roots.flatMap((r): (GroupNode | FileNode)[] => (r.kind === 'bibliography' ? r.children : [r]));
+    const containers: (GroupNode | FileNode)[] = roots.flatMap((r): (GroupNode | FileNode)[] => (r.kind === 'bibliography' ? r.children : r.kind === 'group' ? [r] : []));
     const container = containers.find(c => c.id === containerId);
     return container && (await this.childrenOf(container)).find(c => c.row.id === paperId);
   }
@@ -195,21 +253,22 @@ export class PapersTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
     return (await this.build()).find((g): g is GroupNode => g.kind === 'group' && g.id === groupId);
   }
 
-  private build(): Promise<(GroupNode | BibliographyNode)[]> {
+  private build(): Promise<(GroupNode | BibliographyNode | DailyNode)[]> {
     this.roots ??= this.top();
     return this.roots;
   }
 
-  private async top(): Promise<(GroupNode | BibliographyNode)[]> {
+  private async top(): Promise<(GroupNode | BibliographyNode | DailyNode)[]> {
     const library = await this.store.library();
     if (!library) return [];
     const top = await library.treeTop(this.options());
     this.filter = top.filter;
     const groups: GroupNode[] = top.groups.map(group => ({ kind: 'group', id: group.id, group }));
-    if (!top.files.length) return groups;
+    const daily: DailyNode[] = this.daily?.enabled ? [{ kind: 'daily', id: 'daily' }] : [];
+    if (!top.files.length) return [...daily, ...groups];
     const root: BibliographyNode = { kind: 'bibliography', id: 'bibliography', children: [] };
     root.children = top.files.map(file => ({ kind: 'file', id: file.id, file, parent: root }));
-    return [root, ...groups];
+    return [root, ...daily, ...groups];
   }
 
   dispose(): void {

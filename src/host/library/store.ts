@@ -1,6 +1,7 @@
 import vscode = require('vscode');
 import { pause } from '../../core/util/pause';
 import type { InputReport } from '../../engine/protocol';
+import type { WebInput } from '../../engine/web';
 import type { EngineClient } from '../engine/client';
 import { ContextKeys } from '../ids';
 import { Sequencer } from '../util/async';
@@ -64,7 +65,10 @@ export class PaperStore extends Disposable {
    * bytes belong to the worker: the host keeps only whether there are any.
    */
   private pending: UserFiles = {};
-  private has = { corpus: false, bibliographies: false };
+  private has = { corpus: false, bibliographies: false, web: false };
+  /** The papers fetched from the web as last given, for a worker that lost them; and what their last join said. */
+  private web: WebInput | undefined;
+  private webJoin: InputReport['web'];
   /** Whether the corpus files and the bibliographies were each given once: until both were, a worker started early is kept. */
   private given = { corpus: false, bibliographies: false };
   private restarts = 0;
@@ -239,13 +243,29 @@ export class PaperStore extends Disposable {
     return (await this.schedule())?.bibliographies;
   }
 
+  /**
+   * Replaces the papers fetched from the web (src/host/web): they join the library in the engine
+   * worker. Answers each one's key, once the library that holds them (or a newer one) is in.
+   */
+  async applyWebPapers(web: WebInput): Promise<InputReport['web']> {
+    this.web = web;
+    this.pending.web = web;
+    this.has.web = web.batches.length > 0;
+    if (this.has.web) this.prepareEngine();
+    await this.schedule();
+    // Overtaken by a newer change: that one gave them too.
+    await this.merged();
+    return this.webJoin;
+  }
+
   private schedule(): Promise<Merged | undefined> {
     const generation = ++this.generation;
     return this.merges.queue(() => (generation === this.generation ? this.merge() : undefined));
   }
 
   private async merge(): Promise<Merged | undefined> {
-    if (!this.has.corpus && !this.has.bibliographies) {
+    // (Fetched papers taken away still have to be taken out of the worker's library.)
+    if (!this.has.corpus && !this.has.bibliographies && !this.has.web && !(this.pending.web && this.remote)) {
       await this.leaveWorker();
       return NOTHING;
     }
@@ -262,9 +282,11 @@ export class PaperStore extends Disposable {
     // What changed since the worker last heard (a new worker starts with none), then forgotten here.
     const files = this.pending;
     this.pending = {};
-    const given = await giveUserFiles(this.client, this.cache, this.log, shipped, files, this.has.corpus);
+    const given = await giveUserFiles(this.client, this.cache, this.log, shipped, files, this.has.corpus, this.has.web);
     let report = given.report;
     if (report.needsFiles) {
+      // The worker kept none of this call: the fetched papers go with the files given again.
+      this.pending.web ??= this.web;
       // The worker holds bibliographies a cached library stood for, by name only, and the corpus files changed: every file is given again.
       this.inputLost.fire();
       return undefined;
@@ -276,6 +298,7 @@ export class PaperStore extends Disposable {
     void this.workspaceState?.update(ENGINE_USED, true);
     const early = report.indexing === true;
     if (early) report = await this.indexedAfterKeys(report);
+    if (report.web) this.webJoin = report.web;
     this.snapshots.cancel();
     if (report.snapshotWanted) this.snapshots.schedule(given.key!, given.ofBibliographies);
     const { index } = report;
@@ -335,6 +358,7 @@ export class PaperStore extends Disposable {
     }
     this.restarts++;
     this.setEngine('restarting');
+    if (this.has.web) this.pending.web = this.web;
     this.log.warn('Restarting the search engine and giving it your files again.');
     this.inputLost.fire();
   }

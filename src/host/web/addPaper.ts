@@ -1,0 +1,105 @@
+// Papers: Add Paper…: a paper by its arXiv id or link, DOI or doi.org link, or Hugging Face paper
+// link, fetched (or taken from the cache), shown for the user to confirm, then cited, appended to
+// the document's bibliography, or only added to the library.
+import vscode = require('vscode');
+import type { Paper } from '../../core/model/paper';
+import { parsePaperId, webPaperId, type FetchedPaper } from '../../core/web';
+import type { Bibliographies } from '../bibliography/bibliographies';
+import { updateBibliography } from '../bibliography/append';
+import type { DetailsPanel } from '../browse/details';
+import type { EditorTracker } from '../cite/editors';
+import { insertCitation } from '../cite/insert';
+import type { CitationSettingsReader } from '../cite/settings';
+import { engine } from '../engine/load';
+import type { PaperStore } from '../library/store';
+import { UserError } from '../util/errors';
+import { WebPapers } from './papers';
+
+/** What to do with the paper: cite it at the cursor, add its entry to the document's bibliography, or only add it to the library. */
+export type AddAction = 'cite' | 'bibliography' | 'library';
+
+export interface AddParts {
+  web: WebPapers;
+  store: PaperStore;
+  bibliographies: Bibliographies;
+  editors: EditorTracker;
+  citationSettings: CitationSettingsReader;
+  details: DetailsPanel;
+  log: vscode.LogOutputChannel;
+}
+
+const PROMPT = 'An arXiv id or link (2401.12345, arxiv.org/abs/…), a DOI or doi.org link, or a Hugging Face paper link';
+
+/** The names of a paper's authors for one line: the first three, then "et al.". */
+export function authorsLine(paper: Pick<FetchedPaper, 'authors'>): string {
+  const names = paper.authors.map(a => a.literal ?? [a.given, a.particle, a.family].filter(Boolean).join(' '));
+  return names.length > 3 ? `${names.slice(0, 3).join(', ')} et al.` : names.join(', ');
+}
+
+/** Asks for the identifier, offering one the clipboard holds. */
+async function askForId(): Promise<string | undefined> {
+  const clipboard = (await vscode.env.clipboard.readText()).trim();
+  return vscode.window.showInputBox({
+    title: 'Add Paper', prompt: PROMPT, placeHolder: '2401.12345', ignoreFocusOut: true,
+    value: clipboard.length < 300 && parsePaperId(clipboard) ? clipboard : '',
+    validateInput: text => (!text.trim() || parsePaperId(text) ? undefined : 'Not an arXiv id, a DOI or a link to a paper.'),
+  });
+}
+
+/** Shows the paper (title, authors, year, venue) and asks what to do with it; undefined when dismissed. */
+async function confirm(paper: FetchedPaper, editor: vscode.TextEditor | undefined): Promise<AddAction | undefined> {
+  const about = [authorsLine(paper), paper.issued?.year, paper.venue ?? (paper.arxivId ? `arXiv:${paper.arxivId}` : undefined)].filter(Boolean).join(' · ');
+  type Item = vscode.QuickPickItem & { action: AddAction };
+  const items: Item[] = [];
+  const name = editor && editor.document.uri.path.slice(editor.document.uri.path.lastIndexOf('/') + 1);
+  if (editor) items.push({ action: 'cite', label: '$(quote) Cite It', description: `at the cursor in ${name}, and add its entry to the bibliography` });
+  if (editor && engine().syntaxOfLanguage(editor.document.languageId)) {
+    items.push({ action: 'bibliography', label: '$(book) Add to the Bibliography', description: `of ${name}, without citing it` });
+  }
+  items.push({ action: 'library', label: '$(library) Add to the Library', description: 'to search, open and cite later' });
+  // The title and the rest are fetched text: a quick pick shows them as text (codicons aside, which the label does not take from them).
+  const picked = await vscode.window.showQuickPick(items, { title: `Add "${paper.title}"`, placeHolder: about || 'Add this paper?', ignoreFocusOut: true });
+  return picked?.action;
+}
+
+/**
+ * Adds a paper by identifier. `text` and `action` come from a caller that knows them (a test, a
+ * link); otherwise the user is asked. Answers the paper as the library has it, or undefined when
+ * the user stopped (or cancelled the request).
+ */
+export async function addPaper(parts: AddParts, text?: string, action?: AddAction): Promise<Paper | undefined> {
+  const { web, store, log } = parts;
+  text ??= await askForId();
+  if (!text?.trim()) return undefined;
+  const id = parsePaperId(text);
+  if (!id) throw new UserError(`"${text.trim()}" is not an arXiv id, a DOI or a link to a paper. ${PROMPT}.`);
+  let cached;
+  try {
+    cached = await web.paper(id);
+  } catch (error) {
+    const problem = web.problem(error);
+    if (problem) void vscode.window.showErrorMessage(`Papers could not fetch ${text.trim()}: ${problem}`);
+    return undefined;
+  }
+  if (cached.error) void vscode.window.showWarningMessage(`Papers: ${web.problem(cached.error) ?? cached.error.message}. Showing the paper as fetched on ${cached.fetched.slice(0, 10)}.`);
+  const fetched = cached.value;
+  const editor = action === 'library' ? undefined : await parts.editors.target();
+  action ??= await confirm(fetched, editor);
+  if (!action) return undefined;
+  const keys = await web.join(`paper-${webPaperId(fetched)}`, [fetched], cached.fetched);
+  const key = WebPapers.keyOf(keys, fetched);
+  const paper = key ? await (await store.require()).paper(key) : undefined;
+  if (!paper) throw new Error(`the fetched paper "${fetched.title}" did not join the library`);
+  log.info(`Added ${paper.key} (${text.trim()}) to the library`);
+  if (action === 'cite') {
+    await insertCitation(editor, [paper], parts.citationSettings.get(), log, parts.bibliographies);
+  } else if (action === 'bibliography' && editor) {
+    const status = await updateBibliography(editor.document, [paper], log, await parts.bibliographies.sourcesOf(editor.document));
+    if (status === 'unchanged') vscode.window.setStatusBarMessage(`$(info) The bibliography has ${paper.key} already`, 4000);
+  } else {
+    void vscode.window.showInformationMessage(`Papers: added ${paper.key} to the library.`, 'Open Details').then(choice => {
+      if (choice) void parts.details.show(paper);
+    });
+  }
+  return paper;
+}

@@ -21,7 +21,7 @@ function balanced(text: string): boolean {
 
 /** A LaTeX special character that is neither escaped nor part of a `{$…$}` math group, outside the url field. */
 function unescapedSpecial(entry: string): string | undefined {
-  const body = entry.split('\n').filter(l => !/^\s*url\s*=/.test(l)).join('\n').replace(/\{\$\\?[A-Za-z]+(\{[A-Z]\})?\$\}/g, '');
+  const body = entry.split('\n').filter(l => !/^\s*url\s*=/.test(l)).join('\n').replace(/\{\$[^${}]*(\{[^${}]*\}[^${}]*)*\$\}/g, '');
   return /(?<!\\)[&%$#_~^]/.exec(body)?.[0];
 }
 

@@ -59,6 +59,8 @@ async function leave(api: Api, server: ReplayServer | undefined, keys: string[])
   for (const key of keys) await waitFor(`${key} to leave the library`, async () => (await api.getPaper(key).catch(() => key)) === undefined);
   for (const name of ['web.huggingFaceUrl', 'web.arxivUrl', 'web.crossrefUrl', 'web.doiUrl', 'web.enabled']) await setSetting(name, undefined);
   await server?.close();
+  // A key leaves before the library is joined and indexed again: the suites after these compare rankings.
+  await api.testing.settled();
 }
 
 suite('Papers from the web: Add Paper', () => {

@@ -7,7 +7,8 @@ type Api = Awaited<ReturnType<typeof activate>>;
 suite('Search Papers (quick pick)', () => {
   let api: Api;
 
-  suiteSetup(async () => { api = await activate(); });
+  // Rankings are compared with the library's: it must not change under them (a suite before may have changed it).
+  suiteSetup(async () => { api = await activate(); await api.testing.settled(); });
   teardown(() => vscode.commands.executeCommand('workbench.action.closeQuickOpen'));
   suiteTeardown(closeAllEditors);
 

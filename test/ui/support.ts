@@ -129,7 +129,8 @@ export function keepFailures(workbench: () => Workbench | undefined): void {
 export function treeRows(page: Page): { groups: Locator; papers: Locator } {
   const rows = page.locator('.part.sidebar .monaco-list-row[role="treeitem"]');
   return {
-    groups: rows.and(page.locator('[aria-expanded][aria-level="1"]')).filter({ hasNot: page.locator('.label-name', { hasText: /^Bibliography$/ }) }),
+    // The topics: not the Bibliography node nor Daily Papers (which would ask the network when opened).
+    groups: rows.and(page.locator('[aria-expanded][aria-level="1"]')).filter({ hasNot: page.locator('.label-name', { hasText: /^(Bibliography|Daily Papers)$/ }) }),
     papers: rows.and(page.locator('[aria-level="2"]:not([aria-expanded])')),
   };
 }

@@ -200,11 +200,38 @@ function readable(item: CslItem): CslItem {
       out[name] = { ...date, 'date-parts': fixed };
     }
   }
-  return out ?? item;
+  return asText(out ?? item);
+}
+
+/**
+ * citeproc-js reads `<i>`, `<b>`, `<sc>`, `<sup>`, `<sub>` and `<span …>` inside a field as
+ * formatting. The writer's fields are text, shown as text wherever Papers shows them: a word
+ * joiner after each such `<` keeps citeproc-js from reading a tag there, and `finish` takes it
+ * out again, so the field prints as written ("Mallory <b>Bold</b>", not bold).
+ */
+const RICH_TAG = /<(\/?)(i|b|sc|sup|sub|span)\b/gi;
+const JOINER = '\u2060';
+
+function asText<T>(value: T): T {
+  if (typeof value === 'string') return (value.includes('<') ? value.replace(RICH_TAG, `<$1${JOINER}$2`) : value) as T;
+  if (Array.isArray(value)) {
+    const mapped = value.map(asText);
+    return (mapped.some((v, i) => v !== value[i]) ? mapped : value) as T;
+  }
+  if (value && typeof value === 'object') {
+    let out: Record<string, unknown> | undefined;
+    for (const [name, field] of Object.entries(value)) {
+      const mapped = asText(field);
+      if (mapped !== field) (out ??= { ...(value as Record<string, unknown>) })[name] = mapped;
+    }
+    return (out ?? value) as T;
+  }
+  return value;
 }
 
 /** citeproc-js's output for one entry in the form asked for: its HTML without the entry's own div, or text. */
-function finish(output: string, form: OutputForm): string {
+function finish(given: string, form: OutputForm): string {
+  const output = given.includes(JOINER) ? given.replaceAll(JOINER, '') : given;
   if (form === 'text') return htmlToText(output, true);
   const html = output.trim().replace(/^<div class="csl-entry">([\s\S]*)<\/div>$/, '$1').trim();
   return form === 'html' ? safeHtml(html) : htmlToMarkdown(html);

@@ -119,6 +119,15 @@ suite('formatting', () => {
     assert.equal(apa.reference(items[1], 'text'), 'Abe, A. (2019). First.');
   });
 
+  test('tags citeproc-js would read as formatting (<b>, <i>, <sup>…) stay text when a field holds them', () => {
+    const item: CslItem = { id: 'm', type: 'book', title: 'Of <i>E. coli</i> and x<sup>2</sup>', author: [{ family: 'Mallory <b>Bold</b>', given: 'M.' }], issued: { 'date-parts': [[2020]] } };
+    assert.equal(apa.reference(item, 'text'), 'Mallory <b>Bold</b>, M. (2020). Of <i>E. coli</i> and x<sup>2</sup>.');
+    const html = apa.reference(item, 'html');
+    assert.equal(html, 'Mallory &lt;b&gt;Bold&lt;/b&gt;, M. (2020). <i>Of &lt;i&gt;E. coli&lt;/i&gt; and x&lt;sup&gt;2&lt;/sup&gt;</i>.');
+    assert.doesNotMatch(html + apa.reference(item, 'markdown'), /\u2060/);
+    assert.equal(item.title, 'Of <i>E. coli</i> and x<sup>2</sup>', 'the item given is not changed');
+  });
+
   test('entry text never becomes markup, nor a javascript: link, in HTML or Markdown', () => {
     const hostile: CslItem = {
       id: 'h', type: 'webpage', title: '<script>alert(1)</script> <a href="javascript:alert(2)">click</a> [x](javascript:alert(3)) *bold*',

@@ -89,8 +89,9 @@ export class PaperStore extends Disposable {
   readonly onDidLoadBundled = this.bundledLoaded.event;
   private readonly namesIndexed = this.register(new vscode.EventEmitter<void>());
   /**
-   * Fires when the names of papers shown before they were indexed are searchable too (the papers
-   * themselves did not change, so views that do not search need not show them again).
+   * Fires when more of the library became searchable: the names of papers shown before they were
+   * indexed, or the bundled papers' abstracts in the host (the papers themselves did not change,
+   * so views that do not search need not show them again).
    */
   readonly onDidIndexNames = this.namesIndexed.event;
   private readonly bibliographiesRead = this.register(new vscode.EventEmitter<BibliographyReport>());
@@ -385,6 +386,8 @@ export class PaperStore extends Disposable {
         if (this.bundled !== run) return;
         this.local = { result };
         this.wake();
+        // The abstracts' index loads behind the names: a search made before it must be asked again.
+        result?.service.fullText.then(() => { if (this.local?.result === result) this.namesIndexed.fire(); }, () => undefined);
       });
     }
     return this.bundled;

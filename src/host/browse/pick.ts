@@ -126,6 +126,9 @@ export async function pickPapers(store: PaperStore, options: PickOptions): Promi
     const question = ++asked;
     pick.busy = true;
     try {
+      // The library the store holds now: it may have been replaced since the pick opened (the
+      // worker taking over from the host, or giving the papers back), as the API's search sees it.
+      library = await store.require();
       let items: PaperItem[];
       if (!query.trim()) {
         items = options.history ? await historyItems(library, options.history, withButtons, withEntry) : [];

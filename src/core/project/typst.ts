@@ -3,6 +3,7 @@
 // root's), and the bibliographies `#bibliography(…)` names in any of its files, from the folder of
 // the file that names them. The root of a file is the file that brings it in, directly or
 // through others; a file nothing brings in is its own.
+import { LineStarts } from '../cite/scan/text';
 import { folderDistance, folderOf, resolvePath } from './paths';
 import type { ProjectBibliography, ProjectProblem, ProjectSource } from './latex';
 
@@ -60,16 +61,8 @@ function uncommented(text: string): string {
  */
 export function typstReferences(text: string): TypstReferences {
   const code = text.includes('//') || text.includes('/*') ? uncommented(text) : text;
-  const starts = [0];
-  for (let i = code.indexOf('\n'); i >= 0; i = code.indexOf('\n', i + 1)) starts.push(i + 1);
-  const lineOf = (offset: number) => {
-    let lo = 0, hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid] <= offset) lo = mid; else hi = mid - 1;
-    }
-    return lo + 1;
-  };
+  const lines = new LineStarts(code);
+  const lineOf = (offset: number) => lines.lineOf(offset);
   const found: TypstReferences = { includes: [], bibliographies: [] };
   for (const m of code.matchAll(/#include\s+"([^"\n]+)"/g)) found.includes.push({ path: m[1], line: lineOf(m.index) });
   for (const m of code.matchAll(/#bibliography\(\s*(\([^)]*\)|"[^"\n]*")/g)) {

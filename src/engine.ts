@@ -19,7 +19,7 @@ export { readBibliographies, bibliographyFormat, ReadCache } from './core/biblio
 export { mergeBibliographies } from './core/bibliography/merge';
 export {
   bibliographyKind, bibtexEntry, quartoBibliographies, citationEdit, completionContextAt, entryFlavourFor, findBibliographies, findKeyAt, citationsOfLanguage, scanDocument, keyAtIn,
-  parseBib, planBibliographyAppend, readCitationSettings, sphinxBibliographies, syntaxOfLanguage, languageOfPath, templateFor, findCitations,
+  outsideEntries, parseBib, planBibliographyAppend, readCitationSettings, sphinxBibliographies, syntaxOfLanguage, languageOfPath, templateFor, findCitations,
 } from './core/cite';
 export { checkCitations, citedKeys, findLatexMain, isLatexMain, latexRoot, nearMisses, problemSeverity, unusedEntries } from './core/health';
 export { DetailsStateSchema, WebviewMessageSchema } from './shared/protocol';
@@ -33,3 +33,6 @@ export { documentOf, structureOf } from './core/project/latex';
 export { noProjectHint } from './core/health/project';
 export { TypstProjects, typstReferences } from './core/project/typst';
 export { projectBibliographies, projectFileCandidates } from './core/project/documents';
+// Papers from the web: fetched, read and cached only when the user asks (host/web reaches them here,
+// so that zod and the XML reader stay out of the host's activation bundle).
+export { HttpClient, PaperService, PUBLIC_URLS, WebCache, WebError, webPaperId, parsePaperId, dayText, parsePeriod, periodText, shiftPeriod } from './core/web';

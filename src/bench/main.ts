@@ -20,13 +20,15 @@ import { measureChecks } from './health';
 import { engineStep, type EngineMeasurement } from './engine';
 import { benchStyles } from './styles';
 import { measureProject, printProject } from './projects';
-import { benchWebJoin } from './web';
+import { benchPaste, benchWebJoin } from './web';
 
 const USAGE = `usage:
   npm run bench                                   bundled corpus, then 10,000 and 100,000 synthetic papers
   npm run bench -- --sizes 10000                  synthetic sizes to run (comma-separated; 0 for none)
   npm run bench -- --bibliographies               only the bibliography part: the real files of ../shared/bibliographies
                                                   by our reader and four libraries, and a 3 MB library in the real extension host
+  npm run bench -- --styles                       only the formatted references (the style engine) of the bibliography part
+  npm run bench -- --web                          only the papers from the web (a fetched day joining, a link pasted into a large .bib)
   npm run bench -- --corpus FILE [--queries FILE] --json
       one corpus (the dist/corpus.json shape) and, optionally, one query per line, as the extension
       runs it: the engine in a worker thread, this thread standing for the extension host. Prints
@@ -152,10 +154,16 @@ function tables(sizes: number[]): void {
   }
 }
 
-/** The bibliography part: the real files of ../shared/bibliographies, by every reader, and in the real host. */
-async function bibliographies(): Promise<void> {
+/** ../shared/bibliographies, the real files the bibliography part reads. */
+function sharedBibliographies(): string {
   const shared = resolve(ROOT, '..', 'shared', 'bibliographies');
   if (!existsSync(shared)) throw new Error(`${shared} is missing: the bench reads the real bibliographies beside the checkout`);
+  return shared;
+}
+
+/** The bibliography part: the real files of ../shared/bibliographies, by every reader, and in the real host. */
+async function bibliographies(): Promise<void> {
+  const shared = sharedBibliographies();
   const readers = await measureReaders(shared, ROOT);
   const host = hostBibliography(ROOT);
   printBibliographies(readers, host, `${readers[0].entries.toLocaleString('en')} entries in the .bib files of ../shared/bibliographies/bibtex-tidy`);
@@ -165,6 +173,7 @@ async function bibliographies(): Promise<void> {
   printProject(measureProject(ROOT, shared));
   await benchStyles(ROOT, shared);
   await benchWebJoin(ROOT, shared);
+  benchPaste(shared);
 }
 
 async function single(corpusFile: string, queriesFile: string | undefined, layout: Layout, inProcess: boolean): Promise<void> {
@@ -200,7 +209,7 @@ async function run(argv: string[]): Promise<void> {
     options: {
       corpus: { type: 'string' }, queries: { type: 'string' }, json: { type: 'boolean' },
       layout: { type: 'string' }, sizes: { type: 'string' }, worker: { type: 'string' }, help: { type: 'boolean' },
-      bibliographies: { type: 'boolean' }, 'in-process': { type: 'boolean' }, 'engine-step': { type: 'string' },
+      bibliographies: { type: 'boolean' }, styles: { type: 'boolean' }, web: { type: 'boolean' }, 'in-process': { type: 'boolean' }, 'engine-step': { type: 'string' },
     },
   });
   if (values.help) { console.log(USAGE); return; }
@@ -228,6 +237,16 @@ async function run(argv: string[]): Promise<void> {
   if (values.layout !== undefined) throw new UsageError('--layout goes with --corpus FILE --json');
   if (values.bibliographies) {
     await bibliographies();
+    return;
+  }
+  if (values.styles) {
+    await benchStyles(ROOT, sharedBibliographies());
+    return;
+  }
+  if (values.web) {
+    const shared = sharedBibliographies();
+    await benchWebJoin(ROOT, shared);
+    benchPaste(shared);
     return;
   }
   const sizes = (values.sizes ?? '10000,100000').split(',').map(Number).filter(n => n !== 0);

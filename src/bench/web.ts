@@ -4,7 +4,7 @@
 // the answer), which is all of the join it feels: the rest runs in the engine worker.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseBib } from '../core/bibliography/bibtex';
+import { outsideEntries, parseBib } from '../core/bibliography/bibtex';
 import type { FetchedPaper } from '../core/web/record';
 import { webPaperId } from '../core/web/toPaper';
 import { InputReportSchema } from '../engine/protocol';
@@ -68,6 +68,34 @@ export async function benchWebJoin(root: string, shared: string): Promise<void> 
       `median ${ms(median(joins))}, longest ${ms(Math.max(...joins))}`],
     ['of which on the extension host (the papers posted, the answer checked)', `median ${ms(median(hostParts))}, longest ${ms(Math.max(...hostParts))}`],
   ];
+  const width = Math.max(...rows.map(r => r[0].length));
+  console.log(`| what | time |\n|${'-'.repeat(width + 2)}|------|\n${rows.map(([what, time]) => `| ${what.padEnd(width)} | ${time} |`).join('\n')}`);
+}
+
+/** A real library near 1 MB, and a made one of 20,000 entries: where a pasted link goes is asked of each. */
+const PASTE_LIBRARY = join('bibtex-tidy', 'better-bibtex', 'Maintain_the_JabRef_group_and_subgroup_structure_when_importing_a_BibTeX_db_97.bib');
+const PASTES = 50;
+
+/**
+ * A link pasted into a large .bib: whether it goes between entries is asked on the extension
+ * host (the paste provider runs there). Reading the whole file, as it did, beside reading the
+ * entries around the cursor, as it does; both must answer alike.
+ */
+export function benchPaste(shared: string): void {
+  console.log('\n## A link pasted into a large .bib (on the extension host)\n');
+  const made = Array.from({ length: 20_000 }, (_, i) => `@article{key${i},\n  author = {Doe, Jane and Roe, Richard},\n  title = {Paper number ${i}},\n  journal = {Journal},\n  year = {2020}\n}\n\n`).join('');
+  const rows: string[][] = [];
+  for (const [name, text] of [[PASTE_LIBRARY.split('/').pop()!, readFileSync(join(shared, PASTE_LIBRARY), 'utf8')], ['20,000 made entries', made]]) {
+    const { entries } = parseBib(text);
+    const offsets = Array.from({ length: PASTES }, (_, i) => entries[Math.floor((i * entries.length) / PASTES)].end + 1);
+    const whole = (offset: number) => !parseBib(text).entries.some(e => e.start < offset && offset < e.end);
+    for (const offset of offsets) if (whole(offset) !== outsideEntries(text, offset)) throw new Error(`the answers differ at ${offset} of ${name}`);
+    const time = (ask: (offset: number) => boolean) => offsets.map(offset => { const started = performance.now(); ask(offset); return performance.now() - started; });
+    const [before, after] = [time(whole), time(offset => outsideEntries(text, offset))];
+    const what = `${name} (${(text.length / 1e6).toFixed(2)} M characters, ${entries.length.toLocaleString('en')} entries), ${PASTES} pastes`;
+    rows.push([`${what}: the whole file read`, `median ${ms(median(before))}, longest ${ms(Math.max(...before))}`]);
+    rows.push([`${what}: the entries around the cursor`, `median ${median(after).toFixed(2)} ms, longest ${Math.max(...after).toFixed(2)} ms`]);
+  }
   const width = Math.max(...rows.map(r => r[0].length));
   console.log(`| what | time |\n|${'-'.repeat(width + 2)}|------|\n${rows.map(([what, time]) => `| ${what.padEnd(width)} | ${time} |`).join('\n')}`);
 }

@@ -1,23 +1,17 @@
-// Reading the files a command names, or finds, without being hung or flooded by one that is no file.
+// Reading the files a command names, or finds, without being hung or flooded by one that is no file
+// (core/util/files.ts: the rule the extension host and the engine worker follow too).
 import { readFileSync, statSync } from 'node:fs';
 import { decodeText } from '../core/util/decode';
+import { readError, refusal } from '../core/util/files';
 
-/** Files larger than this are not read: the default of papers.bibliography.maxFileSize. */
-export const MOST_BYTES = 50 * 2 ** 20;
-
-/**
- * A file's text, or why it cannot be read. Only a regular file of a sane size is read: a pipe
- * would block for ever, and /dev/zero (or a link to it) would grow until memory runs out.
- */
+/** A file's text, or why it cannot be read: only a regular file of a sane size is read. */
 export function readRegularFile(path: string): { text: string } | { error: string } {
   try {
     const stat = statSync(path);
-    if (stat.isDirectory()) return { error: 'is a folder' };
-    if (!stat.isFile()) return { error: 'is not a regular file (a pipe, socket or device)' };
-    if (stat.size > MOST_BYTES) return { error: `is larger than ${MOST_BYTES / 2 ** 20} MB` };
+    const refused = refusal({ isFile: stat.isFile(), isDirectory: stat.isDirectory(), size: stat.size });
+    if (refused) return { error: refused.message };
     return { text: decodeText(readFileSync(path)) };
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    return { error: code === 'ELOOP' ? 'ELOOP: a loop of symbolic links' : code ?? (error as Error).message };
+    return { error: readError(error) };
   }
 }

@@ -3,6 +3,7 @@
 // host would otherwise hold the bytes, and be held up gathering them), and the cached abstracts
 // stay in their file until a paper is shown. In a browser the host reads and sends the bytes.
 import { SHELF_HEADER, shelfHeadLength, type ShelfSource } from '../core/corpus/shelf';
+import { refusal } from '../core/util/files';
 
 type Fs = typeof import('node:fs');
 
@@ -12,8 +13,23 @@ function fs(): Fs {
   return require('node:fs') as Fs;
 }
 
+/**
+ * A file's bytes, if it is a regular file (core/util/files.ts): the host looked at it before naming
+ * it, but it may have been replaced since by a pipe, which would hold this worker for ever, or a
+ * link to a device. Opened without blocking (a pipe's open waits for a writer otherwise), then
+ * looked at through the same descriptor. Its size the host checked against its setting.
+ */
 export function readBytes(path: string): Uint8Array {
-  return fs().readFileSync(path);
+  const { openSync, fstatSync, readFileSync, closeSync, constants } = fs();
+  const fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  try {
+    const stat = fstatSync(fd);
+    const refused = refusal({ isFile: stat.isFile(), isDirectory: stat.isDirectory(), size: stat.size }, Infinity);
+    if (refused) throw new Error(`${path} ${refused.message}`);
+    return readFileSync(fd);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /**

@@ -58,13 +58,16 @@ export function joinWeb(library: readonly Paper[], web: WebInput): WebJoin {
   const out: WebJoin = { papers: [], keys: {}, newKeys: {}, known: 0, enriched: new Map() };
   if (!web.batches.length) return out;
   assigner ??= createTopicAssigner(topicsFile as TopicsFile);
-  // Kept with the keys fetched papers took marked in it: each takes the same key again, from `keys`.
+  // Only read: a library joined again (the host gives its fetched papers again before it heard
+  // the keys of the last join) gives each paper the key it took the first time.
   let known = knownOf.get(library);
   if (!known) { known = new KnownPapers(library); knownOf.set(library, known); }
   const keys = new Map(Object.entries(web.keys));
+  // The keys fetched papers have or had, and those given in this join: no new paper takes one.
+  const taken = new Set([...keys.values()].map(k => k.toLowerCase()));
   const seen = new Set<string>();
   for (const batch of web.batches) {
-    const joined = joinFetched(batch.papers, known, keys, batch.fetched);
+    const joined = joinFetched(batch.papers, known, keys, batch.fetched, taken);
     for (const [id, key] of joined.newKeys) { keys.set(id, key); out.newKeys[id] = key; }
     const knownIds = new Set(joined.known.map(k => webPaperId(k.fetched)));
     // Only a corpus paper: an entry of the user's bibliography is cited as the user wrote it.

@@ -103,7 +103,7 @@ export async function activateWith(context: vscode.ExtensionContext, platform: P
     ...registerCite({ store, bibliographies, details, history, editors, citationSettings, styles, log }),
     ...registerStyles({ store, styles, references, log }),
     ...registerHealth({ store, bibliographies, checker, log }),
-    ...registerWeb({ web, store, bibliographies, editors, citationSettings, details, log, tree, treeView }),
+    ...registerWeb({ web, store, bibliographies, editors, citationSettings, details, readingList, log, tree, treeView }),
   );
   // A writer who opened a LaTeX or Markdown file will cite soon: load the library once the
   // window has settled, so that the first \cite{ completes at once. A workspace whose documents
@@ -113,7 +113,9 @@ export async function activateWith(context: vscode.ExtensionContext, platform: P
   context.subscriptions.push({ dispose: () => clearTimeout(warmUp) });
   const api = createApi(store);
   if (context.extensionMode === vscode.ExtensionMode.Test) {
-    api.testing = createTestHooks({ store, engineClient, userCorpora, bibliographies, checker, unusedEntries, tree, treeView, readingList: readingListProvider, details, onScreen, references, activatedAt });
+    api.testing = createTestHooks({ store, engineClient, userCorpora, bibliographies, checker, unusedEntries, tree, treeView, readingList: readingListProvider, details, onScreen, references, activatedAt,
+      webNextSession: () => new WebPapers(context.globalStorageUri, store, log, !platform.disk).restore(),
+    });
   }
   return api;
 }

@@ -62,6 +62,8 @@ export interface PapersTestHooks {
   engineMemory(): Promise<{ heapMB: number; externalMB: number; arrayBuffersMB: number } | undefined>;
   /** What the references view (Papers: Show References) last showed. */
   references(): ReferencesView | undefined;
+  /** Starts the papers from the web afresh, as the next session does: the kept ones are read from the global storage. Answers how many. */
+  webNextSession(): Promise<number>;
 }
 
 export interface TestedParts {
@@ -78,10 +80,12 @@ export interface TestedParts {
   onScreen: CitedOnScreen;
   references: ReferencesPreview;
   activatedAt: number;
+  webNextSession: () => Promise<number>;
 }
 
-export function createTestHooks({ store, engineClient, userCorpora, bibliographies, checker, unusedEntries, tree, treeView, readingList, details, onScreen, references, activatedAt }: TestedParts): PapersTestHooks {
+export function createTestHooks({ store, engineClient, userCorpora, bibliographies, checker, unusedEntries, tree, treeView, readingList, details, onScreen, references, activatedAt, webNextSession }: TestedParts): PapersTestHooks {
   return {
+    webNextSession,
     references: () => references.lastView,
     onScreenSettled: () => onScreen.settled(),
     engineAsked: type => engineClient.asked.get(type) ?? 0,

@@ -19,7 +19,14 @@ export const PaperViewSchema = lazySchema(() => z.strictObject({
   organization: z.nullable(z.strictObject({ handle: z.string(), name: z.string() })),
   date: z.nullable(z.string()),
   upvotes: z.nullable(z.int()),
-  links: z.array(z.string()),
+  /** Each link with what it is ("PDF", "Code", or for a link an abstract mentions, its host). */
+  links: z.array(z.strictObject({ label: z.string(), url: z.string() })),
+  /** The arXiv identifier, where known (a fetched or looked-up paper, an entry's eprint). */
+  arxivId: z.nullable(z.string()),
+  /** Added from the web and kept in the library: "Remove from Library" takes it out. */
+  kept: z.boolean(),
+  /** A bundled paper whose authors and arXiv id could be looked up on Hugging Face. */
+  canLookUp: z.boolean(),
   topics: z.array(z.strictObject({ id: id(), label: z.string() })),
   related: z.array(z.strictObject({ id: id(), key: z.string(), title: z.string() })),
   sources: z.array(z.string()),
@@ -70,6 +77,8 @@ export const WebviewMessageSchema = lazySchema(() => z.discriminatedUnion('type'
   z.strictObject({ type: z.literal('copyKey'), id: id() }),
   z.strictObject({ type: z.literal('copyBibtex'), id: id() }),
   z.strictObject({ type: z.literal('toggleStar'), id: id() }),
+  z.strictObject({ type: z.literal('lookUp'), id: id() }),
+  z.strictObject({ type: z.literal('removePaper'), id: id() }),
   z.strictObject({ type: z.literal('goToEntry'), id: id(), index: z.int().check(z.nonnegative(), z.lte(1000)) }),
   z.strictObject({ type: z.literal('pickStyle'), style: z.string().check(z.maxLength(100)) }),
   z.strictObject({ type: z.literal('copyReference'), id: id(), form: z.enum(FORMS) }),

@@ -59,6 +59,7 @@ function render(paper: PaperView): void {
   add('Organisation', paper.organization?.name, 'organization');
   add('Date', paper.date, 'date');
   add('Upvotes', paper.upvotes === null ? null : String(paper.upvotes), 'upvotes');
+  add('arXiv', paper.arxivId, 'arxiv-id');
   if (paper.doi) {
     // The DOI as a link through doi.org; opened by the host, which checks it is this paper's.
     const pair = el('div');
@@ -77,6 +78,8 @@ function render(paper: PaperView): void {
     button('Copy BibTeX', 'copyBibtex', paper.id),
     button(paper.starred ? 'Remove from Reading List' : 'Add to Reading List', 'toggleStar', paper.id, { 'aria-pressed': String(paper.starred), id: 'star' }),
   );
+  if (paper.canLookUp) actions.append(button('Look Up Authors', 'lookUp', paper.id, { id: 'look-up', title: 'Find its authors and arXiv id on Hugging Face by its title' }));
+  if (paper.kept) actions.append(button('Remove from Library', 'removePaper', paper.id, { id: 'remove', title: 'Added from the web: take it out of the library' }));
   if (paper.entries.length) actions.append(button('Go to Entry', 'goToEntry', paper.id, { 'data-index': '0', id: 'go-to-entry', title: `Open ${paper.entries[0].file} at line ${paper.entries[0].line}` }));
   header.append(actions);
 
@@ -97,9 +100,9 @@ function render(paper: PaperView): void {
 
   if (paper.links.length) {
     const links = el('ul', undefined, { class: 'links' });
-    for (const url of paper.links) {
+    for (const { label, url } of paper.links) {
       const li = el('li');
-      li.append(el('a', url, { href: url, 'data-intent': 'openLink', 'data-url': url }));
+      li.append(el('a', label, { href: url, 'data-intent': 'openLink', 'data-url': url, title: url }));
       links.append(li);
     }
     parts.push(section('links-heading', 'Links', links));
@@ -194,6 +197,7 @@ document.addEventListener('click', event => {
   const id = target.dataset.id ?? '';
   if (intent === 'openLink') vscode.postMessage({ type: 'openLink', url: target.dataset.url ?? '' });
   else if (intent === 'revealTopic') vscode.postMessage({ type: 'revealTopic', topicId: id });
+  else if (intent === 'lookUp' || intent === 'removePaper') vscode.postMessage({ type: intent, id });
   else if (intent === 'goToEntry') vscode.postMessage({ type: 'goToEntry', id, index: Number(target.dataset.index ?? 0) });
   else if (intent === 'copyReference') {
     const form = target.dataset.form;

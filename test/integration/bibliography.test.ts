@@ -1,6 +1,7 @@
 // The writer's own bibliography in the real extension host: the sample workspace's
 // references.bib, and files the tests write next to it.
 import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import * as vscode from 'vscode';
 import type { FileNode, BibliographyNode, PaperNode } from '../../src/host/browse/tree';
 import { activate, closeAllEditors, setSetting, waitFor, workspaceUri, writeText } from './helpers';
@@ -34,6 +35,9 @@ async function complete(editor: vscode.TextEditor, position: vscode.Position): P
 
 const keyOf = (item: vscode.CompletionItem) => (item.label as vscode.CompletionItemLabel).description;
 
+/** The keys of the sample workspace's references.bib, sorted. */
+const sampleKeys = async () => [...(await read(workspaceUri('references.bib'))).matchAll(/^@\w+\{([^,\s]+),/gm)].map(m => m[1]).sort();
+
 suite('Your bibliography (the sample workspace)', () => {
   let api: Api;
 
@@ -42,6 +46,20 @@ suite('Your bibliography (the sample workspace)', () => {
     await vscode.workspace.fs.createDirectory(dir());
   });
   suiteTeardown(closeAllEditors);
+
+  // The first test of the first suite: the window is as VS Code opened it.
+  test('in a fresh window, with no document open, the Papers view has the Bibliography node with references.bib\'s entries', async () => {
+    const opened = vscode.workspace.textDocuments.filter(d => d.uri.scheme === 'file').map(d => d.uri.path);
+    assert.deepEqual(opened, [], 'no document is open');
+    const file = await waitFor('references.bib under the Bibliography node', async () => {
+      const [root] = await api.testing.tree.getChildren();
+      if (root?.kind !== 'bibliography') return undefined;
+      return (await api.testing.tree.getChildren(root) as FileNode[]).find(f => f.file.file === 'references.bib');
+    }, 30000);
+    const shown = (await api.testing.tree.getChildren(file) as PaperNode[]).map(e => e.row.key);
+    assert.deepEqual(shown.sort(), await sampleKeys());
+    assert.equal(vscode.workspace.textDocuments.filter(d => d.uri.scheme === 'file').length, 0, 'still no document open');
+  });
 
   test('hover on [@russell2020aima, ch. 2] in notes.md shows the entry: title, authors, year, venue, Go to Entry', async () => {
     const editor = await open(workspaceUri('notes.md'));
@@ -65,8 +83,9 @@ suite('Your bibliography (the sample workspace)', () => {
 
     const tex = await open(workspaceUri('paper.tex'));
     const texItems = await complete(tex, at(tex, '\\cite{russell2020aima}', 6));
-    assert.equal(keyOf(texItems[0]), 'russell2020aima', 'with nothing typed, own entries come first');
-    assert.ok(texItems.length > 1, 'then the other papers');
+    const own = await sampleKeys();
+    assert.deepEqual(texItems.slice(0, own.length).map(keyOf).sort(), own, 'with nothing typed, own entries come first');
+    assert.ok(texItems.length > own.length, 'then the other papers');
   });
 
   test('searching by author: "norvig" and "russell modern" find the entry', async () => {
@@ -311,6 +330,25 @@ suite('Your bibliography (the sample workspace)', () => {
       assert.equal(await api.getPaper('unwatchedOne'), undefined);
     } finally {
       api.testing.dropWatcherEvents(false);
+    }
+  });
+
+  test('a pipe named as a bibliography is a problem naming it, never read: the other bibliography still completes, nothing hangs', async () => {
+    const pipe = dir('pipe.bib');
+    execFileSync('mkfifo', [pipe.fsPath]);
+    try {
+      await writeText(dir('beside.bib'), '@misc{besidePipe2024, title = {Read Beside a Pipe}, author = {Doe, Jane}, year = 2024}\n');
+      // A read of the pipe would wait for a writer for ever, holding the engine worker (or the host) and this test with it.
+      const tex = await open(dir('pipe.tex'), '\\documentclass{article}\n\\usepackage{biblatex}\n\\addbibresource{pipe.bib}\n\\addbibresource{beside.bib}\n\\begin{document}\nSee \\cite{beside}.\n\\end{document}\n');
+      const problems = await waitFor('a problem on pipe.bib', () => { const d = vscode.languages.getDiagnostics(pipe); return d.length > 0 && d; });
+      assert.match(problems[0].message, /^bib-tests\/pipe\.bib is not a regular file \(a pipe, socket or device\), so it was not read/);
+      const items = await waitFor('besidePipe2024 in completion', async () => {
+        const found = await complete(tex, at(tex, '\\cite{beside', 12));
+        return keyOf(found[0] ?? new vscode.CompletionItem('')) === 'besidePipe2024' && found;
+      });
+      assert.match(String(items[0].detail), /beside\.bib/);
+    } finally {
+      await vscode.workspace.fs.delete(pipe);
     }
   });
 });

@@ -39,7 +39,10 @@ suite('Paper details panel', () => {
     assert.deepEqual(snapshot.organization, { handle: 'TIGER-Lab', name: 'TIGER-Lab' });
     assert.equal(snapshot.upvotes, 4);
     assert.equal(snapshot.date, 'Aug 31');
-    assert.deepEqual(snapshot.links, paper.links);
+    assert.deepEqual(snapshot.links.map(l => l.url), paper.links);
+    assert.deepEqual(snapshot.links.map(l => l.label), paper.links.map(url => url.replace(/^https:\/\//, '').replace(/\/$/, '')), 'each shown as written, without https://');
+    assert.equal(snapshot.arxivId, null, 'the saved pages name no arXiv id');
+    assert.equal(snapshot.kept, false);
     assert.deepEqual(snapshot.topics.map(t => t.id), paper.topics);
     assert.ok(snapshot.topics.every(t => t.label && t.label !== t.id));
     assert.equal(snapshot.starred, false);

@@ -1,8 +1,11 @@
 // A project of many files, opened only at a chapter, in the real extension host: the project's
 // bibliography (named in a preamble the main file \input's) serves hover, completion and the
 // checks; citing from the chapter appends to it, never to a new default file; the unused hint
-// fades only what no file of the project cites; a new \input seen as it is typed.
+// fades only what no file of the project cites; a new \input seen as it is typed; a folder of
+// chapters moved in at once.
 import * as assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
 import { activate, closeAllEditors, waitFor, workspaceUri, writeText } from './helpers';
 
@@ -85,13 +88,17 @@ suite('A project opened at a chapter', () => {
   test('the unused hint fades only what no file of the project cites', async () => {
     await open(dir('thesis', 'chapters', 'intro.tex'));
     await open(dir('thesis', 'refs.bib'));
-    const hints = await waitFor('a hint on neverCited', () => {
+    await waitFor('a hint on neverCited', () => {
       const d = ours(dir('thesis', 'refs.bib')).filter(x => x.code === 'unused-entry');
       return d.length > 0 && d;
     }, 20000);
     await api.testing.unusedSettled();
-    assert.deepEqual(ours(dir('thesis', 'refs.bib')).filter(x => x.code === 'unused-entry').map(d => d.message.split(' ')[0]), ['neverCited']);
-    assert.equal(hints[0].range.start.line, 14);
+    // The project's other files are read after the first hints: until then an entry only they cite
+    // may be faded a moment (seen once in CI: lamport1986latex). What stays is the answer.
+    const unused = () => ours(dir('thesis', 'refs.bib')).filter(x => x.code === 'unused-entry');
+    const settled = await waitFor('only neverCited faded', () => { const d = unused(); return d.length === 1 && d; }, 20000).catch(() => unused());
+    assert.deepEqual(settled.map(d => d.message.split(' ')[0]), ['neverCited']);
+    assert.equal(settled[0].range.start.line, 14);
   });
 
   test('citing from the chapter appends to the project\'s bibliography, in the flavour its preamble loads', async () => {
@@ -120,5 +127,37 @@ suite('A project opened at a chapter', () => {
     assert.deepEqual(diagnostics.map(d => d.message), ['Ghost3000 is not in project-tests/thesis/refs.bib']);
     await vscode.window.showTextDocument(main.document);
     await vscode.commands.executeCommand('workbench.action.files.revert');
+  });
+
+  test('a folder of chapters moved into the project in one step is read: what its chapters cite is no longer faded', async () => {
+    // A folder moved in (or unzipped, or checked out) in one rename: its files were never written here one by one.
+    await writeText(dir('thesis', 'thesis.tex'), '\\input{setup}\n\\begin{document}\n\\include{chapters/intro}\n\\include{chapters/method}\n\\include{appendix/more}\n\\end{document}\n');
+    await open(dir('thesis', 'refs.bib'));
+    const faded = () => ours(dir('thesis', 'refs.bib')).filter(x => x.code === 'unused-entry').map(d => d.message.split(' ')[0]);
+    await waitFor('neverCited faded', () => faded().includes('neverCited'), 20000);
+    const outside = mkdtempSync(join(dirname(dir().fsPath), 'moved-'));
+    mkdirSync(join(outside, 'appendix'));
+    writeFileSync(join(outside, 'appendix', 'more.tex'), '\\chapter{More}\nEven \\cite{neverCited} is cited here.\n');
+    renameSync(join(outside, 'appendix'), dir('thesis', 'appendix').fsPath);
+    await waitFor('neverCited no longer faded', () => !faded().includes('neverCited'), 20000);
+    assert.deepEqual(faded().filter(key => ['knuth1984texbook', 'lamport1986latex'].includes(key)), [], 'what the other chapters cite stays unfaded');
+  });
+
+  test('a main file found after the hints were set (its watcher event missed) unfades what its chapters cite', async () => {
+    const late = (...path: string[]) => dir('late', ...path);
+    await writeText(late('refs.bib'), '@misc{citedByNotes, title = {Notes}, year = 2020}\n\n@misc{citedByChapter, title = {Chapter}, year = 2021}\n');
+    await writeText(late('chapter.tex'), '\\chapter{One}\nAs \\cite{citedByChapter} shows.\n');
+    await writeText(late('notes.md'), '---\nbibliography: refs.bib\n---\n\n[@citedByNotes]\n');
+    await open(late('notes.md'));
+    await open(late('refs.bib'));
+    const faded = () => ours(late('refs.bib')).filter(x => x.code === 'unused-entry').map(d => d.message.split(' ')[0]);
+    await waitFor('citedByChapter faded: no main file brings its chapter in', () => faded().join() === 'citedByChapter', 20000);
+    api.testing.dropWatcherEvents(true);
+    try {
+      await writeText(late('main.tex'), '\\documentclass{book}\n\\usepackage{biblatex}\n\\addbibresource{refs.bib}\n\\begin{document}\n\\include{chapter}\n\\end{document}\n');
+      await waitFor('citedByChapter no longer faded', () => faded().length === 0, 20000);
+    } finally {
+      api.testing.dropWatcherEvents(false);
+    }
   });
 });

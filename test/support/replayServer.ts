@@ -5,6 +5,10 @@
 // Each service has a path of its own: /hf, /arxiv, /crossref, /doi; a request with no recording
 // is answered 404, as the services answer for what they do not have. A test can also make it
 // answer 429 then 200, be slow, send a malformed or an oversized body, or go down.
+//
+// Started with `cors`, it answers a browser as the services do: Hugging Face, Crossref and doi.org
+// send `Access-Control-Allow-Origin: *`, arXiv's API sends none. A test in a browser, which
+// cannot reach this object, drives it over HTTP instead (`/_control/…`, `RemoteReplay`).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -12,6 +16,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import * as yaml from 'js-yaml';
 import { ROOT } from '../unit/support/seeds';
+import { serviceUrls } from './replayUrls';
 
 /** The recordings of the other projects, beside the repository (as /work/shared is beside it). */
 export const RECORDINGS = join(ROOT, '..', 'shared', 'fixtures', 'scholarly-apis');
@@ -31,6 +36,8 @@ interface Recording extends Answer {
 }
 
 const SERVICES = { 'huggingface.co': 'hf', 'export.arxiv.org': 'arxiv', 'api.crossref.org': 'crossref', 'doi.org': 'doi' } as const;
+/** The services that let a web page ask them (and the control paths, for the tests in a browser). */
+const CORS_SERVICES = new Set(['hf', 'crossref', 'doi', '_control']);
 
 /** A path with its escaped slashes read as slashes, as the services read them. */
 const normal = (path: string) => path.replace(/%2F/gi, '/');
@@ -84,20 +91,22 @@ function hfAnswer(path: string, search: string): Answer | undefined {
 export class ReplayServer {
   /** Every request, in order: which service, its path and query, its Accept header. */
   readonly requests: { service: string; path: string; accept: string }[] = [];
+  /** How many requests the client gave up on before their answer was sent. */
+  abandoned = 0;
   private intercept: Intercept | undefined;
   private delayMs = 0;
   private cutBodies = false;
   private readonly sockets = new Set<Socket>();
 
-  private constructor(private readonly server: Server, private readonly recordings: Map<string, Recording[]>) {
+  private constructor(private readonly server: Server, private readonly recordings: Map<string, Recording[]>, private readonly cors: boolean) {
     server.on('connection', socket => { this.sockets.add(socket); socket.on('close', () => this.sockets.delete(socket)); });
   }
 
-  /** Starts a server on 127.0.0.1 at a port the system picks. */
-  static async start(): Promise<ReplayServer> {
+  /** Starts a server on 127.0.0.1 at a port the system picks; `cors`: answers browsers as the services do. */
+  static async start(options: { cors?: boolean } = {}): Promise<ReplayServer> {
     const recordings = loadRecordings();
     const server = createServer();
-    const replay = new ReplayServer(server, recordings);
+    const replay = new ReplayServer(server, recordings, options.cors ?? false);
     server.on('request', (req, res) => replay.answer(req, res));
     await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
     return replay;
@@ -109,7 +118,7 @@ export class ReplayServer {
 
   /** The base URL of each service, as `WebUrls` takes them. */
   get urls(): { huggingFace: string; arxiv: string; crossref: string; doi: string } {
-    return { huggingFace: `${this.origin}/hf`, arxiv: `${this.origin}/arxiv`, crossref: `${this.origin}/crossref`, doi: `${this.origin}/doi` };
+    return serviceUrls(this.origin);
   }
 
   /** The environment the command line reads them from. */
@@ -150,6 +159,7 @@ export class ReplayServer {
     this.delayMs = 0;
     this.cutBodies = false;
     this.requests.length = 0;
+    this.abandoned = 0;
   }
 
   async close(): Promise<void> {
@@ -162,14 +172,27 @@ export class ReplayServer {
     const [, service = '', ...rest] = url.pathname.split('/');
     const path = `/${rest.join('/')}`;
     const accept = req.headers.accept ?? '';
+    const cors: Record<string, string> = this.cors && CORS_SERVICES.has(service) ? { 'access-control-allow-origin': '*' } : {};
+    if (req.method === 'OPTIONS') {
+      // A browser's preflight: what the services allow (GET, any header), or nothing from arXiv.
+      res.writeHead(204, Object.keys(cors).length ? { ...cors, 'access-control-allow-methods': 'GET, POST', 'access-control-allow-headers': req.headers['access-control-request-headers'] ?? '*' } : {});
+      res.end();
+      return;
+    }
+    if (service === '_control') {
+      this.control(path, url.searchParams, res, cors);
+      return;
+    }
     this.requests.push({ service, path: `${path}${url.search}`, accept });
+    // The client gave up before the answer (a request cancelled, or timed out).
+    res.on('close', () => { if (!res.writableEnded) this.abandoned++; });
     const intercepted = this.intercept?.({ service, path: `${path}${url.search}`, accept });
     if (intercepted === 'destroy') { req.socket.destroy(); return; }
     const answer = intercepted ?? this.replay(service, path, url.search, accept)
       ?? { status: 404, headers: { 'content-type': 'text/plain' }, body: `no recording for ${service} ${path}${url.search} (Accept: ${accept})` };
     const send = () => {
       if (res.destroyed) return;
-      const headers = { ...answer.headers };
+      const headers = { ...answer.headers, ...cors };
       if (headers.location) headers.location = this.local(headers.location);
       let body = answer.body ?? '';
       if (this.cutBodies && answer.status === 200) {
@@ -182,6 +205,26 @@ export class ReplayServer {
     };
     if (this.delayMs) setTimeout(send, this.delayMs);
     else send();
+  }
+
+  /**
+   * What a test in a browser asks of the server: `POST /_control/reset`, `/down`, `/malformed`,
+   * `/slow?ms=`, `/fail?times=&status=&retryAfter=`; `GET /_control/requests` (what was asked).
+   */
+  private control(path: string, query: URLSearchParams, res: ServerResponse, cors: Record<string, string>): void {
+    const number = (name: string) => Number(query.get(name) ?? NaN);
+    const actions: Record<string, () => unknown> = {
+      '/reset': () => this.reset(),
+      '/down': () => this.down(),
+      '/malformed': () => this.malformed(),
+      '/slow': () => this.slow(number('ms')),
+      '/fail': () => this.failTimes(number('times'), number('status'), query.get('retryAfter') ?? undefined),
+      '/requests': () => ({ requests: this.requests, abandoned: this.abandoned }),
+    };
+    const action: (() => unknown) | undefined = Object.hasOwn(actions, path) ? actions[path] : undefined;
+    const body = action ? JSON.stringify(action() ?? { done: path }) : JSON.stringify({ error: `no control ${path}` });
+    res.writeHead(action ? 200 : 404, { 'content-type': 'application/json', ...cors });
+    res.end(body);
   }
 
   /** A service's URL as the replay answers it. */

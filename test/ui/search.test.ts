@@ -12,7 +12,8 @@ suite('UI: search and cite', () => {
 
   const rows = () => workbench!.page.locator('.quick-input-list .monaco-list-row');
 
-  const shownKeys = async () => (await rows().locator('.label-description').allTextContents()).map(d => d.split(' · ')[0]);
+  // (Where few papers have every word, the last row offers to search the web: it has no key.)
+  const shownKeys = async () => (await rows().locator('.label-description').allTextContents()).map(d => d.split(' · ')[0]).filter(key => key);
 
   /** Types `query` key by key and waits for its first rows: the list updates after every key press. */
   async function typeQuery(query: string, firstKeys: string[]): Promise<string[]> {
@@ -23,7 +24,16 @@ suite('UI: search and cite', () => {
     const same = (shown: string[]) => firstKeys.every((key, i) => shown[i] === key);
     // The rows of an earlier prefix ("tau b") may still be on screen: wait for the last answer.
     let shown = await shownKeys();
-    for (const deadline = Date.now() + 60_000; !same(shown) && Date.now() < deadline; shown = await shownKeys()) {
+    let nudged = false;
+    for (const started = Date.now(); !same(shown) && Date.now() < started + 60_000; shown = await shownKeys()) {
+      // Once in a few runs the answer to the last key press never came (the rows of an earlier
+      // one stayed): as a user would, a space typed and taken back asks again. Logged, to be seen.
+      if (!nudged && Date.now() > started + 10_000) {
+        nudged = true;
+        console.log(`      "${query}": no answer to the last key press after 10 s (rows: ${shown.join(', ')}); a space typed and taken back`);
+        await input.press('Space');
+        await input.press('Backspace');
+      }
       await page.waitForTimeout(100);
     }
     return shown;

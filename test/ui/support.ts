@@ -159,11 +159,12 @@ export interface ExpandedTopic { label: string; count: number; paperTitles: stri
 
 /**
  * Waits for the topic rows (the extension activated and the tree provider answered), and for the
- * Bibliography node when a citing document is open (`bibliography`), checks each
+ * Bibliography node when the workspace has one (`bibliography`), checks each
  * shows its paper count, expands the first topic and reads its paper rows.
  */
 export async function expandFirstTopic(page: Page, options: { bibliography?: boolean } = {}): Promise<ExpandedTopic> {
-  // A citing document that is open brings its bibliography into the tree, above the topics.
+  // The workspace's bibliography comes into the tree above the topics (the default file at once, a
+  // citing document's when it opens).
   if (options.bibliography) await waitForBibliography(page);
   const { groups, papers } = treeRows(page);
   await groups.first().waitFor({ timeout: LONG });

@@ -44,6 +44,31 @@ export async function parseBibAsync(text: string, options: BibReadOptions & { sl
   return { entries: reader.entries, problems: reader.problems, strings: reader.strings };
 }
 
+/**
+ * Whether `offset` of a `.bib` text lies outside every entry: where a new entry may be written
+ * (a link pasted there becomes one). Only the text from the last line that starts an entry
+ * before `offset` to the next one after it is read, so a paste into a large library costs what
+ * one entry costs. An entry there that does not close (it would swallow what follows) counts as
+ * around `offset`.
+ *
+ * @example outsideEntries('@misc{a, title = {A}}\n\n', 23) === true
+ * @example outsideEntries('@misc{a, title = {A}}\n', 10) === false
+ */
+export function outsideEntries(text: string, offset: number): boolean {
+  let start = 0;
+  for (let at = offset; at > 0 && (at = text.lastIndexOf('@', at - 1)) >= 0;) {
+    const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+    if (/^[ \t]*$/.test(text.slice(lineStart, at))) { start = lineStart; break; }
+  }
+  const next = /^[ \t]*@/gm;
+  next.lastIndex = offset;
+  const end = next.exec(text)?.index ?? text.length;
+  const { entries, problems } = parseBib(text.slice(start, end));
+  if (problems.some(p => p.severity === 'error')) return false;
+  const at = offset - start;
+  return !entries.some(e => e.start < at && at < e.end);
+}
+
 /** Collapses whitespace so that entries compare as BibTeX reads them: re-indented text is the same entry. */
 export const squashBib = (value: string) => value.replace(/\s+/g, ' ').trim();
 

@@ -2,6 +2,7 @@
 // macro, a comment) a step, so that bibtex.ts can read a file whole or in slices. What it reads
 // and why is said in bibtex.ts, the module everything else imports.
 import type { BibProblemCode } from './problem';
+import { LineStarts } from '../util/lineStarts';
 
 /** One entry of a .bib file. */
 export interface BibEntry {
@@ -119,7 +120,7 @@ export const STEPS_PER_CHECK = 32;
  * read in slices with pauses between them (`parseBibAsync`).
  */
 export class BibReader {
-  readonly #lineStarts: number[] = [0];
+  readonly #lines: LineStarts;
   #i = 0;
   readonly entries: BibEntry[] = [];
   readonly problems: BibProblem[] = [];
@@ -127,18 +128,12 @@ export class BibReader {
   readonly #seen = new Map<string, BibEntry>();
 
   constructor(private readonly text: string, options: BibReadOptions) {
-    for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) this.#lineStarts.push(at + 1);
+    this.#lines = new LineStarts(text);
     this.strings = new Map(options.strings ?? MONTH_STRINGS);
   }
 
   lineOf(offset: number): number {
-    let lo = 0;
-    let hi = this.#lineStarts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (this.#lineStarts[mid] <= offset) lo = mid; else hi = mid - 1;
-    }
-    return lo + 1;
+    return this.#lines.lineOf(offset);
   }
 
   #problem(at: number, message: string, severity: BibProblem['severity'], code: BibProblemCode, extra: Partial<BibProblem> = {}): void {

@@ -8,8 +8,8 @@ import { syntaxOfLanguage } from './languages';
 import type { TextEdit } from './join';
 import { scanLatexDocument } from './scan';
 import { jsonErrorOffset } from '../corpus/jsonLines';
+import { LineStarts } from '../util/lineStarts';
 
-const lineAt = (text: string, offset: number) => text.slice(0, offset).split('\n').length;
 
 /**
  * The entry flavour a document wants: biblatex's `@online` when a LaTeX document loads
@@ -106,12 +106,13 @@ export function planBibAppend(existing: string, papers: readonly CitablePaper[],
  */
 export function planCslAppend(existing: string, papers: readonly CitablePaper[]): AppendPlan {
   const plan: Omit<AppendPlan, 'status' | 'edit'> = { added: [], present: [], conflicts: [], problems: [] };
+  const lines = new LineStarts(existing);
   let items: unknown = [];
   if (existing.trim() !== '') {
     try {
       items = JSON.parse(existing);
     } catch (e) {
-      plan.problems.push({ line: lineAt(existing, Math.max(0, jsonErrorOffset(existing))), message: `not valid JSON: ${e instanceof Error ? e.message : String(e)}`, severity: 'error' });
+      plan.problems.push({ line: lines.lineOf(Math.max(0, jsonErrorOffset(existing))), message: `not valid JSON: ${e instanceof Error ? e.message : String(e)}`, severity: 'error' });
     }
   }
   const list = Array.isArray(items) ? items : [];
@@ -128,7 +129,7 @@ export function planCslAppend(existing: string, papers: readonly CitablePaper[])
     const theirs = byId.get(paper.key);
     if (theirs === undefined) { plan.added.push(paper.key); fresh.push(mine); continue; }
     if (sameJson(theirs, mine)) plan.present.push(paper.key);
-    else plan.conflicts.push({ key: paper.key, line: lineAt(existing, existing.indexOf(`"${paper.key}"`)) });
+    else plan.conflicts.push({ key: paper.key, line: lines.lineOf(existing.indexOf(`"${paper.key}"`)) });
   }
   return decide(plan, () => {
     const nl = newlineOf(existing);

@@ -71,6 +71,9 @@ export class LayeredIndex implements TermIndex {
   }
 }
 
+/** Terms cleared between two searches while the index is vacuumed. */
+const VACUUM_BATCH = 2000;
+
 /** The cached read-only index of a large library's corpus papers, and those papers as they were indexed. */
 export interface BaseIndex {
   names: CompactIndex;
@@ -157,8 +160,21 @@ export class LibraryIndex {
    */
   update(papers: readonly Paper[], topicLabel?: (id: string) => string): Promise<IndexUpdate> {
     const run = this.#queue.then(() => this.#apply(papers, topicLabel));
-    this.#queue = run.then(u => u.fullText).catch(() => undefined);
+    this.#queue = run.then(u => u.fullText).then(() => this.#vacuum()).catch(() => undefined);
     return run;
+  }
+
+  /**
+   * Clears the postings that changed and removed papers left behind. Until then, MiniSearch counts
+   * them in a word's rarity up to the first search that meets them, so a first search and the
+   * next could swap two near-tied papers. In slices, between which searches are answered.
+   */
+  async #vacuum(): Promise<void> {
+    const text = await this.#textReady;
+    for (const index of [this.names, text]) {
+      if (index.dirtCount > 0) await index.vacuum({ batchSize: VACUUM_BATCH, batchWait: 0 });
+    }
+    this.search.changed();
   }
 
   async #apply(all: readonly Paper[], topicLabel?: (id: string) => string): Promise<IndexUpdate> {

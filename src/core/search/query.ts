@@ -67,6 +67,11 @@ export function parseQuery(text: string): ParsedQuery {
   return { words: words.join(' ') + (words.length && !typing ? ' ' : ''), filters };
 }
 
+/** Whether the query has a field filter (`topic:agents`, `year>2023`): a web search could not apply it. */
+export function hasFilters(text: string): boolean {
+  return tokens(text).some(token => FILTER.test(token));
+}
+
 /** A topic as the query language sees it: matched by id or by the words of its label. */
 export interface TopicName {
   id: string;

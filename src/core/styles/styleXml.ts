@@ -2,6 +2,7 @@
 // without a DOM, which a worker is) is forgiving, and a broken file ends in an error that names no
 // line, or in an engine that formats nothing. Here a file that is not well-formed XML, or is XML
 // but not a CSL style, gets a message with its file and line; the caller then uses the default style.
+import { LineStarts } from '../util/lineStarts';
 
 /** A style that cannot be used, with where to look. */
 export class StyleError extends Error {
@@ -33,7 +34,8 @@ const ATTRIBUTE = /^\s+([A-Za-z_][\w.:-]*)\s*=\s*("[^"<]*"|'[^'<]*')/;
  */
 export function checkStyle(xml: string, file: string): StyleInfo {
   const text = xml.replace(/^\uFEFF/, '');
-  const lineAt = (offset: number) => text.slice(0, offset).split('\n').length;
+  const lines = new LineStarts(text);
+  const lineAt = (offset: number) => lines.lineOf(offset);
   const fail = (offset: number, reason: string): never => { throw new StyleError(file, lineAt(offset), reason); };
   const stack: { name: string; at: number }[] = [];
   let root: { name: string; attributes: Map<string, string> } | undefined;

@@ -7,6 +7,7 @@ import { WebError } from './http';
 import type { PaperId } from './identifiers';
 import { isPast, type Period } from './period';
 import type { FetchedPaper } from './record';
+import { KEPT_PAPERS } from './storageKeys';
 
 /** Where the cache keeps its entries: text by key. Keys are safe as file names. */
 export interface KeyValueStorage {
@@ -59,6 +60,13 @@ const FetchedPaperSchema = z.object({
 const ListEntrySchema = z.object({ version: z.literal(CACHE_VERSION), fetched: z.string(), final: z.boolean(), papers: z.array(FetchedPaperSchema) });
 const PaperEntrySchema = z.object({ version: z.literal(CACHE_VERSION), fetched: z.string(), paper: FetchedPaperSchema });
 const KeysSchema = z.object({ version: z.literal(CACHE_VERSION), keys: z.record(z.string(), z.string()) });
+const KeptSchema = z.object({ version: z.literal(CACHE_VERSION), papers: z.array(z.object({ fetched: z.string(), paper: FetchedPaperSchema })) });
+
+/** A fetched paper the user kept in the library (added, looked up, opened from a search, starred), with when it was fetched. */
+export interface KeptPaper {
+  fetched: string;
+  paper: FetchedPaper;
+}
 
 /** The storage key of a period's papers: `daily-week-2024-W03`. */
 export const dailyCacheKey = (period: Period): string => `daily-${period.kind}-${period.value}`;
@@ -118,6 +126,15 @@ export class WebCache {
 
   async saveKeys(keys: ReadonlyMap<string, string>): Promise<void> {
     await this.storage.set(KEYS, JSON.stringify({ version: CACHE_VERSION, keys: Object.fromEntries(keys) }));
+  }
+
+  /** The papers the user kept in the library, to join it again in the next session (read from disk, never fetched). */
+  async kept(): Promise<KeptPaper[]> {
+    return (await this.#read(KEPT_PAPERS, KeptSchema))?.papers ?? [];
+  }
+
+  async saveKept(papers: readonly KeptPaper[]): Promise<void> {
+    await this.storage.set(KEPT_PAPERS, JSON.stringify({ version: CACHE_VERSION, papers }));
   }
 
   /** An entry, or undefined when there is none; a corrupt one is set aside and reported. */

@@ -4,7 +4,7 @@ export { parsePaperId, paperIdText, arxivDoi, type PaperId } from './identifiers
 export { HttpClient, WebError, DEFAULT_MAX_BYTES, DEFAULT_TIMEOUT_MS, type Fetch, type HttpOptions, type WebErrorKind } from './http';
 export { PaperService, PUBLIC_URLS, urlsFromEnvironment, type DailyPapers, type ServiceOptions, type WebUrls } from './service';
 export { parsePeriod, periodDays, periodText, shiftPeriod, isPast, dayText, weekOf, type Period, type PeriodKind } from './period';
-export { WebCache, REFRESH_MS, type Cached, type KeyValueStorage, type WebCacheOptions } from './cache';
+export { WebCache, REFRESH_MS, type Cached, type KeptPaper, type KeyValueStorage, type WebCacheOptions } from './cache';
 export { KnownPapers, baseWebKey, webKey, type KnownBy } from './keys';
 export { joinFetched, toPaper, webPaperId, type JoinedPapers } from './toPaper';
 export { huggingFacePage, type DailyOptions } from './huggingface';

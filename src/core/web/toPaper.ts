@@ -93,12 +93,17 @@ export interface JoinedPapers {
 /**
  * Fetched papers ready to join the library: each one the library already has (same arXiv id or
  * DOI, or the same title once folded) is that paper; every other one becomes a paper with the key
- * it had before (`keys`, by `webPaperId`) or a new one that no paper of the library has.
+ * it had before (`keys`, by `webPaperId`) or a new one that no paper of the library has, and that
+ * no fetched paper has or had (`taken`, lower case: the keys of `keys` and those given in this
+ * join; pass one set to join several lists as one). `known` is only read: the same library joins
+ * the same papers to the same keys however often it is asked.
  *
  * @example joinFetched(day.papers, new KnownPapers(library.papers), await cache.keys(), fetched)
  */
-export function joinFetched(fetched: readonly FetchedPaper[], known: KnownPapers, keys: ReadonlyMap<string, string>, at: string): JoinedPapers {
+export function joinFetched(fetched: readonly FetchedPaper[], known: KnownPapers, keys: ReadonlyMap<string, string>, at: string,
+  taken = new Set([...keys.values()].map(k => k.toLowerCase()))): JoinedPapers {
   const out: JoinedPapers = { papers: [], known: [], newKeys: new Map() };
+  const inUse = (key: string) => known.has(key) || taken.has(key);
   for (const paper of fetched) {
     const found = known.find(paper);
     if (found) {
@@ -109,10 +114,10 @@ export function joinFetched(fetched: readonly FetchedPaper[], known: KnownPapers
     const id = webPaperId(paper);
     let key = keys.get(id);
     if (!key) {
-      key = webKey(paper, known.has);
+      key = webKey(paper, inUse);
       out.newKeys.set(id, key);
     }
-    known.add(key);
+    taken.add(key.toLowerCase());
     out.papers.push(toPaper(paper, key, at));
   }
   return out;

@@ -4,10 +4,10 @@ import type { AppendPlan } from '../../core/cite';
 import type { Paper } from '../../core/model/paper';
 import type { DocumentSources } from './bibliographies';
 import { engine } from '../engine/load';
+import { defaultBibliography, defaultBibliographyPath, isAbsolute } from './sources';
 import { Settings } from '../ids';
 
 const isFileNotFound = (error: unknown) => error instanceof vscode.FileSystemError && error.code === 'FileNotFound';
-const isAbsolute = (path: string) => /^(\/|[A-Za-z]:[\\/]|\\\\)/.test(path);
 
 /** Line and character of an offset, for a file we read but VS Code has not opened. */
 function positionAt(text: string, offset: number): vscode.Position {
@@ -36,17 +36,16 @@ function bibliographyFor(doc: vscode.TextDocument): { uri: vscode.Uri; path: str
     if (!base) return `Save the document first: it names the bibliography "${named.path}" relative to its own folder.`;
     return { uri: vscode.Uri.joinPath(base, named.path), path: named.path, named: true };
   }
-  const path = vscode.workspace.getConfiguration(Settings.section).get<string>(Settings.defaultBibliography, 'references.bib').trim() || 'references.bib';
-  if (isAbsolute(path)) return { uri: vscode.Uri.file(path), path, named: false };
-  if (!folder) return 'Open a folder (or save the document) so that Papers knows where to keep the bibliography.';
-  return { uri: vscode.Uri.joinPath(folder, path), path, named: false };
+  const uri = defaultBibliography(folder);
+  if (!uri) return 'Open a folder (or save the document) so that Papers knows where to keep the bibliography.';
+  return { uri, path: defaultBibliographyPath(), named: false };
 }
 
 async function read(uri: vscode.Uri): Promise<{ text: string; open?: vscode.TextDocument } | 'missing'> {
   const open = vscode.workspace.textDocuments.find(d => d.uri.toString() === uri.toString());
   if (open) return { text: open.getText(), open };
   try {
-    return { text: new TextDecoder().decode(await disk.readFile(uri)) };
+    return { text: new TextDecoder().decode(await disk.readUserFile(uri, disk.sizeLimit(Settings.maxBibliographySize))) };
   } catch (error) {
     if (isFileNotFound(error)) return 'missing';
     throw error;

@@ -1,6 +1,7 @@
 import vscode = require('vscode');
 import type { ReadProblem } from '../../core/bibliography/problem';
 import { CITING_LANGUAGES } from '../../core/cite/languages';
+import { MB, readError, refusal } from '../../core/util/files';
 import { engineLoaded } from '../engine/load';
 import { ContextKeys, Settings } from '../ids';
 import type { BibliographyInput, BibliographyReport, PaperStore } from '../library/store';
@@ -10,13 +11,13 @@ import * as disk from '../util/disk';
 import { Disposable } from '../util/dispose';
 import { FileWatch } from '../util/fileWatch';
 import type { LatexProject } from './latexProject';
-import { resolve, SourceFinder, type CitingText, type DocumentSources } from './sources';
+import { defaultBibliography, resolve, SourceFinder, type CitingText, type DocumentSources } from './sources';
 
 export type { CitingText, DocumentSources } from './sources';
 
 /** Writes come in bursts (save, format on save, Zotero's write-then-rename): wait for quiet. */
 const DEBOUNCE_MS = 300;
-const MB = 1024 * 1024;
+const isFileNotFound = (error: unknown) => error instanceof vscode.FileSystemError && error.code === 'FileNotFound';
 
 /** A bibliography file the library reads, and the files its document names before it. */
 interface Target {
@@ -40,7 +41,8 @@ export interface BibliographyLoad {
  * The user's own bibliography files in the library: those each citing document names
  * (`\bibliography`, `\addbibresource`, YAML `bibliography:`, a Quarto project's
  * `_quarto.yml`, Typst's `#bibliography`, reST's `.. bibliography::`; else the default
- * bibliography file), and those listed in `papers.bibliography.files`. A file once named
+ * bibliography file), those listed in `papers.bibliography.files`, and the workspace's default
+ * bibliography file. A file once named
  * stays in the library for the session. Files are watched (and looked at every two seconds for
  * what a watcher can miss), and a save, a burst of writes or a replace by rename reloads them
  * once. What is wrong in them is health/bibliographyProblems.ts's to show; every entry that can
@@ -153,6 +155,10 @@ export class Bibliographies extends Disposable {
       const uri = vscode.Uri.joinPath(folder.uri, name);
       return { folder: folder.uri, text: disk.readText(uri) };
     }));
+    // The workspace's default bibliography is in the library (and the Papers view) from the start,
+    // not only once a document that names none is opened.
+    const defaults = (vscode.workspace.workspaceFolders ?? []).flatMap(folder => defaultBibliography(folder.uri) ?? [])
+      .map(uri => ({ uri, exists: disk.exists(uri) }));
     for (const doc of vscode.workspace.textDocuments) {
       if (!CITING_LANGUAGES.includes(doc.languageId)) continue;
       const { files } = await this.sourcesOf(doc);
@@ -173,6 +179,9 @@ export class Bibliographies extends Disposable {
       for (const uri of await resolve(folder, path.trim())) {
         if (!targets.has(uri.toString())) targets.set(uri.toString(), { uri, after: new Set() });
       }
+    }
+    for (const { uri, exists } of defaults) {
+      if ((await exists) && !targets.has(uri.toString())) targets.set(uri.toString(), { uri, after: new Set() });
     }
     return [...targets.values()];
   }
@@ -221,22 +230,30 @@ export class Bibliographies extends Disposable {
     this.watch.set(targets.map(t => t.uri));
     // The engine worker loads the bundled papers while the files are looked at.
     if (targets.length && this.started) this.store.prepareEngine();
-    const limit = vscode.workspace.getConfiguration(Settings.section).get<number>(Settings.maxBibliographySize, 50);
+    const limit = disk.sizeLimit(Settings.maxBibliographySize) / MB;
     const files: BibliographyInput[] = [];
     const stamps: unknown[] = [];
     const skipped: SkippedFile[] = [];
     const missing = new Set<string>();
     // All at once: one round trip to the disk rather than one per file.
-    const stats = await Promise.all(targets.map(t => Promise.resolve(disk.stat(t.uri)).catch(() => undefined)));
+    const stats = await Promise.all(targets.map(t => Promise.resolve(disk.stat(t.uri)).catch((error: unknown) => ({ error }))));
     for (const [i, target] of targets.entries()) {
       const file = vscode.workspace.asRelativePath(target.uri, false);
       const stat = stats[i];
-      if (!stat) {
+      // A folder, a pipe (whose read would hold the host for ever), a device, a loop of links: named, never read.
+      const unreadable = (why: string) => skipped.push({ uri: target.uri, problem: { line: 1, message: `${file} ${why}, so it was not read as a bibliography.`, severity: 'error' } });
+      if ('error' in stat) {
         // A document may name a bibliography that does not exist yet (citing creates it).
-        missing.add(target.uri.toString());
+        if (isFileNotFound(stat.error)) missing.add(target.uri.toString());
+        else unreadable(`cannot be read (${readError(stat.error)})`);
         continue;
       }
-      if (stat.size > limit * MB) {
+      const refused = refusal(disk.kindOf(stat), limit * MB);
+      if (refused && refused.reason !== 'size') {
+        unreadable(refused.message);
+        continue;
+      }
+      if (refused) {
         const message = `${file} is ${(stat.size / MB).toFixed(1)} MB, more than papers.bibliography.maxFileSize (${limit} MB), so it was not read. Raise the setting to read it.`;
         skipped.push({ uri: target.uri, problem: { line: 1, message, severity: 'warning' } });
         if (!this.warnedSize.has(target.uri.toString())) {
@@ -252,7 +269,7 @@ export class Bibliographies extends Disposable {
       files.push({ uri: target.uri.toString(), file, after: [...target.after], stamp: `${stat.size}:${stat.mtime}` });
     }
     // A watcher firing twice, or a reload with nothing changed on disk: nothing to read again.
-    const fingerprint = JSON.stringify([stamps, [...missing]]);
+    const fingerprint = JSON.stringify([stamps, [...missing], skipped.map(s => s.problem.message)]);
     if (!force && fingerprint === this.loaded && this.lastReport) return this.lastReport;
     // Decoding and reading happen in the search engine. On the desktop it reads the files itself
     // (a large file held the host while its bytes were gathered); elsewhere it gets the bytes.
@@ -260,7 +277,8 @@ export class Bibliographies extends Disposable {
     for (const file of files) {
       const uri = vscode.Uri.parse(file.uri);
       if (byPath && uri.scheme === 'file') file.path = uri.fsPath;
-      else file.bytes = await disk.readBytes(uri) ?? new Uint8Array(0);
+      // Looked at just above: read as it is (a file gone since reads as empty).
+      else file.bytes = await disk.readFile(uri).catch(() => new Uint8Array(0));
     }
     // The files' keys and problems are known before their names are indexed (a second or more
     // for a large library): the Problems panel and the checks of citations take them at once.

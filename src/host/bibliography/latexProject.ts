@@ -3,6 +3,7 @@ import type { DocumentCache, LatexProject as Project } from '../../core/project/
 import type { LatexProjects } from '../../core/project/roots';
 import type { TypstProject } from '../../core/project/typst';
 import { engine, engineLoaded } from '../engine/load';
+import { Settings } from '../ids';
 import * as disk from '../util/disk';
 import { Disposable } from '../util/dispose';
 import { scanOf } from '../util/documentScan';
@@ -27,6 +28,8 @@ const isTypstPath = (path: string) => /\.typ$/i.test(path);
  */
 export class LatexProject extends Disposable {
   private files: Promise<Map<string, string>> | undefined;
+  /** How many times the files were forgotten: a reading started before the last time is stale. */
+  private generation = 0;
   private projects: LatexProjects | undefined;
   /** Each file's reading, kept across projects and changes: only a changed text is read again. */
   private readonly cache: DocumentCache = new Map();
@@ -72,6 +75,7 @@ export class LatexProject extends Disposable {
 
   private forget(): void {
     this.files = undefined;
+    this.generation++;
     this.changedProjects();
   }
 
@@ -181,17 +185,31 @@ export class LatexProject extends Disposable {
     return projects.roots().length ? noProjectHint(uri.path, projects) : undefined;
   }
 
+  /**
+   * The workspace's LaTeX and Typst files as read. A file created or changed while they were being
+   * read (a watcher's event meanwhile) makes them be read again: a reading that listed the folder
+   * before the file existed would otherwise serve without it until the next change.
+   */
   private workspaceFiles(): Promise<Map<string, string>> {
-    return (this.files ??= (async () => {
+    if (this.files) return this.files;
+    const generation = this.generation;
+    const reading = this.readWorkspaceFiles();
+    this.files = reading.then(files => (generation === this.generation ? files : this.workspaceFiles()));
+    return this.files;
+  }
+
+  private readWorkspaceFiles(): Promise<Map<string, string>> {
+    return ((async () => {
       const files = new Map<string, string>();
       if (!vscode.workspace.workspaceFolders?.length) return files;
       const uris = await this.list();
       const decoder = new TextDecoder();
+      const limit = disk.sizeLimit(Settings.maxDocumentSize);
       await Promise.all(uris.map(async uri => {
         try {
-          files.set(uri.path, decoder.decode(await disk.readFile(uri)));
+          files.set(uri.path, decoder.decode(await disk.readUserFile(uri, limit)));
         } catch {
-          // Gone since it was listed: it brings nothing in.
+          // Gone since it was listed, or no file to read (a pipe, larger than papers.documents.maxFileSize): it brings nothing in.
         }
       }));
       return files;

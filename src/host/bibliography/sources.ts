@@ -62,6 +62,17 @@ export async function resolve(base: vscode.Uri | undefined, path: string): Promi
   return (await vscode.workspace.findFiles(new vscode.RelativePattern(base, path), null, 200)).sort((a, b) => a.path.localeCompare(b.path));
 }
 
+/** The path in papers.bibliography.defaultFile (`references.bib` when unset or blank). */
+export function defaultBibliographyPath(): string {
+  return vscode.workspace.getConfiguration(Settings.section).get<string>(Settings.defaultBibliography, 'references.bib').trim() || 'references.bib';
+}
+
+/** The default bibliography file of a workspace folder (whether it exists or not); undefined with no folder and a relative path. */
+export function defaultBibliography(folder: vscode.Uri | undefined): vscode.Uri | undefined {
+  const path = defaultBibliographyPath();
+  return isAbsolute(path) ? vscode.Uri.file(path) : folder && vscode.Uri.joinPath(folder, path);
+}
+
 export class SourceFinder extends Disposable {
   private readonly cache = new Map<string, { key: string; sources: Promise<DocumentSources>; noMainFile?: boolean }>();
   private readonly projectTexts = new Map<string, Promise<string | undefined>>();
@@ -167,9 +178,7 @@ export class SourceFinder extends Disposable {
 
   /** The default bibliography file, for a document that names none, if it exists. */
   private async defaultFile(doc: CitingText): Promise<vscode.Uri | undefined> {
-    const path = vscode.workspace.getConfiguration(Settings.section).get<string>(Settings.defaultBibliography, 'references.bib').trim() || 'references.bib';
-    const folder = vscode.workspace.getWorkspaceFolder(doc.uri)?.uri ?? vscode.workspace.workspaceFolders?.[0]?.uri;
-    const uri = isAbsolute(path) ? vscode.Uri.file(path) : folder && vscode.Uri.joinPath(folder, path);
+    const uri = defaultBibliography(vscode.workspace.getWorkspaceFolder(doc.uri)?.uri ?? vscode.workspace.workspaceFolders?.[0]?.uri);
     if (!uri) return undefined;
     const key = uri.toString();
     if (this.defaultExists?.key === key && performance.now() - this.defaultExists.at < DEFAULT_FILE_TTL_MS) return this.defaultExists.uri;

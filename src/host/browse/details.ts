@@ -15,7 +15,28 @@ import type { ReadingList } from './readingList';
 import type { PaperStore } from '../library/store';
 import type { CitationStyles } from '../styles/styles';
 
+/** What the panel asks of the papers from the web (host/web), which is registered after it. */
+export interface KeptPapers {
+  readonly enabled: boolean;
+  isKept(paper: Paper): Promise<boolean>;
+  readonly onDidChangeKept: vscode.Event<void>;
+}
+
 const RELATED_COUNT = 5;
+
+/** What a fetched paper's links are, as the service said; a link an abstract mentions shows as written, without its scheme. */
+const LINK_LABELS = { abstract: 'Abstract page', pdf: 'PDF', code: 'Code', project: 'Project page', discussion: 'Discussion on Hugging Face' } as const;
+
+/** The paper's web links, each with a label: the fetched ones first, in the order of LINK_LABELS. */
+function labelledLinks(paper: Paper): { label: string; url: string }[] {
+  const out: { label: string; url: string }[] = [];
+  const add = (label: string, url: string | undefined) => {
+    if (url && isWebLink(url) && !out.some(l => l.url === url)) out.push({ label, url });
+  };
+  for (const [kind, label] of Object.entries(LINK_LABELS)) add(label, paper.web?.links[kind as keyof typeof LINK_LABELS]);
+  for (const url of paper.links) add(url.replace(/^https?:\/\/(?:www\.)?/i, '').replace(/\/$/, ''), url);
+  return out;
+}
 const TAB_TITLE_LENGTH = 40;
 
 function nonce(): string {
@@ -40,6 +61,8 @@ export class DetailsPanel implements vscode.Disposable {
   lastReference: ReferenceView | undefined;
   /** The style picked in the view ('' for the one the setting names). */
   private style = '';
+  /** The papers from the web, once the web feature is registered (`useWeb`). */
+  private web: KeptPapers | undefined;
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -57,6 +80,12 @@ export class DetailsPanel implements vscode.Disposable {
         deserializeWebviewPanel: async (panel, state) => this.restore(panel, state),
       }),
     );
+  }
+
+  /** Lets the panel say whether a paper was kept from the web (and offer Remove from Library). */
+  useWeb(web: KeptPapers): vscode.Disposable {
+    this.web = web;
+    return web.onDidChangeKept(() => void this.post());
   }
 
   /** The paper shown, if the panel is open. */
@@ -150,7 +179,10 @@ export class DetailsPanel implements vscode.Disposable {
       organization: paper.organization,
       date: paper.date,
       upvotes: paper.upvotes,
-      links: paper.links.filter(isWebLink),
+      links: labelledLinks(paper),
+      arxivId: paper.arxivId ?? paper.reference?.arxiv?.id ?? null,
+      kept: this.web ? await this.web.isKept(paper) : false,
+      canLookUp: Boolean(this.web?.enabled) && !paper.web && !paper.authors?.length && !paper.entries?.length && !isBibliographyOnly(paper),
       topics: paper.topics.map(id => ({ id, label: this.topics.find(t => t.id === id)?.label ?? id })),
       related: (library ? await library.related(paper.id, RELATED_COUNT) : []).map(p => ({ id: p.id, key: p.key, title: p.title })),
       sources: paper.sources.filter(s => !paper.entries?.some(e => e.file === s.file && e.line === s.line)).map(s => `${s.file}:${s.line}`),
@@ -246,7 +278,7 @@ export class DetailsPanel implements vscode.Disposable {
         return void vscode.commands.executeCommand(Commands.revealTopic, message.topicId);
       case 'openLink':
         // Only links this paper really has, and only the web: never file:, command: or javascript:.
-        if (!this.paper || ![...this.paper.links, ...(this.paper.doi ? [doiLink(this.paper.doi)] : [])].includes(message.url) || !isWebLink(message.url)) {
+        if (!this.paper || ![...labelledLinks(this.paper).map(l => l.url), ...(this.paper.doi ? [doiLink(this.paper.doi)] : [])].includes(message.url) || !isWebLink(message.url)) {
           this.log.warn(`Refused to open a link the paper does not have: ${message.url.slice(0, 200)}`);
           return;
         }
@@ -266,6 +298,18 @@ export class DetailsPanel implements vscode.Disposable {
         await openEntry(entry, { viewColumn: vscode.ViewColumn.One });
         return;
       }
+      case 'lookUp': {
+        // Shown again with what was found: the authors, the arXiv id and the links.
+        const found = await vscode.commands.executeCommand<Paper | undefined>(Commands.lookUpPaper, message.id);
+        if (found && this.paper?.id === found.id) {
+          this.paper = found;
+          await this.post();
+        }
+        return;
+      }
+      case 'removePaper':
+        if (await vscode.commands.executeCommand<boolean>(Commands.removePaper, message.id)) await this.post();
+        return;
       case 'toggleStar':
         return this.readingList.has(message.id) ? this.readingList.remove(message.id) : this.readingList.add(message.id);
       case 'pickStyle':

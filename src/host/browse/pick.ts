@@ -1,6 +1,7 @@
 import vscode = require('vscode');
 import type { Library, PaperRow } from '../library/library';
 import type { Paper } from '../../core/model/paper';
+import { hasFilters } from '../../core/search/query';
 import type { History } from './history';
 import type { PaperStore } from '../library/store';
 
@@ -37,7 +38,11 @@ export function useWebSearch(search: WebSearch): vscode.Disposable {
 }
 
 const RESULTS = 50;
+/** Fewer papers with every word typed than this, and Search Papers offers to search the web too. */
+const FEW_MATCHES = 5;
 const DETAIL_LENGTH = 160;
+/** How long after the list is replaced a focus the window reports may be that of the list before. */
+const ECHO_MS = 1500;
 
 const BUTTONS: (vscode.QuickInputButton & { action: PaperAction })[] = [
   { iconPath: new vscode.ThemeIcon('quote'), tooltip: 'Insert Citation', action: 'insertCitation' },
@@ -103,6 +108,14 @@ async function historyItems(library: Library, history: History, withButtons: boo
   return items;
 }
 
+/** What an item stands for, the same across answers: a paper, the offer to search the web, or a paper the web found. */
+function identity(item: PaperItem): string | undefined {
+  if (item.row) return `paper:${item.row.id}`;
+  if (item.webQuery !== undefined) return `web:${item.webQuery}`;
+  if (item.hit) return `hit:${item.hit.title}`;
+  return undefined;
+}
+
 /**
  * Lets the user find papers by typing: every keystroke runs our search, and VS Code
  * shows our ranking as is. Resolves to the chosen papers (with several allowed, Enter
@@ -122,6 +135,48 @@ export async function pickPapers(store: PaperStore, options: PickOptions): Promi
   const withEntry = options.withEntry ?? false;
   // Answers come back in any order: only the latest question's answer is shown.
   let asked = 0;
+  /** What the web search found for a query, shown under the library's papers while the query stays. */
+  let fromWeb: { query: string; items: PaperItem[] } | undefined;
+  /** What the list shows, as the user sees it (the same answer again is not shown again), and for which query. */
+  let shown = { seen: '', query: '' };
+  /**
+   * Shows `items` for `query`. The same rows again (the library changed, not what this query
+   * finds) leave the list as it is. New rows for the same query (a paper joined, two near-tied
+   * papers swapped, the abstracts became searchable) keep the focus where the user moved it (a
+   * paper, the offer to search the web, a paper the web found), and ticked papers stay ticked;
+   * otherwise the focus is on `focus` or the first paper, so that Enter takes the best one.
+   */
+  const show = (items: PaperItem[], query: string, focus?: PaperItem): void => {
+    const seen = items.map(i => [i.kind ?? '', i.label, i.description ?? '', i.detail ?? ''].join('\u0000')).join('\u0001');
+    if (seen === shown.seen) return;
+    // A focus reported just after the last replacement, other than ours, may be the old list's:
+    // the focus is then where that replacement put it (ours, or VS Code's first row).
+    const [current] = pick.activeItems;
+    const real = current === unconfirmed ? replaced.focus : current;
+    const focused = real && identity(real);
+    const first = pick.items.find(i => identity(i));
+    const moved = query === shown.query && focused && (!first || identity(first) !== focused) ? focused : undefined;
+    const ticked = new Set(pick.selectedItems.flatMap(i => identity(i) ?? []));
+    shown = { seen, query };
+    pick.items = items;
+    if (ticked.size) pick.selectedItems = items.filter(i => ticked.has(identity(i) ?? ''));
+    // With several allowed, VS Code focuses no row: one is focused here so Enter takes it.
+    const active = (moved && items.find(i => identity(i) === moved)) || focus || (pick.canSelectMany ? items.find(i => i.row) : undefined);
+    if (active) pick.activeItems = [active];
+    replaced = { at: Date.now(), focus: active };
+    unconfirmed = undefined;
+  };
+  /**
+   * For a moment after the list is replaced, the window may still report the focus it had in the
+   * list before, by position, which VS Code maps onto the new list: a row, or the offer to search
+   * the web, that nobody moved to. Such a focus is not kept when the list is replaced again (seen
+   * once: Enter then searched the web instead of opening the best paper).
+   */
+  let replaced: { at: number; focus: PaperItem | undefined } = { at: 0, focus: undefined };
+  let unconfirmed: PaperItem | undefined;
+  pick.onDidChangeActive(([item]) => {
+    unconfirmed = Date.now() - replaced.at < ECHO_MS && item !== replaced.focus ? item : undefined;
+  });
   const update = async (query: string) => {
     const question = ++asked;
     pick.busy = true;
@@ -139,21 +194,23 @@ export async function pickPapers(store: PaperStore, options: PickOptions): Promi
         // A filter that matches nothing says so, in the list where the papers would be.
         const notes: PaperItem[] = problems.map(p => ({ label: `$(warning) ${p}`, alwaysShow: true }));
         items = [...notes, ...rows.map(r => paperItem(r, withButtons))];
-        // Only where the library has nothing: a list of its matches stays exactly its ranking.
-        if (webSearch?.enabled && !rows.length && !withEntry) {
+        // Where few papers have every word typed (a fuzzy search matches many weakly), after the
+        // matches: the list keeps the library's ranking.
+        if (webSearch?.enabled && !withEntry && !hasFilters(query) && (rows.length < FEW_MATCHES
+          || (await library.query(query, { limit: FEW_MATCHES, allWords: true })).rows.length < FEW_MATCHES)) {
           items.push({ label: `$(globe) Search ${webSearch.name} for '${query.trim()}'`, alwaysShow: true, webQuery: query.trim() });
         }
       }
+      // The library changed under the web's papers (a paper joined it): they stay below.
+      if (fromWeb && fromWeb.query === query.trim()) items = [...items.filter(i => !i.webQuery), ...fromWeb.items];
       if (store.engine === 'restarting') items.unshift({ label: '$(sync~spin) Search is restarting: the bundled papers only, until your files are read again', alwaysShow: true });
       // A newer question, or a box that no longer holds this one (its change event is on its way): not shown.
       if (question !== asked || pick.value !== query) return;
-      pick.items = items;
-      // With several allowed, VS Code focuses no row; focus the best one so Enter takes it.
-      if (pick.canSelectMany) pick.activeItems = pick.items.filter(i => i.row).slice(0, 1);
+      show(items, query);
     } catch (error) {
       if (question !== asked || pick.value !== query) return;
       // The engine stopped while it was asked: say so where the papers would be; it restarts by itself.
-      pick.items = [{ label: `$(sync~spin) Search is restarting (${error instanceof Error ? error.message : String(error)}); type again in a moment`, alwaysShow: true }];
+      show([{ label: `$(sync~spin) Search is restarting (${error instanceof Error ? error.message : String(error)}); type again in a moment`, alwaysShow: true }], query);
     } finally {
       if (question === asked) pick.busy = false;
     }
@@ -196,7 +253,9 @@ export async function pickPapers(store: PaperStore, options: PickOptions): Promi
         if (searching === controller) pick.busy = false;
       }
       if (pick.value.trim() !== query) return;
-      pick.items = [...kept, { label: `from ${search.name}`, kind: vscode.QuickPickItemKind.Separator }, ...found];
+      fromWeb = { query, items: [{ label: `from ${search.name}`, kind: vscode.QuickPickItemKind.Separator }, ...found] };
+      // Enter on the offer asked for these papers: the focus goes to the first of them.
+      show([...kept, ...fromWeb.items], query, found.find(i => i.hit));
     };
     // The user's files may still be loading when the pick opens: show their papers when they arrive.
     const reload = store.onDidChange(async () => {

@@ -5,7 +5,7 @@ import { appendTarget, updateBibliography } from '../bibliography/append';
 import { CitationCodes, type CitationDiagnostics } from './citationDiagnostics';
 import { CITING_LANGUAGES } from '../../core/cite/languages';
 import { engine } from '../engine/load';
-import { Commands } from '../ids';
+import { Commands, Settings } from '../ids';
 import type { PaperStore } from '../library/store';
 
 /** What Add Missing Entries did, for the tests and the message. */
@@ -66,6 +66,12 @@ export class CitationFixes implements vscode.CodeActionProvider {
         action.diagnostics = [diagnostic];
         action.command = { command: Commands.searchForKey, title: action.title, arguments: [doc.uri, diagnostic.range, key] };
         actions.push(action);
+        if (vscode.workspace.getConfiguration(Settings.section).get<boolean>(Settings.webEnabled, true)) {
+          const add = new vscode.CodeAction(`Add a Paper by arXiv Id or DOI for "${key}"…`, vscode.CodeActionKind.QuickFix);
+          add.diagnostics = [diagnostic];
+          add.command = { command: Commands.addPaperForKey, title: add.title, arguments: [doc.uri, diagnostic.range, key] };
+          actions.push(add);
+        }
       }
     });
     const missing = new Set(this.checker.resultOf(doc)?.problems.filter(p => p.code === CitationCodes.undefinedKey).map(p => p.key!));

@@ -3,8 +3,8 @@
 // the paper picked replaces the key (one undo step) and joins the bibliography as Insert Citation's do.
 import vscode = require('vscode');
 import type { Bibliographies } from '../bibliography/bibliographies';
-import { updateBibliography } from '../bibliography/append';
 import { pickPapers } from '../browse/pick';
+import { replaceKey, type ReplacedKey } from '../cite/replaceKey';
 import type { PaperStore } from '../library/store';
 
 /** The words a key is made of: `vaswani2017attention` → `vaswani 2017 attention`, `ReAct_2022` → `React 2022`. */
@@ -16,27 +16,10 @@ export function keyWords(key: string): string {
     .trim();
 }
 
-/** What Search the Library for a key did, for the tests. */
-export interface SearchForKeyResult {
-  key?: string;
-  bibliography?: Awaited<ReturnType<typeof updateBibliography>>;
-}
-
 export async function searchForKey(
   store: PaperStore, bibliographies: Bibliographies, log: vscode.LogOutputChannel, uri: vscode.Uri, range: vscode.Range, key: string,
-): Promise<SearchForKeyResult | undefined> {
+): Promise<ReplacedKey | undefined> {
   const picked = await pickPapers(store, { title: `Replace ${key} with the paper you meant`, placeholder: 'Search Papers by title, author, topic or key', initialQuery: keyWords(key) });
   const paper = picked?.papers[0];
-  if (!paper) return undefined;
-  const doc = await vscode.workspace.openTextDocument(uri);
-  // The document may have changed while the pick was open: replace the key only where it still is.
-  if (doc.getText(range) !== key) {
-    void vscode.window.showWarningMessage(`Papers: ${key} is no longer where it was; the citation was left as it is.`);
-    return undefined;
-  }
-  const edit = new vscode.WorkspaceEdit();
-  edit.replace(uri, range, paper.key);
-  if (!(await vscode.workspace.applyEdit(edit))) return undefined;
-  const sources = await bibliographies.sourcesOf(doc);
-  return { key: paper.key, bibliography: await updateBibliography(doc, [paper], log, sources) };
+  return paper && replaceKey(bibliographies, log, uri, range, key, paper);
 }

@@ -47,10 +47,17 @@ export class UnusedEntries implements vscode.Disposable {
       this.diskFiles = undefined;
       this.schedule();
     };
+    // A file that appears or goes is read afresh (a reading made while it was being written is not kept), and the list with it.
+    const listedAgain = (uri: vscode.Uri) => {
+      this.scanned.delete(uri.toString());
+      listed();
+    };
     this.subscriptions.push(
       this.diagnostics, this.updated, watcher,
-      watcher.onDidChange(changed), watcher.onDidCreate(listed), watcher.onDidDelete(uri => { this.scanned.delete(uri.toString()); listed(); }),
+      watcher.onDidChange(changed), watcher.onDidCreate(listedAgain), watcher.onDidDelete(listedAgain),
       bibliographies.onDidLoad(() => this.schedule(0)),
+      // A project that changed (a main file found, a chapter brought in) changes which files use which bibliography.
+      bibliographies.onDidChangeSources(() => this.schedule()),
       vscode.workspace.onDidOpenTextDocument(() => this.schedule()),
       vscode.workspace.onDidCloseTextDocument(doc => this.diagnostics.delete(doc.uri)),
       vscode.workspace.onDidChangeTextDocument(e => { if (CITING_LANGUAGES.includes(e.document.languageId)) this.schedule(); }),

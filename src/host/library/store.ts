@@ -123,6 +123,9 @@ export class PaperStore extends Disposable {
         this.remote = new RemoteLibrary(this.client, size, [], undefined, true);
         this.setState(size ? 'ready' : 'empty');
         this.wake();
+        // Searches answered by the host's own papers may have missed the abstracts (their index
+        // loads last there, and waits while the worker runs): the worker's papers answer them again.
+        if (this.local?.result) this.namesIndexed.fire();
       },
       failed: () => this.dropEngine(),
     });

@@ -4,6 +4,8 @@
 import vscode = require('vscode');
 import type { LocalDisk } from '../../platform/disk';
 import { decodeText } from '../../core/util/decode';
+import { MB, refusal, type FileKind, type Refusal } from '../../core/util/files';
+import { Settings } from '../ids';
 
 let local: LocalDisk | undefined;
 
@@ -40,6 +42,34 @@ export async function readFile(uri: vscode.Uri): Promise<Uint8Array> {
   }
 }
 
+/** A user's file that is not read: a folder, a pipe or device, or larger than its limit (core/util/files.ts). */
+export class UnreadableFile extends Error {
+  constructor(readonly uri: vscode.Uri, readonly refusal: Refusal) {
+    super(`${uri.scheme === 'file' ? uri.fsPath : uri.toString()} ${refusal.message}`);
+  }
+}
+
+/** What a stat says of a file, in the words of core's rule. A link counts as what it points to. */
+export function kindOf(stat: vscode.FileStat): FileKind {
+  return { isFile: (stat.type & vscode.FileType.File) !== 0, isDirectory: (stat.type & vscode.FileType.Directory) !== 0, size: stat.size };
+}
+
+/** The limit a size setting (papers.bibliography.maxFileSize, papers.documents.maxFileSize) sets, in bytes. */
+export function sizeLimit(setting: typeof Settings.maxBibliographySize | typeof Settings.maxDocumentSize): number {
+  return vscode.workspace.getConfiguration(Settings.section).get<number>(setting, 50) * MB;
+}
+
+/**
+ * A user's file's bytes (a document, a bibliography, a project file), read only if it is a regular
+ * file of at most `maxBytes`; else an UnreadableFile. It is looked at first: reading a pipe would
+ * hold the extension host for ever. The extension's own files are read with readFile.
+ */
+export async function readUserFile(uri: vscode.Uri, maxBytes = sizeLimit(Settings.maxDocumentSize)): Promise<Uint8Array> {
+  const refused = refusal(kindOf(await stat(uri)), maxBytes);
+  if (refused) throw new UnreadableFile(uri, refused);
+  return readFile(uri);
+}
+
 /** Whether a file (or folder) exists. */
 export async function exists(uri: vscode.Uri): Promise<boolean> {
   try {
@@ -50,16 +80,16 @@ export async function exists(uri: vscode.Uri): Promise<boolean> {
   }
 }
 
-/** A file's bytes, from the disk (what the tools will read); undefined if it cannot be read. */
-export async function readBytes(uri: vscode.Uri): Promise<Uint8Array | undefined> {
+/** A user's file's bytes, from the disk (what the tools will read); undefined if it cannot be read, or may not be (readUserFile). */
+export async function readBytes(uri: vscode.Uri, maxBytes?: number): Promise<Uint8Array | undefined> {
   try {
-    return await readFile(uri);
+    return await readUserFile(uri, maxBytes);
   } catch {
     return undefined;
   }
 }
 
-/** A small file's text (a _quarto.yml), from the disk; undefined if it cannot be read. */
+/** A small file's text (a _quarto.yml, a document), from the disk; undefined if it cannot be read, or may not be. */
 export async function readText(uri: vscode.Uri): Promise<string | undefined> {
   const bytes = await readBytes(uri);
   return bytes && decodeText(bytes);

@@ -3,7 +3,8 @@
 // the document's bibliography, or only added to the library.
 import vscode = require('vscode');
 import type { Paper } from '../../core/model/paper';
-import { parsePaperId, webPaperId, type FetchedPaper } from '../../core/web';
+import type { Cached, FetchedPaper } from '../../core/web';
+import { replaceKey, type ReplacedKey } from '../cite/replaceKey';
 import type { Bibliographies } from '../bibliography/bibliographies';
 import { updateBibliography } from '../bibliography/append';
 import type { DetailsPanel } from '../browse/details';
@@ -37,12 +38,12 @@ export function authorsLine(paper: Pick<FetchedPaper, 'authors'>): string {
 }
 
 /** Asks for the identifier, offering one the clipboard holds. */
-async function askForId(): Promise<string | undefined> {
+async function askForId(title = 'Add Paper'): Promise<string | undefined> {
   const clipboard = (await vscode.env.clipboard.readText()).trim();
   return vscode.window.showInputBox({
-    title: 'Add Paper', prompt: PROMPT, placeHolder: '2401.12345', ignoreFocusOut: true,
-    value: clipboard.length < 300 && parsePaperId(clipboard) ? clipboard : '',
-    validateInput: text => (!text.trim() || parsePaperId(text) ? undefined : 'Not an arXiv id, a DOI or a link to a paper.'),
+    title, prompt: PROMPT, placeHolder: '2401.12345', ignoreFocusOut: true,
+    value: clipboard.length < 300 && engine().parsePaperId(clipboard) ? clipboard : '',
+    validateInput: text => (!text.trim() || engine().parsePaperId(text) ? undefined : 'Not an arXiv id, a DOI or a link to a paper.'),
   });
 }
 
@@ -62,16 +63,9 @@ async function confirm(paper: FetchedPaper, editor: vscode.TextEditor | undefine
   return picked?.action;
 }
 
-/**
- * Adds a paper by identifier. `text` and `action` come from a caller that knows them (a test, a
- * link); otherwise the user is asked. Answers the paper as the library has it, or undefined when
- * the user stopped (or cancelled the request).
- */
-export async function addPaper(parts: AddParts, text?: string, action?: AddAction): Promise<Paper | undefined> {
-  const { web, store, log } = parts;
-  text ??= await askForId();
-  if (!text?.trim()) return undefined;
-  const id = parsePaperId(text);
+/** The paper an identifier names, fetched or from the cache; undefined (and the user told why) when it could not be. */
+async function fetchPaper({ web }: AddParts, text: string): Promise<Cached<FetchedPaper> | undefined> {
+  const id = engine().parsePaperId(text);
   if (!id) throw new UserError(`"${text.trim()}" is not an arXiv id, a DOI or a link to a paper. ${PROMPT}.`);
   let cached;
   try {
@@ -82,14 +76,47 @@ export async function addPaper(parts: AddParts, text?: string, action?: AddActio
     return undefined;
   }
   if (cached.error) void vscode.window.showWarningMessage(`Papers: ${web.problem(cached.error) ?? cached.error.message}. Showing the paper as fetched on ${cached.fetched.slice(0, 10)}.`);
-  const fetched = cached.value;
-  const editor = action === 'library' ? undefined : await parts.editors.target();
-  action ??= await confirm(fetched, editor);
-  if (!action) return undefined;
-  const keys = await web.join(`paper-${webPaperId(fetched)}`, [fetched], cached.fetched);
-  const key = WebPapers.keyOf(keys, fetched);
+  return cached;
+}
+
+/** Keeps a fetched paper in the library; answers it as the library has it. */
+async function keepPaper({ web, store }: AddParts, { value, fetched }: Cached<FetchedPaper>): Promise<Paper> {
+  const keys = await web.keep([value], fetched);
+  const key = WebPapers.keyOf(keys, value);
   const paper = key ? await (await store.require()).paper(key) : undefined;
-  if (!paper) throw new Error(`the fetched paper "${fetched.title}" did not join the library`);
+  if (!paper) throw new Error(`the fetched paper "${value.title}" did not join the library`);
+  return paper;
+}
+
+/**
+ * The quick fix for an undefined key: the paper the writer meant, by its arXiv id or DOI (asked,
+ * or `text`), replaces the key and joins the bibliography, as Search the Library's does.
+ */
+export async function addPaperForKey(parts: AddParts, uri: vscode.Uri, range: vscode.Range, key: string, text?: string): Promise<ReplacedKey | undefined> {
+  text ??= await askForId(`The paper you meant by ${key}`);
+  if (!text?.trim()) return undefined;
+  const fetched = await fetchPaper(parts, text);
+  if (!fetched) return undefined;
+  const paper = await keepPaper(parts, fetched);
+  parts.log.info(`Added ${paper.key} (${text.trim()}) for ${key}`);
+  return replaceKey(parts.bibliographies, parts.log, uri, range, key, paper);
+}
+
+/**
+ * Adds a paper by identifier. `text` and `action` come from a caller that knows them (a test, a
+ * link); otherwise the user is asked. Answers the paper as the library has it, or undefined when
+ * the user stopped (or cancelled the request).
+ */
+export async function addPaper(parts: AddParts, text?: string, action?: AddAction): Promise<Paper | undefined> {
+  const { log } = parts;
+  text ??= await askForId();
+  if (!text?.trim()) return undefined;
+  const fetched = await fetchPaper(parts, text);
+  if (!fetched) return undefined;
+  const editor = action === 'library' ? undefined : await parts.editors.target();
+  action ??= await confirm(fetched.value, editor);
+  if (!action) return undefined;
+  const paper = await keepPaper(parts, fetched);
   log.info(`Added ${paper.key} (${text.trim()}) to the library`);
   if (action === 'cite') {
     await insertCitation(editor, [paper], parts.citationSettings.get(), log, parts.bibliographies);

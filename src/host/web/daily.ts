@@ -3,7 +3,8 @@
 // cited like any paper. Fetched only once the user opens the node (never at activation); a day
 // that is over comes from the cache; offline, the cache is shown with its date and why.
 import vscode = require('vscode');
-import { dayText, parsePeriod, periodText, shiftPeriod, WebError, webPaperId as webIdOf, type FetchedPaper, type Period } from '../../core/web';
+import type { FetchedPaper, Period } from '../../core/web';
+import { engine } from '../engine/load';
 import type { DailyRows, DailySource } from '../browse/tree';
 import type { PaperStore } from '../library/store';
 import { withProgress, type WebPapers } from './papers';
@@ -14,13 +15,13 @@ export type DailySort = 'upvotes' | 'date';
 /** The user's day as YYYY-MM-DD (the site's days are UTC days; the cache's "is it over" is the user's). */
 const today = (): string => {
   const now = new Date();
-  return dayText(new Date(Date.UTC(now.getFullYear(), now.getMonth(), now.getDate())));
+  return engine().dayText(new Date(Date.UTC(now.getFullYear(), now.getMonth(), now.getDate())));
 };
 
 /** A date, week or month as the user types it. */
 export function periodFromText(text: string): Period | undefined {
   const value = text.trim();
-  return parsePeriod(/W/i.test(value) ? 'week' : /^\d{4}-\d{2}$/.test(value) ? 'month' : 'date', value.toUpperCase());
+  return engine().parsePeriod(/W/i.test(value) ? 'week' : /^\d{4}-\d{2}$/.test(value) ? 'month' : 'date', value.toUpperCase());
 }
 
 const byDate = (a: FetchedPaper, b: FetchedPaper) => {
@@ -60,10 +61,10 @@ export class DailyPapers implements DailySource, vscode.Disposable {
 
   get description(): string {
     if (!this.#opened) return 'Hugging Face';
-    if (this.#loading) return this.#period ? `${periodText(this.#period)} · fetching…` : 'fetching…';
+    if (this.#loading) return this.#period ? `${engine().periodText(this.#period)} · fetching…` : 'fetching…';
     if (!this.#shown) return this.#problem ? 'could not fetch' : '';
     const { period, papers, note } = this.#shown;
-    return `${periodText(period)} · ${papers.length} ${papers.length === 1 ? 'paper' : 'papers'}${this.#sort === 'date' ? ' · by date' : ''}${note ? ' · offline' : ''}`;
+    return `${engine().periodText(period)} · ${papers.length} ${papers.length === 1 ? 'paper' : 'papers'}${this.#sort === 'date' ? ' · by date' : ''}${note ? ' · offline' : ''}`;
   }
 
   get tooltip(): string {
@@ -89,7 +90,7 @@ export class DailyPapers implements DailySource, vscode.Disposable {
 
   step(steps: number): Promise<void> {
     const current = this.period ?? { kind: 'date', value: today() };
-    return this.show(shiftPeriod(current, steps));
+    return this.show(engine().shiftPeriod(current, steps));
   }
 
   sortBy(sort: DailySort): void {
@@ -107,10 +108,10 @@ export class DailyPapers implements DailySource, vscode.Disposable {
     const shown = this.#shown;
     if (!shown) return { rows: [], note: this.#problem };
     const papers = this.#sort === 'date' ? [...shown.papers].sort(byDate) : shown.papers;
-    const keys = papers.map(p => shown.keys.get(webIdOf(p))).filter((k): k is string => !!k);
+    const keys = papers.map(p => shown.keys.get(engine().webPaperId(p))).filter((k): k is string => !!k);
     const library = await this.store.library();
     const rows = library ? await library.rows(keys) : [];
-    const upvotes = new Map(papers.map(p => [shown.keys.get(webIdOf(p)), p.upvotes]));
+    const upvotes = new Map(papers.map(p => [shown.keys.get(engine().webPaperId(p)), p.upvotes]));
     return { rows: rows.map(row => ({ row, upvotes: upvotes.get(row.key) })), note: shown.note };
   }
 
@@ -134,7 +135,7 @@ export class DailyPapers implements DailySource, vscode.Disposable {
     const service = this.web.service();
     const asked = this.#period;
     const { cache } = this.web;
-    const title = `Papers: fetching Daily Papers${asked ? ` for ${periodText(asked)}` : ''}…`;
+    const title = `Papers: fetching Daily Papers${asked ? ` for ${engine().periodText(asked)}` : ''}…`;
     const cached = await withProgress(title, async signal => {
       if (asked) return { period: asked, ...(await cache.daily(asked, today(), async () => (await service.daily(asked, { signal })).papers)) };
       // The most recent day: the site says which it is (the day its papers were listed), and it is kept under that day.
@@ -144,7 +145,7 @@ export class DailyPapers implements DailySource, vscode.Disposable {
       } catch (error) {
         // Offline: the most recent day fetched before, from the cache, with why.
         const day = await this.web.latestDay();
-        if (!day || !(error instanceof WebError) || error.kind === 'cancelled') throw error;
+        if (!day || !(error instanceof engine().WebError) || error.kind === 'cancelled') throw error;
         const period: Period = { kind: 'date', value: day };
         const cached = await cache.daily(period, today(), () => Promise.reject(error));
         return { period, ...cached, error: cached.error ?? error };

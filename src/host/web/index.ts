@@ -1,20 +1,24 @@
 // The web feature: papers fetched from Hugging Face, arXiv, Crossref and doi.org join the library:
 // the Daily Papers node and its commands, and Add Paper. Nothing here fetches until the user asks.
 import vscode = require('vscode');
+import type { ReadingList } from '../browse/readingList';
 import type { PaperArgument } from '../browse/resolve';
 import type { PapersTreeProvider, TreeNode } from '../browse/tree';
 import { Commands, Settings } from '../ids';
 import { registerCommand } from '../util/commands';
 import { UserError } from '../util/errors';
-import { addPaper, type AddAction, type AddParts } from './addPaper';
+import { addPaper, addPaperForKey, type AddAction, type AddParts } from './addPaper';
 import { useWebSearch } from '../browse/pick';
 import { DailyPapers, periodFromText, type DailySort } from './daily';
 import { lookUpPaper } from './lookUp';
+import { registerPaste } from './paste';
+import { removePaper } from './remove';
 import { HuggingFaceSearch } from './search';
 
 export { WebPapers } from './papers';
 
 export interface WebParts extends AddParts {
+  readingList: ReadingList;
   tree: PapersTreeProvider;
   treeView: vscode.TreeView<TreeNode>;
 }
@@ -30,19 +34,30 @@ export function registerWeb(parts: WebParts): vscode.Disposable[] {
     const node = await tree.findDaily();
     if (node) await treeView.reveal(node, { expand: true, focus: false, select: false });
   };
+  // The papers kept in earlier sessions join the library from the global storage, after activation.
+  const restore = setTimeout(() => void parts.web.restore().catch(error => log.warn(`Could not bring back the papers kept from the web: ${(error as Error).message}`)), 0);
   return [
     daily,
+    { dispose: () => clearTimeout(restore) },
+    parts.details.useWeb(parts.web),
+    ...registerPaste(parts),
+    // A paper of a day, starred, stays in the library after the day is closed and in the next session.
+    parts.readingList.onDidChange(() => void parts.web.keepAmong(parts.readingList.ids()).catch(error => log.warn(`Could not keep a starred paper: ${(error as Error).message}`))),
     tree.setDaily(daily),
     useWebSearch(new HuggingFaceSearch(parts.web)),
     treeView.onDidExpandElement(e => { if (e.element.kind === 'daily') void daily.open(); }),
     // Turned off, the network is not used and what was fetched leaves the library (the cache keeps it).
     vscode.workspace.onDidChangeConfiguration(e => {
-      if (!e.affectsConfiguration(`${Settings.section}.${Settings.webEnabled}`) || parts.web.enabled) return;
+      if (!e.affectsConfiguration(`${Settings.section}.${Settings.webEnabled}`)) return;
+      if (parts.web.enabled) return void parts.web.restore().catch(error => log.warn(`Could not bring back the papers kept from the web: ${(error as Error).message}`));
       daily.reset();
       void parts.web.clear().catch(error => log.warn(`Could not take the fetched papers out of the library: ${(error as Error).message}`));
     }),
     register(Commands.addPaper, (text?: string, action?: AddAction) => addPaper(parts, typeof text === 'string' ? text : undefined, action)),
     // `confirmed`: a caller that showed the paper already (a test).
+    register(Commands.addPaperForKey, (uri: unknown, range: unknown, key: unknown, text?: unknown) =>
+      (uri instanceof vscode.Uri && range instanceof vscode.Range && typeof key === 'string' ? addPaperForKey(parts, uri, range, key, typeof text === 'string' ? text : undefined) : undefined)),
+    register(Commands.removePaper, (arg?: PaperArgument) => removePaper(parts, arg)),
     register(Commands.lookUpPaper, (arg?: PaperArgument, confirmed?: boolean) => lookUpPaper(parts, arg, confirmed === true)),
     register(Commands.showDailyPapers, async (text?: string) => {
       if (!daily.enabled) throw new UserError('Papers does not use the network: papers.web.enabled is off. Turn it on to see Daily Papers.');

@@ -4,7 +4,6 @@
 import vscode = require('vscode');
 import type { Paper } from '../../core/model/paper';
 import { slugify } from '../../core/util/text';
-import { webPaperId } from '../../core/web';
 import { resolvePaper, type PaperArgument } from '../browse/resolve';
 import { authorsLine, type AddParts } from './addPaper';
 import { withProgress } from './papers';
@@ -35,6 +34,6 @@ export async function lookUpPaper(parts: AddParts, arg: PaperArgument, confirmed
       `Found "${match.title}" (${about}). Cite ${paper.key} with these authors and ids from now on?`, { modal: true }, 'Use It');
     if (use !== 'Use It') return undefined;
   }
-  await web.join(`lookup-${webPaperId(match)}`, [match], new Date().toISOString());
+  await web.keep([match], new Date().toISOString());
   return (await store.require()).paper(paper.key);
 }

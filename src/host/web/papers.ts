@@ -4,19 +4,22 @@
 // joins them (engine/web.ts). The requests go through VS Code's own `fetch` in the extension host,
 // which applies its proxy settings (http.proxy, http.proxySupport) from VS Code 1.9x on.
 import vscode = require('vscode');
-import {
-  HttpClient, PaperService, PUBLIC_URLS, WebCache, WebError, webPaperId,
-  type Cached, type FetchedPaper, type KeyValueStorage, type PaperId, type WebUrls,
-} from '../../core/web';
+import type { Cached, FetchedPaper, KeptPaper, KeyValueStorage, PaperId, PaperService, WebCache, WebUrls } from '../../core/web';
+import type { Paper } from '../../core/model/paper';
+import { KEPT_PAPERS } from '../../core/web/storageKeys';
 import type { WebInput } from '../../engine/web';
+import { engine } from '../engine/load';
 import { Settings } from '../ids';
 import type { PaperStore } from '../library/store';
 import { UserError } from '../util/errors';
 
 /** A folder of the extension's global storage as the cache's key-value storage: one JSON file a key. */
-function folderStorage(dir: vscode.Uri): KeyValueStorage {
+function folderStorage(dir: vscode.Uri): KeyValueStorage & { has(key: string): Promise<boolean> } {
   const file = (key: string) => vscode.Uri.joinPath(dir, `${key}.json`);
   return {
+    async has(key) {
+      return Promise.resolve(vscode.workspace.fs.stat(file(key))).then(() => true, () => false);
+    },
     async get(key) {
       try {
         return new TextDecoder().decode(await vscode.workspace.fs.readFile(file(key)));
@@ -53,12 +56,18 @@ export const withProgress: Asking = (title, work) => Promise.resolve(vscode.wind
 ));
 
 /**
- * The papers fetched this session, by what fetched them ("daily-date-2025-01-15", "paper-…"),
- * given to the library as one input, and the service and cache that fetch them.
+ * The papers fetched this session, by what fetched them ("daily-date-2025-01-15"), and those
+ * the user kept ("kept-…", in this session or an earlier one), given to the library as one
+ * input; and the service and cache that fetch them.
  */
 export class WebPapers {
   readonly #batches = new Map<string, { fetched: string; papers: FetchedPaper[] }>();
   #keys: Promise<Map<string, string>> | undefined;
+  readonly #keptChanged = new vscode.EventEmitter<void>();
+  /** A paper was kept or taken out of the library. */
+  readonly onDidChangeKept = this.#keptChanged.event;
+  /** The papers the user kept, by `webPaperId`: read once from the cache, written on each change. */
+  #kept: Promise<Map<string, KeptPaper>> | undefined;
   #cache: WebCache | undefined;
 
   constructor(
@@ -75,11 +84,11 @@ export class WebPapers {
   }
 
   get cache(): WebCache {
-    this.#cache ??= new WebCache(this.#storage, { report: message => this.log.warn(message) });
+    this.#cache ??= new (engine().WebCache)(this.#storage, { report: message => this.log.warn(message) });
     return this.#cache;
   }
 
-  get #storage(): KeyValueStorage {
+  get #storage(): ReturnType<typeof folderStorage> {
     return folderStorage(vscode.Uri.joinPath(this.storage, 'web'));
   }
 
@@ -98,6 +107,7 @@ export class WebPapers {
     if (!this.enabled) throw new UserError('Papers does not use the network: papers.web.enabled is off. Turn it on to fetch papers.');
     const settings = vscode.workspace.getConfiguration(Settings.section);
     const url = (name: string, fallback: string) => settings.get<string>(name)?.trim().replace(/\/+$/, '') || fallback;
+    const { HttpClient, PaperService, PUBLIC_URLS } = engine();
     const urls: WebUrls = {
       huggingFace: url(Settings.huggingFaceUrl, PUBLIC_URLS.huggingFace),
       arxiv: url(Settings.arxivUrl, PUBLIC_URLS.arxiv),
@@ -120,6 +130,10 @@ export class WebPapers {
    */
   async join(name: string, papers: FetchedPaper[], fetched: string): Promise<Map<string, string>> {
     this.#batches.set(name, { fetched, papers });
+    return this.#apply();
+  }
+
+  async #apply(): Promise<Map<string, string>> {
     const keys = await (this.#keys ??= this.cache.keys().catch(() => new Map<string, string>()));
     const input: WebInput = { batches: [...this.#batches.values()], keys: Object.fromEntries(keys) };
     const joined = await this.store.applyWebPapers(input);
@@ -130,6 +144,96 @@ export class WebPapers {
       await this.cache.saveKeys(keys).catch(error => this.log.warn(`Could not keep the keys of fetched papers: ${(error as Error).message}`));
     }
     return new Map(Object.entries(joined.keys));
+  }
+
+  /**
+   * Keeps papers in the library for the sessions to come, not only this one: a paper the user
+   * added, looked up, opened from a search or starred. Answers each one's key, as `join` does.
+   */
+  async keep(papers: FetchedPaper[], fetched: string): Promise<Map<string, string>> {
+    return this.#keepAll(papers.map(paper => ({ paper, fetched })));
+  }
+
+  /** Keeps papers, each with when it was fetched: one write of the kept file, one join. */
+  async #keepAll(items: readonly KeptPaper[]): Promise<Map<string, string>> {
+    const kept = await this.#keptPapers();
+    for (const { paper, fetched } of items) {
+      const id = engine().webPaperId(paper);
+      kept.set(id, { fetched, paper });
+      this.#batches.set(`kept-${id}`, { fetched, papers: [paper] });
+    }
+    await this.cache.saveKept([...kept.values()]).catch(error => this.log.warn(`Could not keep the fetched papers for the next session: ${(error as Error).message}`));
+    const keys = await this.#apply();
+    this.#keptChanged.fire();
+    return keys;
+  }
+
+  /** Keeps the fetched papers among `ids` (the Reading List's) that only an open day brought. */
+  async keepAmong(ids: readonly string[]): Promise<void> {
+    // Nothing fetched this session: a starred paper is a bundled one or the user's.
+    if (!this.#batches.size) return;
+    const wanted = new Set(ids);
+    const kept = await this.#keptPapers();
+    const found = new Map<string, KeptPaper>();
+    for (const batch of this.#batches.values()) {
+      for (const paper of batch.papers) {
+        const id = engine().webPaperId(paper);
+        if (wanted.has(id) && !kept.has(id)) found.set(id, { fetched: batch.fetched, paper });
+      }
+    }
+    if (found.size) await this.#keepAll([...found.values()]);
+  }
+
+  /**
+   * The id a kept paper has among the kept ones: its own for a fetched paper, the id of what was
+   * found for a bundled paper that was looked up (it kept its own id in the library).
+   */
+  async #keptId(paper: Pick<Paper, 'id' | 'arxivId' | 'doi' | 'title'>): Promise<string | undefined> {
+    const kept = await this.#keptPapers();
+    if (kept.has(paper.id)) return paper.id;
+    const id = engine().webPaperId(paper);
+    return kept.has(id) ? id : undefined;
+  }
+
+  /** Whether the user kept this paper from the web. */
+  async isKept(paper: Pick<Paper, 'id' | 'arxivId' | 'doi' | 'title'>): Promise<boolean> {
+    return (await this.#keptId(paper)) !== undefined;
+  }
+
+  /** Takes a kept paper out of the library and out of the papers kept for the next session. */
+  async forget(paper: Pick<Paper, 'id' | 'arxivId' | 'doi' | 'title'>): Promise<boolean> {
+    const id = await this.#keptId(paper);
+    const kept = await this.#keptPapers();
+    if (id === undefined || !kept.delete(id)) return false;
+    // A day that lists it still shows it while that day is open.
+    this.#batches.delete(`kept-${id}`);
+    await this.cache.saveKept([...kept.values()]);
+    await this.#apply();
+    this.#keptChanged.fire();
+    return true;
+  }
+
+  /**
+   * Brings back the papers kept in earlier sessions, from the global storage (nothing is
+   * fetched). Answers how many; none when the user turned the network off.
+   */
+  async restore(): Promise<number> {
+    if (!this.enabled) return 0;
+    // Most sessions kept nothing: then the engine, whose cache reads the file, is not loaded for it.
+    if (this.#kept === undefined && !(await this.#storage.has(KEPT_PAPERS))) return 0;
+    const kept = await this.#keptPapers();
+    if (!kept.size) return 0;
+    for (const [id, { fetched, paper }] of kept) this.#batches.set(`kept-${id}`, { fetched, papers: [paper] });
+    await this.#apply();
+    return kept.size;
+  }
+
+  #keptPapers(): Promise<Map<string, KeptPaper>> {
+    this.#kept ??= this.cache.kept().then(
+      papers => new Map(papers.map(k => [engine().webPaperId(k.paper), k])),
+      () => new Map<string, KeptPaper>(),
+    );
+    return this.#kept;
   }
 
   /**
@@ -144,7 +248,7 @@ export class WebPapers {
 
   /** The key a fetched paper has in the library, once joined. */
   static keyOf(keys: ReadonlyMap<string, string>, paper: FetchedPaper): string | undefined {
-    return keys.get(webPaperId(paper));
+    return keys.get(engine().webPaperId(paper));
   }
 
   /**
@@ -152,7 +256,7 @@ export class WebPapers {
    * for a request that never reached the service, that the service does not let a browser ask.
    */
   problem(error: unknown): string | undefined {
-    if (!(error instanceof WebError)) throw error;
+    if (!(error instanceof engine().WebError)) throw error;
     if (error.kind === 'cancelled') return undefined;
     if (error.kind === 'network' && this.inBrowser) {
       return `${error.message}. The service may not let a browser ask it (vscode.dev, github.dev): the desktop VS Code can.`;

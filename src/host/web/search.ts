@@ -2,7 +2,8 @@
 // the library has few matches (host/browse/pick.ts); a paper it finds joins the library when the
 // user opens, cites or stars it.
 import type { WebHit, WebSearch } from '../browse/pick';
-import { webPaperId, type FetchedPaper } from '../../core/web';
+import type { FetchedPaper } from '../../core/web';
+import { engine } from '../engine/load';
 import { excerpt } from '../../core/util/text';
 import { authorsLine } from './addPaper';
 import { withProgress, type WebPapers } from './papers';
@@ -39,7 +40,7 @@ export class HuggingFaceSearch implements WebSearch {
 
   async join(hit: WebHit): Promise<string | undefined> {
     const { paper } = hit as Hit;
-    const keys = await withProgress('Papers: adding the paper…', () => this.web.join(`search-${webPaperId(paper)}`, [paper], new Date().toISOString()));
-    return keys.get(webPaperId(paper));
+    const keys = await withProgress('Papers: adding the paper…', () => this.web.keep([paper], new Date().toISOString()));
+    return keys.get(engine().webPaperId(paper));
   }
 }

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { parseBib, parseBibAsync, sameBibEntry } from '../../../../src/core/bibliography/bibtex';
+import { outsideEntries, parseBib, parseBibAsync, sameBibEntry } from '../../../../src/core/bibliography/bibtex';
 
 const SOUND = `% My references
 Some free text BibTeX ignores.
@@ -190,5 +190,38 @@ suite('sameBibEntry', () => {
     assert.ok(!sameBibEntry(one('@misc{a, title={A}}'), one('@misc{a, title={B}}')));
     assert.ok(!sameBibEntry(one('@misc{a, title={A}}'), one('@misc{a, title={A}, year={2020}}')));
     assert.ok(!sameBibEntry(one('@misc{a, title={A}}'), one('@online{a, title={A}}')));
+  });
+});
+
+suite('outsideEntries (where a pasted link becomes an entry)', () => {
+  const at = (text: string, mark = '|') => ({ text: text.replace(mark, ''), offset: text.indexOf(mark) });
+  const outside = (marked: string) => { const { text, offset } = at(marked); return outsideEntries(text, offset); };
+
+  test('between entries, before the first, after the last: outside', () => {
+    assert.equal(outside('|@misc{a, title = {A}}\n'), true);
+    assert.equal(outside('@misc{a, title = {A}}\n|\n@book{b, title = {B}}\n'), true);
+    assert.equal(outside('@misc{a, title = {A}}\n\n@book{b, title = {B}}\n|'), true);
+    assert.equal(outside('% my library\n|'), true);
+  });
+
+  test('inside an entry, in its key or a field or before its closing brace: not', () => {
+    assert.equal(outside('@misc{a|, title = {A}}\n'), false);
+    assert.equal(outside('@misc{a,\n  title = {A},\n  url = {|}\n}\n'), false);
+    assert.equal(outside('@misc{a,\n  title = {A}\n|}\n\n@book{b, title = {B}}\n'), false);
+    assert.equal(outside('@misc{a, title = {A}}\n@book{b,\n  note = {an @ in a value},\n  title = {|B}\n}\n'), false);
+  });
+
+  test('after an entry left open: not (it swallows what follows); a broken entry elsewhere does not matter', () => {
+    assert.equal(outside('@misc{a, title = {A}\n\n|'), false);
+    assert.equal(outside('@misc{broken, title = {A}\n\n@misc{b, title = {B}}\n|\n@misc{c, title = {C}}\n'), true);
+  });
+
+  test('in a library of 20,000 entries it answers as a reading of the whole file does', () => {
+    const entry = (i: number) => `@article{key${i},\n  author = {Doe, Jane and Roe, Richard},\n  title = {Paper number ${i}},\n  year = {2020}\n}\n\n`;
+    const text = Array.from({ length: 20000 }, (_, i) => entry(i)).join('');
+    const { entries } = parseBib(text);
+    for (const offset of [0, 5, entries[9999].start, entries[9999].start + 3, entries[9999].end, entries[9999].end + 1, entries[19999].end - 1, text.length]) {
+      assert.equal(outsideEntries(text, offset), !entries.some(e => e.start < offset && offset < e.end), `at ${offset}`);
+    }
   });
 });

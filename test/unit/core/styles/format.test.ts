@@ -103,6 +103,20 @@ suite('formatting', () => {
     assert.deepEqual(ieee.citations(items, 'text').map(c => c.text), ['[1]', '[2]']);
   });
 
+  test('a reference is formatted anew when its entry changes, in place or read again, and a bibliography too', () => {
+    const item: CslItem = { id: 'e', type: 'book', title: 'Old title', issued: { 'date-parts': [[2020]] } };
+    assert.equal(apa.reference(item, 'markdown'), '*Old title*. (2020).');
+    assert.equal(apa.reference(item, 'text'), 'Old title. (2020).');
+    item.title = 'New title';
+    assert.equal(apa.reference(item, 'markdown'), '*New title*. (2020).');
+    assert.equal(apa.reference({ ...item, title: 'Newer title' }, 'markdown'), '*Newer title*. (2020).');
+    assert.equal(apa.reference({ ...item, title: 'Old title' }, 'text'), 'Old title. (2020).');
+    const texts = (list: CslItem[]) => apa.bibliography(list, 'text').map(e => e.text);
+    assert.deepEqual(texts([items[1], item]), ['Abe, A. (2019). First.', 'New title. (2020).']);
+    assert.deepEqual(texts([items[1], { ...item, title: 'Last title' }]), ['Abe, A. (2019). First.', 'Last title. (2020).']);
+    assert.deepEqual(texts([items[1], { ...item, title: 'Last title' }]), ['Abe, A. (2019). First.', 'Last title. (2020).']);
+  });
+
   test('dates written as CSL-JSON files write them (years as strings, open ranges) are read, not rejected', () => {
     const ranged: CslItem = { id: 'r', type: 'book', title: 'Ranged', issued: { 'date-parts': [['2014', 12, 31], ['2015', 1, 1]] } };
     const open: CslItem = { id: 'o', type: 'book', title: 'Open', issued: { 'date-parts': [['2014', 12, 31], [0]] } };

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { baseWebKey, firstTitleWord, KnownPapers, webKey } from '../../../../src/core/web/keys';
 import { joinFetched, toPaper } from '../../../../src/core/web/toPaper';
+import { joinWeb } from '../../../../src/engine/web';
 import type { FetchedPaper } from '../../../../src/core/web/record';
 import type { Paper } from '../../../../src/core/model/paper';
 import { seedCorpus } from '../../support/seeds';
@@ -72,5 +73,22 @@ suite('web: the papers the library has', () => {
     assert.deepEqual(joined.papers.map(p => p.key), ['vaswani2017attentiona', 'frank', 'keptKey']);
     assert.deepEqual(joined.known.map(k => [k.paper.key, k.by]), [['frank', 'title']]);
     assert.deepEqual([...joined.newKeys], [['arxiv-1706-03762', 'vaswani2017attentiona']]);
+  });
+
+  test('the same library joined again before the host heard the new keys gives each paper the same key (not one with "a")', () => {
+    const library = seedCorpus().papers;
+    const web = { batches: [{ fetched: '2025-01-15T00:00:00.000Z', papers: [fetched()] }], keys: {} };
+    const first = joinWeb(library, web);
+    const again = joinWeb(library, web);
+    assert.deepEqual(first.keys, { 'arxiv-1706-03762': 'vaswani2017attention' });
+    assert.deepEqual(again.keys, first.keys);
+    assert.deepEqual(again.newKeys, first.newKeys);
+  });
+
+  test('a key a fetched paper had is not given to a new paper listed before it', () => {
+    const other = fetched({ arxivId: '1706.00001', title: 'Attention, Again' });
+    const web = { batches: [{ fetched: '2025-01-15T00:00:00.000Z', papers: [other, fetched()] }], keys: { 'arxiv-1706-03762': 'vaswani2017attention' } };
+    const joined = joinWeb([], web);
+    assert.deepEqual(joined.keys, { 'arxiv-1706-00001': 'vaswani2017attentiona', 'arxiv-1706-03762': 'vaswani2017attention' });
   });
 });

@@ -1,0 +1,100 @@
+// Pasting a link to a paper: inside a citation (`\cite{|}`, `[@|]`, `@|` in Typst) an arXiv,
+// DOI or Hugging Face link pastes as the paper's key, the paper joining the library and its entry
+// appended to the document's bibliography; between the entries of a .bib file it pastes as the
+// paper's BibTeX entry. A link anywhere else pastes as text: the providers offer nothing there.
+// The paper is fetched only when the paste is applied (resolve), cancellable by VS Code's own
+// paste progress.
+import vscode = require('vscode');
+import type { Paper } from '../../core/model/paper';
+import type { PaperId } from '../../core/web';
+import { updateBibliography } from '../bibliography/append';
+import { CITING_SELECTOR } from '../cite';
+import { engine } from '../engine/load';
+import type { AddParts } from './addPaper';
+import { WebPapers, type Asking } from './papers';
+
+/** Longer than any link to a paper: a paste this long is text. */
+const MAX_LINK = 500;
+const CITATION = vscode.DocumentDropOrPasteEditKind.Empty.append('papers', 'citation');
+const ENTRY = vscode.DocumentDropOrPasteEditKind.Empty.append('papers', 'bibtex');
+
+class PaperPasteEdit extends vscode.DocumentPasteEdit {
+  constructor(readonly document: vscode.TextDocument, readonly id: PaperId, readonly text: string, title: string, kind: vscode.DocumentDropOrPasteEditKind) {
+    super('', title, kind);
+  }
+}
+
+/** The identifier a paste holds, if the whole paste is one link or id. */
+async function pastedId(dataTransfer: vscode.DataTransfer): Promise<{ id: PaperId; text: string } | undefined> {
+  const text = (await dataTransfer.get('text/plain')?.asString())?.trim();
+  if (!text || text.length > MAX_LINK || /\s/.test(text)) return undefined;
+  const id = engine().parsePaperId(text);
+  return id && { id, text };
+}
+
+export class PaperPasteProvider implements vscode.DocumentPasteEditProvider<PaperPasteEdit> {
+  static readonly kinds = [CITATION, ENTRY];
+
+  constructor(private readonly parts: AddParts) {}
+
+  async provideDocumentPasteEdits(document: vscode.TextDocument, ranges: readonly vscode.Range[], dataTransfer: vscode.DataTransfer, _context: vscode.DocumentPasteEditContext, token: vscode.CancellationToken): Promise<PaperPasteEdit[] | undefined> {
+    if (!this.parts.web.enabled || ranges.length !== 1) return undefined;
+    const pasted = await pastedId(dataTransfer);
+    if (!pasted || token.isCancellationRequested) return undefined;
+    const offset = document.offsetAt(ranges[0].start);
+    if (document.languageId === 'bibtex') {
+      return engine().outsideEntries(document.getText(), offset) ? [new PaperPasteEdit(document, pasted.id, pasted.text, 'Paste as BibTeX Entry', ENTRY)] : undefined;
+    }
+    const context = engine().completionContextAt(document.getText(), offset, document.languageId);
+    return context ? [new PaperPasteEdit(document, pasted.id, pasted.text, 'Paste as Citation', CITATION)] : undefined;
+  }
+
+  /** Fetches the paper (or takes it from the cache), keeps it in the library, and fills in what the paste writes. */
+  async resolveDocumentPasteEdit(edit: PaperPasteEdit, token: vscode.CancellationToken): Promise<PaperPasteEdit> {
+    const paper = await this.fetch(edit, token);
+    if (!paper) {
+      // Nothing to write but what was pasted: the link as text.
+      edit.insertText = edit.text;
+      return edit;
+    }
+    if (edit.kind.value === ENTRY.value) {
+      edit.insertText = `${engine().bibtexEntry(paper)}\n`;
+      return edit;
+    }
+    edit.insertText = paper.key;
+    const { bibliographies, log } = this.parts;
+    await updateBibliography(edit.document, [paper], log, await bibliographies.sourcesOf(edit.document));
+    return edit;
+  }
+
+  private async fetch(edit: PaperPasteEdit, token: vscode.CancellationToken): Promise<Paper | undefined> {
+    const { web, store, log } = this.parts;
+    // VS Code shows the paste's progress and its cancel: the request follows its token.
+    const asking: Asking = (_title, work) => {
+      const controller = new AbortController();
+      const cancelled = token.onCancellationRequested(() => controller.abort());
+      return work(controller.signal).finally(() => cancelled.dispose());
+    };
+    try {
+      const cached = await web.paper(edit.id, asking);
+      const keys = await web.keep([cached.value], cached.fetched);
+      const key = WebPapers.keyOf(keys, cached.value);
+      const paper = key ? await (await store.require()).paper(key) : undefined;
+      if (paper) log.info(`Pasted ${paper.key} (${edit.text}) from the web`);
+      return paper;
+    } catch (error) {
+      const problem = web.problem(error);
+      if (problem) void vscode.window.showErrorMessage(`Papers could not fetch ${edit.text}: ${problem}. It was pasted as text.`);
+      return undefined;
+    }
+  }
+}
+
+export function registerPaste(parts: AddParts): vscode.Disposable[] {
+  const provider = new PaperPasteProvider(parts);
+  const metadata = (kind: vscode.DocumentDropOrPasteEditKind): vscode.DocumentPasteProviderMetadata => ({ providedPasteEditKinds: [kind], pasteMimeTypes: ['text/plain'] });
+  return [
+    vscode.languages.registerDocumentPasteEditProvider(CITING_SELECTOR, provider, metadata(CITATION)),
+    vscode.languages.registerDocumentPasteEditProvider({ language: 'bibtex' }, provider, metadata(ENTRY)),
+  ];
+}

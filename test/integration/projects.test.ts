@@ -129,17 +129,26 @@ suite('A project opened at a chapter', () => {
     await vscode.commands.executeCommand('workbench.action.files.revert');
   });
 
-  test('a folder of chapters moved into the project in one step is read: what its chapters cite is no longer faded', async () => {
+  test('a folder of chapters moved into the project in one step is read: what its chapters cite is no longer faded, and faded again when it is moved out', async () => {
     // A folder moved in (or unzipped, or checked out) in one rename: its files were never written here one by one.
     await writeText(dir('thesis', 'thesis.tex'), '\\input{setup}\n\\begin{document}\n\\include{chapters/intro}\n\\include{chapters/method}\n\\include{appendix/more}\n\\end{document}\n');
     await open(dir('thesis', 'refs.bib'));
     const faded = () => ours(dir('thesis', 'refs.bib')).filter(x => x.code === 'unused-entry').map(d => d.message.split(' ')[0]);
     await waitFor('neverCited faded', () => faded().includes('neverCited'), 20000);
+    // Everything the new main file set off is over: only the move itself can make the chapter known.
+    await new Promise(resolve => setTimeout(resolve, 1500));
+    await api.testing.unusedSettled();
     const outside = mkdtempSync(join(dirname(dir().fsPath), 'moved-'));
     mkdirSync(join(outside, 'appendix'));
     writeFileSync(join(outside, 'appendix', 'more.tex'), '\\chapter{More}\nEven \\cite{neverCited} is cited here.\n');
     renameSync(join(outside, 'appendix'), dir('thesis', 'appendix').fsPath);
     await waitFor('neverCited no longer faded', () => !faded().includes('neverCited'), 20000);
+    assert.deepEqual(faded().filter(key => ['knuth1984texbook', 'lamport1986latex'].includes(key)), [], 'what the other chapters cite stays unfaded');
+    // The folder moved out in one step: what only its chapter cited is faded again.
+    await new Promise(resolve => setTimeout(resolve, 1500));
+    await api.testing.unusedSettled();
+    renameSync(dir('thesis', 'appendix').fsPath, join(outside, 'appendix'));
+    await waitFor('neverCited faded again', () => faded().includes('neverCited'), 20000);
     assert.deepEqual(faded().filter(key => ['knuth1984texbook', 'lamport1986latex'].includes(key)), [], 'what the other chapters cite stays unfaded');
   });
 

@@ -32,6 +32,8 @@ export class UnusedEntries implements vscode.Disposable {
   private readonly updates = new Sequencer();
   private diskFiles: Promise<vscode.Uri[]> | undefined;
   private readonly scanned = new Map<string, Scanned>();
+  /** Counts the watcher's events: a disk reading during which one came may hold a file half written. */
+  private events = 0;
   private started = false;
   private readonly updated = new vscode.EventEmitter<void>();
   /** Fires after the hints were set again. */
@@ -40,6 +42,7 @@ export class UnusedEntries implements vscode.Disposable {
   constructor(private readonly bibliographies: Bibliographies) {
     const watcher = vscode.workspace.createFileSystemWatcher(CITING_GLOB);
     const changed = (uri: vscode.Uri) => {
+      this.events++;
       this.scanned.delete(uri.toString());
       this.schedule();
     };
@@ -49,15 +52,25 @@ export class UnusedEntries implements vscode.Disposable {
     };
     // A file that appears or goes is read afresh (a reading made while it was being written is not kept), and the list with it.
     const listedAgain = (uri: vscode.Uri) => {
+      this.events++;
       this.scanned.delete(uri.toString());
       listed();
     };
+    // A folder moved in, unzipped or checked out in one step: VS Code reports the folder alone, not
+    // the files in it, so the glob above hears nothing. (A folder moved out is reported file by file.)
+    const anything = vscode.workspace.createFileSystemWatcher('**/*', false, true, true);
+    const folderCreated = async (uri: vscode.Uri) => {
+      if (hasExtension(uri) || (await disk.stat(uri).then(s => s.type & vscode.FileType.Directory, () => 0)) === 0) return;
+      listedAgain(uri);
+    };
     this.subscriptions.push(
-      this.diagnostics, this.updated, watcher,
+      this.diagnostics, this.updated, watcher, anything,
       watcher.onDidChange(changed), watcher.onDidCreate(listedAgain), watcher.onDidDelete(listedAgain),
+      anything.onDidCreate(uri => void folderCreated(uri)),
       bibliographies.onDidLoad(() => this.schedule(0)),
-      // A project that changed (a main file found, a chapter brought in) changes which files use which bibliography.
-      bibliographies.onDidChangeSources(() => this.schedule()),
+      // A project that changed (a main file found, a chapter brought in) changes which files use which
+      // bibliography, and may have found files no event of ours announced (a folder moved in): list again.
+      bibliographies.onDidChangeSources(listed),
       vscode.workspace.onDidOpenTextDocument(() => this.schedule()),
       vscode.workspace.onDidCloseTextDocument(doc => this.diagnostics.delete(doc.uri)),
       vscode.workspace.onDidChangeTextDocument(e => { if (CITING_LANGUAGES.includes(e.document.languageId)) this.schedule(); }),
@@ -123,12 +136,15 @@ export class UnusedEntries implements vscode.Disposable {
     for (const [key, { text, version, open }] of texts) {
       let scanned = this.scanned.get(key);
       if (scanned?.version !== version) {
+        const events = this.events;
         const source = version === 'disk' ? await diskText(text) : text;
         if (!source) continue;
         const { citedKeys, findCitations, syntaxOfLanguage } = engine();
         // An open document's scan is the one hover and the checks of citations take (documentCitations).
         const used = citedKeys(open ? citationsOf(open) : findCitations(source.getText(), syntaxOfLanguage(source.languageId)!));
-        this.scanned.set(key, scanned = { version, ...used, text: source });
+        scanned = { version, ...used, text: source };
+        // A file changed while it was read is used this once: the update its event asked for reads it again.
+        if (events === this.events) this.scanned.set(key, scanned);
       }
       const sources = await this.bibliographies.sourcesOf(scanned.text);
       if (sources.named) {
@@ -155,6 +171,14 @@ export class UnusedEntries implements vscode.Disposable {
     this.soon.dispose();
     for (const s of this.subscriptions) s.dispose();
   }
+}
+
+/**
+ * Whether a created path looks like a file (`notes.md`, `.git`): only the others are
+ * looked at as folders, so that a build writing many files costs no look at each.
+ */
+function hasExtension(uri: vscode.Uri): boolean {
+  return /\.[^/.]+$/.test(uri.path);
 }
 
 /** A citing file as it is on the disk; undefined when it cannot be read. */

@@ -97,10 +97,11 @@ suite('UI: papers from the web (Daily Papers, a fetched paper, a pasted link)', 
 
     await first.click();
     const frame = detailsFrame(page);
-    // The papers joining the library refresh the tree right after they are shown: a click at that
-    // moment can be lost by VS Code, as it would be for a user, who clicks again.
+    // The tree is refreshed whole when the library changes (in a busy window its first load can end
+    // after the day's papers are shown): VS Code can lose a click at that moment, as it would a
+    // user's, who clicks again. (1 CI run in 3.)
     if (!(await frame.locator('#title').waitFor({ timeout: 10_000 }).then(() => true, () => false))) {
-      console.log('      the first click on the paper opened nothing (the tree was refreshed under it): clicked again');
+      console.log('      the first click on the paper opened nothing (a refresh of the tree can lose it): clicked again');
       await first.click();
     }
     await frame.locator('#title').waitFor({ timeout: LONG });

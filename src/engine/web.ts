@@ -6,7 +6,7 @@ import topicsFile from '../data/topics.json';
 import { createTopicAssigner, type TopicAssigner, type TopicsFile } from '../core/corpus/topics';
 import type { Paper } from '../core/model/paper';
 import { KnownPapers } from '../core/web/keys';
-import { joinFetched, toPaper, webPaperId } from '../core/web/toPaper';
+import { joinFetched, keysTaken, toPaper, webPaperId } from '../core/web/toPaper';
 import type { FetchedPaper } from '../core/web/record';
 
 /** The papers fetched so far, each batch with when it was fetched, and the keys given before (by `webPaperId`). */
@@ -64,7 +64,7 @@ export function joinWeb(library: readonly Paper[], web: WebInput): WebJoin {
   if (!known) { known = new KnownPapers(library); knownOf.set(library, known); }
   const keys = new Map(Object.entries(web.keys));
   // The keys fetched papers have or had, and those given in this join: no new paper takes one.
-  const taken = new Set([...keys.values()].map(k => k.toLowerCase()));
+  const taken = keysTaken(keys);
   const seen = new Set<string>();
   for (const batch of web.batches) {
     const joined = joinFetched(batch.papers, known, keys, batch.fetched, taken);

@@ -90,6 +90,11 @@ export interface JoinedPapers {
   newKeys: Map<string, string>;
 }
 
+/** The keys fetched papers have or had (`keys`, by `webPaperId`), lower case: what `joinFetched` gives no new paper. */
+export function keysTaken(keys: ReadonlyMap<string, string>): Set<string> {
+  return new Set([...keys.values()].map(k => k.toLowerCase()));
+}
+
 /**
  * Fetched papers ready to join the library: each one the library already has (same arXiv id or
  * DOI, or the same title once folded) is that paper; every other one becomes a paper with the key
@@ -101,7 +106,7 @@ export interface JoinedPapers {
  * @example joinFetched(day.papers, new KnownPapers(library.papers), await cache.keys(), fetched)
  */
 export function joinFetched(fetched: readonly FetchedPaper[], known: KnownPapers, keys: ReadonlyMap<string, string>, at: string,
-  taken = new Set([...keys.values()].map(k => k.toLowerCase()))): JoinedPapers {
+  taken = keysTaken(keys)): JoinedPapers {
   const out: JoinedPapers = { papers: [], known: [], newKeys: new Map() };
   const inUse = (key: string) => known.has(key) || taken.has(key);
   for (const paper of fetched) {

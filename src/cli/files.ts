@@ -2,13 +2,13 @@
 // (core/util/files.ts: the rule the extension host and the engine worker follow too).
 import { readFileSync, statSync } from 'node:fs';
 import { decodeText } from '../core/util/decode';
-import { readError, refusal } from '../core/util/files';
+import { kindOfStats, readError, refusal } from '../core/util/files';
 
 /** A file's text, or why it cannot be read: only a regular file of a sane size is read. */
 export function readRegularFile(path: string): { text: string } | { error: string } {
   try {
     const stat = statSync(path);
-    const refused = refusal({ isFile: stat.isFile(), isDirectory: stat.isDirectory(), size: stat.size });
+    const refused = refusal(kindOfStats(stat));
     if (refused) return { error: refused.message };
     return { text: decodeText(readFileSync(path)) };
   } catch (error) {

@@ -3,7 +3,7 @@
 // host would otherwise hold the bytes, and be held up gathering them), and the cached abstracts
 // stay in their file until a paper is shown. In a browser the host reads and sends the bytes.
 import { SHELF_HEADER, shelfHeadLength, type ShelfSource } from '../core/corpus/shelf';
-import { refusal } from '../core/util/files';
+import { kindOfStats, refusal } from '../core/util/files';
 
 type Fs = typeof import('node:fs');
 
@@ -24,7 +24,7 @@ export function readBytes(path: string): Uint8Array {
   const fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   try {
     const stat = fstatSync(fd);
-    const refused = refusal({ isFile: stat.isFile(), isDirectory: stat.isDirectory(), size: stat.size }, Infinity);
+    const refused = refusal(kindOfStats(stat), Infinity);
     if (refused) throw new Error(`${path} ${refused.message}`);
     return readFileSync(fd);
   } finally {

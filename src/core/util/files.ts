@@ -20,6 +20,11 @@ export interface Refusal {
   message: string;
 }
 
+/** What a Node stat (`fs.Stats`, on the command line and in the engine worker) says of a file. */
+export function kindOfStats(stat: { isFile(): boolean; isDirectory(): boolean; size: number }): FileKind {
+  return { isFile: stat.isFile(), isDirectory: stat.isDirectory(), size: stat.size };
+}
+
 /**
  * Why a file must not be read, or undefined when it may be (a regular file of at most `maxBytes`).
  *

@@ -7,7 +7,6 @@ import { engine } from '../engine/load';
 import { defaultBibliography, defaultBibliographyPath, isAbsolute } from './sources';
 import { Settings } from '../ids';
 
-const isFileNotFound = (error: unknown) => error instanceof vscode.FileSystemError && error.code === 'FileNotFound';
 
 /** Line and character of an offset, for a file we read but VS Code has not opened. */
 function positionAt(text: string, offset: number): vscode.Position {
@@ -47,7 +46,7 @@ async function read(uri: vscode.Uri): Promise<{ text: string; open?: vscode.Text
   try {
     return { text: new TextDecoder().decode(await disk.readUserFile(uri, disk.sizeLimit(Settings.maxBibliographySize))) };
   } catch (error) {
-    if (isFileNotFound(error)) return 'missing';
+    if (disk.isFileNotFound(error)) return 'missing';
     throw error;
   }
 }

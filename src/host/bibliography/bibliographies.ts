@@ -17,7 +17,6 @@ export type { CitingText, DocumentSources } from './sources';
 
 /** Writes come in bursts (save, format on save, Zotero's write-then-rename): wait for quiet. */
 const DEBOUNCE_MS = 300;
-const isFileNotFound = (error: unknown) => error instanceof vscode.FileSystemError && error.code === 'FileNotFound';
 
 /** A bibliography file the library reads, and the files its document names before it. */
 interface Target {
@@ -244,7 +243,7 @@ export class Bibliographies extends Disposable {
       const unreadable = (why: string) => skipped.push({ uri: target.uri, problem: { line: 1, message: `${file} ${why}, so it was not read as a bibliography.`, severity: 'error' } });
       if ('error' in stat) {
         // A document may name a bibliography that does not exist yet (citing creates it).
-        if (isFileNotFound(stat.error)) missing.add(target.uri.toString());
+        if (disk.isFileNotFound(stat.error)) missing.add(target.uri.toString());
         else unreadable(`cannot be read (${readError(stat.error)})`);
         continue;
       }

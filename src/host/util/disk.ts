@@ -22,6 +22,9 @@ function fileSystemError(error: unknown, uri: vscode.Uri): Error {
   return error instanceof Error ? error : new Error(String(error));
 }
 
+/** Whether an error of these functions says the file does not exist. */
+export const isFileNotFound = (error: unknown) => error instanceof vscode.FileSystemError && error.code === 'FileNotFound';
+
 export async function stat(uri: vscode.Uri): Promise<vscode.FileStat> {
   if (!local || uri.scheme !== 'file') return vscode.workspace.fs.stat(uri);
   try {

@@ -2,7 +2,8 @@
 // it names (`\bibliography`, `\addbibresource`, a front matter's `bibliography:`, Typst's
 // `#bibliography`, reST's `.. bibliography::`), and those its Quarto or Sphinx project names.
 import { syntaxOfLanguage } from './languages';
-import { LineStarts, scanLatexDocument } from './scan';
+import { scanLatexDocument } from './scan';
+import { LineStarts } from '../util/lineStarts';
 
 /** A bibliography file named by a document, as written there (relative to the document's folder, usually). */
 export interface BibliographyRef {

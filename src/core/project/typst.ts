@@ -3,7 +3,7 @@
 // root's), and the bibliographies `#bibliography(…)` names in any of its files, from the folder of
 // the file that names them. The root of a file is the file that brings it in, directly or
 // through others; a file nothing brings in is its own.
-import { LineStarts } from '../cite/scan/text';
+import { LineStarts } from '../util/lineStarts';
 import { folderDistance, folderOf, resolvePath } from './paths';
 import type { ProjectBibliography, ProjectProblem, ProjectSource } from './latex';
 

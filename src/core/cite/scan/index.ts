@@ -17,7 +17,7 @@ import type { Citation } from './citation';
 import { findCitations } from './scanners';
 
 export type { Citation, CitedKey, KeyList } from './citation';
-export { LineStarts, scanWork } from './text';
+export { scanWork } from './text';
 export { findCitations } from './scanners';
 export { scanTemplate } from './template';
 export { scanLatexDocument, type LatexBibliography, type LatexDocument, type LatexDocumentClass, type LatexInclude } from './latex';

@@ -94,5 +94,3 @@ export class Finder {
     return at;
   }
 }
-
-export { LineStarts } from '../../util/lineStarts';

@@ -4,7 +4,8 @@
 // `\verb`, a verbatim environment or an `\iffalse` branch hides a `\bibliography` or an `\input`
 // from every feature alike, as it hides them from TeX.
 import type { Citation, CitedKey } from '../citation';
-import { BANG, BACKSLASH, isAsciiLetter, isBlank, isWhite, LBRACE, LBRACKET, LF, lineEnd, LineStarts, PERCENT, RBRACE, scanned, STAR } from '../text';
+import { BANG, BACKSLASH, isAsciiLetter, isBlank, isWhite, LBRACE, LBRACKET, LF, lineEnd, PERCENT, RBRACE, scanned, STAR } from '../text';
+import { LineStarts } from '../../../util/lineStarts';
 import { texKeys, texSkip, texText, type TexGroups } from './tex';
 
 /** A bibliography file a LaTeX file names, as written there (relative to the folder TeX runs in). */

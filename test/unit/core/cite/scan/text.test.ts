@@ -1,7 +1,7 @@
 // The line-start table every reader turns offsets into lines with.
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { LineStarts } from '../../../../../src/core/cite/scan';
+import { LineStarts } from '../../../../../src/core/util/lineStarts';
 
 suite('LineStarts: an offset\'s 1-based line', () => {
   test('as counting the line breaks before it would say, at every offset (fast-check)', () => {

@@ -79,12 +79,16 @@ async function fetchPaper({ web }: AddParts, text: string): Promise<Cached<Fetch
   return cached;
 }
 
+/** Keeps a fetched paper in the library (for the sessions to come too); answers it as the library has it, if it joined. */
+export async function keepFetched({ web, store }: AddParts, { value, fetched }: Cached<FetchedPaper>): Promise<Paper | undefined> {
+  const key = WebPapers.keyOf(await web.keep([value], fetched), value);
+  return key ? (await store.require()).paper(key) : undefined;
+}
+
 /** Keeps a fetched paper in the library; answers it as the library has it. */
-async function keepPaper({ web, store }: AddParts, { value, fetched }: Cached<FetchedPaper>): Promise<Paper> {
-  const keys = await web.keep([value], fetched);
-  const key = WebPapers.keyOf(keys, value);
-  const paper = key ? await (await store.require()).paper(key) : undefined;
-  if (!paper) throw new Error(`the fetched paper "${value.title}" did not join the library`);
+async function keepPaper(parts: AddParts, cached: Cached<FetchedPaper>): Promise<Paper> {
+  const paper = await keepFetched(parts, cached);
+  if (!paper) throw new Error(`the fetched paper "${cached.value.title}" did not join the library`);
   return paper;
 }
 

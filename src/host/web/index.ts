@@ -34,8 +34,9 @@ export function registerWeb(parts: WebParts): vscode.Disposable[] {
     const node = await tree.findDaily();
     if (node) await treeView.reveal(node, { expand: true, focus: false, select: false });
   };
+  const restoreKept = () => void parts.web.restore().catch(error => log.warn(`Could not bring back the papers kept from the web: ${(error as Error).message}`));
   // The papers kept in earlier sessions join the library from the global storage, after activation.
-  const restore = setTimeout(() => void parts.web.restore().catch(error => log.warn(`Could not bring back the papers kept from the web: ${(error as Error).message}`)), 0);
+  const restore = setTimeout(restoreKept, 0);
   return [
     daily,
     { dispose: () => clearTimeout(restore) },
@@ -49,7 +50,7 @@ export function registerWeb(parts: WebParts): vscode.Disposable[] {
     // Turned off, the network is not used and what was fetched leaves the library (the cache keeps it).
     vscode.workspace.onDidChangeConfiguration(e => {
       if (!e.affectsConfiguration(`${Settings.section}.${Settings.webEnabled}`)) return;
-      if (parts.web.enabled) return void parts.web.restore().catch(error => log.warn(`Could not bring back the papers kept from the web: ${(error as Error).message}`));
+      if (parts.web.enabled) return restoreKept();
       daily.reset();
       void parts.web.clear().catch(error => log.warn(`Could not take the fetched papers out of the library: ${(error as Error).message}`));
     }),

@@ -10,8 +10,8 @@ import type { PaperId } from '../../core/web';
 import { updateBibliography } from '../bibliography/append';
 import { CITING_SELECTOR } from '../cite';
 import { engine } from '../engine/load';
-import type { AddParts } from './addPaper';
-import { WebPapers, type Asking } from './papers';
+import { keepFetched, type AddParts } from './addPaper';
+import type { Asking } from './papers';
 
 /** Longer than any link to a paper: a paste this long is text. */
 const MAX_LINK = 500;
@@ -68,7 +68,7 @@ export class PaperPasteProvider implements vscode.DocumentPasteEditProvider<Pape
   }
 
   private async fetch(edit: PaperPasteEdit, token: vscode.CancellationToken): Promise<Paper | undefined> {
-    const { web, store, log } = this.parts;
+    const { web, log } = this.parts;
     // VS Code shows the paste's progress and its cancel: the request follows its token.
     const asking: Asking = (_title, work) => {
       const controller = new AbortController();
@@ -76,10 +76,7 @@ export class PaperPasteProvider implements vscode.DocumentPasteEditProvider<Pape
       return work(controller.signal).finally(() => cancelled.dispose());
     };
     try {
-      const cached = await web.paper(edit.id, asking);
-      const keys = await web.keep([cached.value], cached.fetched);
-      const key = WebPapers.keyOf(keys, cached.value);
-      const paper = key ? await (await store.require()).paper(key) : undefined;
+      const paper = await keepFetched(this.parts, await web.paper(edit.id, asking));
       if (paper) log.info(`Pasted ${paper.key} (${edit.text}) from the web`);
       return paper;
     } catch (error) {

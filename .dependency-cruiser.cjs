@@ -3,6 +3,9 @@
 // ESLint's import-x/no-cycle sees only imports that run; a circle of types is a circle of ideas
 // all the same, and the review that split the house counted them.
 
+/** The host's features (src/host/<feature>/): each stands on the floors, never on another. */
+const HOST_FEATURES = ['browse', 'cite', 'web', 'health', 'styles'];
+
 /** A floor may import the floors before it, never those after: `[floor, above it]`. */
 const floors = (root, order) => order.map((floor, i) => ({
   name: `floor-${root}-${floor}`,
@@ -15,7 +18,22 @@ const floors = (root, order) => order.map((floor, i) => ({
 module.exports = {
   forbidden: [
     ...floors('core', ['util', 'model', 'corpus', 'bibliography', 'search', 'browse', 'cite', 'project', 'web', 'health']),
-    ...floors('host', ['engine', 'util', 'library', 'bibliography', 'styles', 'browse', 'cite', 'web', 'health']),
+    // The host's floors, then its features side by side on them (texlab's feature crates on base-db).
+    ...floors('host', ['engine', 'util', 'library', 'bibliography', 'common', `(${HOST_FEATURES.join('|')})`]),
+    {
+      name: 'host-features-side-by-side',
+      severity: 'error',
+      comment: 'A host feature never imports another: what one needs of another is handed to it by src/host/activate.ts (docs/architecture.md).',
+      from: { path: `^src/host/(${HOST_FEATURES.join('|')})/` },
+      to: { path: `^src/host/(${HOST_FEATURES.join('|')})/`, pathNot: '^src/host/$1/' },
+    },
+    {
+      name: 'host-floors-below-the-root',
+      severity: 'error',
+      comment: 'The composition root (activate.ts), the API and the test hooks stand on every folder of the host; no folder imports them.',
+      from: { path: '^src/host/[^/]+/' },
+      to: { path: '^src/host/(activate|api|testing)\\.ts$' },
+    },
     {
       name: 'no-circular',
       severity: 'error',

@@ -8,16 +8,19 @@ import { pause } from '../core/util/pause';
 import { createApi, type PapersApi } from './api';
 import { Bibliographies } from './bibliography/bibliographies';
 import { LatexProject } from './bibliography/latexProject';
+import { registerBrowse, revealDaily } from './browse';
 import { DetailsPanel } from './browse/details';
-import { History } from './browse/history';
-import { registerBrowse } from './browse';
-import { ReadingList } from './browse/readingList';
 import { TOPICS } from './browse/topics';
-import { PapersTreeProvider, ReadingListProvider, type TreeNode } from './browse/tree';
+import { PapersTreeProvider, ReadingListProvider } from './browse/tree';
 import { registerCite } from './cite';
 import { CitedOnScreen } from './cite/citedOnScreen';
-import { EditorTracker } from './cite/editors';
-import { CitationSettingsReader } from './cite/settings';
+import { CitationSettingsReader } from './common/citationSettings';
+import { CitationStyles } from './common/citationStyles';
+import { EditorTracker } from './common/editors';
+import { History } from './common/history';
+import { PaperPicker } from './common/pick';
+import { ReadingList } from './common/readingList';
+import type { TreeNode } from './common/treeNodes';
 import { EngineClient } from './engine/client';
 import { BibliographyProblems } from './health/bibliographyProblems';
 import { CitationDiagnostics } from './health/citationDiagnostics';
@@ -28,10 +31,10 @@ import { registerLibrary } from './library';
 import { IndexCache } from './library/indexCache';
 import { PaperStore } from './library/store';
 import { UserCorpora } from './library/userCorpora';
-import { CitationStyles, ReferencesPreview, registerStyles } from './styles';
+import { ReferencesPreview, registerStyles } from './styles';
 import { createTestHooks } from './testing';
 import { useLocalDisk } from './util/disk';
-import { registerWeb, WebPapers } from './web';
+import { DailyPapers, HuggingFaceSearch, registerWeb, WebPapers } from './web';
 
 /** What the entry of each host provides. */
 export interface Platform {
@@ -87,23 +90,29 @@ export async function activateWith(context: vscode.ExtensionContext, platform: P
   // What VS Code calls (views, providers, commands) is registered in a task of its own, once the
   // parts above are wired: in one piece, activation held the extension host too long while a window loaded.
   await pause();
-  const tree = new PapersTreeProvider(store, readingList, context.workspaceState);
+  // The features stand side by side: what one needs of another is handed to it here. The web
+  // feature's papers are made first: the pick searches the web with them, the details view says
+  // whether a paper was kept from it, and the Papers view shows Daily Papers from them.
+  // Without a local disk the extension host is a browser's (vscode.dev), where arXiv cannot be asked.
+  const web = new WebPapers(context.globalStorageUri, store, log, !platform.disk);
+  const daily = new DailyPapers(web, store, log);
+  const picker = new PaperPicker(store, new HuggingFaceSearch(web));
+  const tree = new PapersTreeProvider(store, readingList, context.workspaceState, daily);
   const treeView = vscode.window.createTreeView<TreeNode>(Views.papers, { treeDataProvider: tree, showCollapseAll: true });
   const readingListProvider = new ReadingListProvider(store, readingList);
   const readingListView = vscode.window.createTreeView(Views.readingList, { treeDataProvider: readingListProvider });
-  const details = new DetailsPanel(context.extensionUri, store, readingList, history, TOPICS, log, styles);
+  const details = new DetailsPanel(context.extensionUri, store, readingList, history, TOPICS, log, styles, web);
   const onScreen = new CitedOnScreen(store);
   const references = new ReferencesPreview(context.extensionUri, styles, bibliographies, log);
-  // Without a local disk the extension host is a browser's (vscode.dev), where arXiv cannot be asked.
-  const web = new WebPapers(context.globalStorageUri, store, log, !platform.disk);
+  const parts = { store, picker, bibliographies, details, readingList, history, editors, citationSettings, styles, log };
   context.subscriptions.push(
-    tree, treeView, readingListProvider, readingListView, details, onScreen, references,
-    ...registerLibrary(store, log, () => bibliographies.reload()),
-    ...registerBrowse({ store, details, readingList, history, tree, treeView, topics: TOPICS, log }),
-    ...registerCite({ store, bibliographies, details, history, editors, citationSettings, styles, log }),
-    ...registerStyles({ store, styles, references, log }),
-    ...registerHealth({ store, bibliographies, checker, log }),
-    ...registerWeb({ web, store, bibliographies, editors, citationSettings, details, readingList, log, tree, treeView }),
+    daily, tree, treeView, readingListProvider, readingListView, details, onScreen, references,
+    registerLibrary(store, log, () => bibliographies.reload()),
+    registerBrowse({ ...parts, tree, treeView, topics: TOPICS }, daily),
+    registerCite(parts),
+    registerStyles({ store, styles, references, log }),
+    registerHealth({ ...parts, checker }),
+    registerWeb({ ...parts, web, daily, revealDaily: () => revealDaily({ tree, treeView }) }),
   );
   // A writer who opened a LaTeX or Markdown file will cite soon: load the library once the
   // window has settled, so that the first \cite{ completes at once. A workspace whose documents
@@ -113,7 +122,7 @@ export async function activateWith(context: vscode.ExtensionContext, platform: P
   context.subscriptions.push({ dispose: () => clearTimeout(warmUp) });
   const api = createApi(store);
   if (context.extensionMode === vscode.ExtensionMode.Test) {
-    api.testing = createTestHooks({ store, engineClient, userCorpora, bibliographies, checker, unusedEntries, tree, treeView, readingList: readingListProvider, details, onScreen, references, activatedAt,
+    api.testing = createTestHooks({ store, engineClient, userCorpora, bibliographies, checker, unusedEntries, tree, treeView, readingList: readingListProvider, details, onScreen, references, picker, activatedAt,
       webNextSession: () => new WebPapers(context.globalStorageUri, store, log, !platform.disk).restore(),
     });
   }

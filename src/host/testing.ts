@@ -2,7 +2,7 @@ import type * as vscode from 'vscode';
 import type { PaperView, ReferencesView, ReferenceView } from '../shared/protocol';
 import type { ReferencesPreview } from './styles/references';
 import type { DetailsPanel } from './browse/details';
-import { openPick } from './browse/pick';
+import type { PaperPicker } from './common/pick';
 import type { BibliographyReport, EngineState, PaperStore, UserCorpusReport } from './library/store';
 import type { EngineClient } from './engine/client';
 import type { RequestType } from '../engine/protocol';
@@ -13,7 +13,8 @@ import type { UnusedEntries } from './health/unusedEntries';
 import type { CitedOnScreen } from './cite/citedOnScreen';
 import { providerTimes } from './util/probes';
 import { watcherEvents } from './util/fileWatch';
-import type { PapersTreeProvider, ReadingListProvider, TreeNode } from './browse/tree';
+import type { PapersTreeProvider, ReadingListProvider } from './browse/tree';
+import type { TreeNode } from './common/treeNodes';
 
 /**
  * Views and state that integration tests inspect, exposed on the API only when the
@@ -39,7 +40,7 @@ export interface PapersTestHooks {
   /** Reloads the bibliographies now (instead of waiting for a watcher) and resolves with what was read. */
   reloadBibliographies(): Promise<BibliographyReport | undefined>;
   /** The paper pick on screen (Search Papers, Insert Citation…), if any. */
-  pick: typeof openPick;
+  pick(): PaperPicker['open'];
   /** The paper the details panel shows and the last snapshot it was sent. */
   details(): { paperId: string | undefined; snapshot: PaperView | undefined; reference?: ReferenceView };
   /** Where searches run now: in the host, in the engine worker, or here again while it restarts. */
@@ -79,11 +80,12 @@ export interface TestedParts {
   details: DetailsPanel;
   onScreen: CitedOnScreen;
   references: ReferencesPreview;
+  picker: PaperPicker;
   activatedAt: number;
   webNextSession: () => Promise<number>;
 }
 
-export function createTestHooks({ store, engineClient, userCorpora, bibliographies, checker, unusedEntries, tree, treeView, readingList, details, onScreen, references, activatedAt, webNextSession }: TestedParts): PapersTestHooks {
+export function createTestHooks({ store, engineClient, userCorpora, bibliographies, checker, unusedEntries, tree, treeView, readingList, details, onScreen, references, picker, activatedAt, webNextSession }: TestedParts): PapersTestHooks {
   return {
     webNextSession,
     references: () => references.lastView,
@@ -95,7 +97,7 @@ export function createTestHooks({ store, engineClient, userCorpora, bibliographi
     tree,
     treeView,
     readingList,
-    pick: openPick,
+    pick: () => picker.open,
     userCorpora: () => userCorpora.lastReport,
     bibliographies: () => bibliographies.lastReport,
     reloadBibliographies: () => bibliographies.reload(),

@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as vscode from 'vscode';
-import type { FileNode, BibliographyNode, PaperNode } from '../../src/host/browse/tree';
+import type { FileNode, BibliographyNode, PaperNode } from '../../src/host/common/treeNodes';
 import { activate, closeAllEditors, setSetting, waitFor, workspaceUri, writeText } from './helpers';
 
 type Api = Awaited<ReturnType<typeof activate>>;

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { CiteResult } from '../../src/host/cite/insert';
+import type { CiteResult } from '../../src/host/common/insertCitation';
 import { activate, closeAllEditors, setSetting, waitFor, workspaceUri, writeText } from './helpers';
 
 type Api = Awaited<ReturnType<typeof activate>>;

@@ -8,8 +8,8 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Paper } from '../../src/core/model/paper';
 import { startReplay, type Replay } from './support/replay';
-import type { DailyRows, PaperNode } from '../../src/host/browse/tree';
-import type { WebHit } from '../../src/host/browse/pick';
+import type { DailyRows, PaperNode } from '../../src/host/common/treeNodes';
+import type { WebHit } from '../../src/host/common/pick';
 import { activate, closeAllEditors, setSetting, waitFor, workspaceUri, writeText } from './helpers';
 
 type Api = Awaited<ReturnType<typeof activate>>;

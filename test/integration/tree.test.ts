@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Paper } from '../../src/core/model/paper';
 import { compareText } from '../../src/core/util/text';
-import type { GroupNode, PaperNode, TreeNode } from '../../src/host/browse/tree';
+import type { GroupNode, PaperNode, TreeNode } from '../../src/host/common/treeNodes';
 import { activate, setSetting, waitFor } from './helpers';
 
 type Api = Awaited<ReturnType<typeof activate>>;

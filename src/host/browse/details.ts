@@ -1,3 +1,6 @@
+// The paper details panel: one panel, reused for every paper, on the shared webview panel base
+// (common/webviewPanel.ts: CSP, nonce, restore, checked messages). The host sends whole snapshots;
+// the webview sends back intents, turned into the same commands the palette and the tree run.
 import vscode = require('vscode');
 import { isWebLink } from '../../core/corpus/links';
 import { isBibliographyOnly } from '../../core/bibliography/ids';
@@ -8,14 +11,15 @@ import type { Paper } from '../../core/model/paper';
 import type { Topic } from '../../core/corpus/topics';
 import { excerpt } from '../../core/util/text';
 import type { HostMessage, PaperView, ReferenceView, WebviewMessage } from '../../shared/protocol';
+import { WebviewPanelHost, type IntentSchema } from '../common/webviewPanel';
 import { engine } from '../engine/load';
-import type { History } from './history';
+import type { History } from '../common/history';
 import { Commands, DETAILS_VIEW_TYPE, Settings } from '../ids';
-import type { ReadingList } from './readingList';
+import type { ReadingList } from '../common/readingList';
 import type { PaperStore } from '../library/store';
-import type { CitationStyles } from '../styles/styles';
+import type { CitationStyles } from '../common/citationStyles';
 
-/** What the panel asks of the papers from the web (host/web), which is registered after it. */
+/** What the panel asks of the papers from the web (the web feature's, handed in by host/activate.ts). */
 export interface KeptPapers {
   readonly enabled: boolean;
   isKept(paper: Paper): Promise<boolean>;
@@ -39,53 +43,32 @@ function labelledLinks(paper: Paper): { label: string; url: string }[] {
 }
 const TAB_TITLE_LENGTH = 40;
 
-function nonce(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(18));
-  return btoa(String.fromCharCode(...bytes));
-}
-
-/**
- * The paper details panel. One panel, reused for every paper. The host sends whole
- * snapshots once the webview says it is ready; the webview sends back intents, which
- * are validated and turned into the same commands the palette and the tree run.
- */
-export class DetailsPanel implements vscode.Disposable {
-  private panel: vscode.WebviewPanel | undefined;
+export class DetailsPanel extends WebviewPanelHost<WebviewMessage> {
   private paper: Paper | undefined;
-  private ready = false;
-  private readonly subscriptions: vscode.Disposable[] = [];
-  private readonly panelSubscriptions: vscode.Disposable[] = [];
   /** The last snapshot sent, for tests and for the serializer's sake. */
   lastSnapshot: PaperView | undefined;
   /** The last formatted reference sent (for tests). */
   lastReference: ReferenceView | undefined;
   /** The style picked in the view ('' for the one the setting names). */
   private style = '';
-  /** The papers from the web, once the web feature is registered (`useWeb`). */
-  private web: KeptPapers | undefined;
-
   constructor(
-    private readonly extensionUri: vscode.Uri,
+    extensionUri: vscode.Uri,
     private readonly store: PaperStore,
     private readonly readingList: ReadingList,
     private readonly history: History,
     private readonly topics: readonly Topic[],
-    private readonly log: vscode.LogOutputChannel,
+    log: vscode.LogOutputChannel,
     private readonly styles?: CitationStyles,
+    /** The papers from the web: whether a paper was kept from it (and so can be removed), and whether it can be looked up. */
+    private readonly web?: KeptPapers,
   ) {
-    this.subscriptions.push(
-      readingList.onDidChange(() => void this.post()),
-      ...(styles ? [styles.onDidChange(() => void this.postReference())] : []),
-      vscode.window.registerWebviewPanelSerializer(DETAILS_VIEW_TYPE, {
-        deserializeWebviewPanel: async (panel, state) => this.restore(panel, state),
-      }),
-    );
-  }
-
-  /** Lets the panel say whether a paper was kept from the web (and offer Remove from Library). */
-  useWeb(web: KeptPapers): vscode.Disposable {
-    this.web = web;
-    return web.onDidChangeKept(() => void this.post());
+    super(extensionUri, log, {
+      viewType: DETAILS_VIEW_TYPE, name: 'details view', script: 'details.js', style: 'details.css',
+      title: 'Paper details', loading: '<p class="loading">Loading paper…</p>', media: true,
+    });
+    this.register(readingList.onDidChange(() => void this.post()));
+    if (styles) this.register(styles.onDidChange(() => void this.postReference()));
+    if (web) this.register(web.onDidChangeKept(() => void this.post()));
   }
 
   /** The paper shown, if the panel is open. */
@@ -102,70 +85,21 @@ export class DetailsPanel implements vscode.Disposable {
   async show(paper: Paper, preserveFocus = false): Promise<void> {
     this.paper = paper;
     void this.history.record(paper.id, 'opened');
-    if (this.panel) {
-      this.panel.reveal(undefined, preserveFocus);
-    } else {
-      this.attach(vscode.window.createWebviewPanel(DETAILS_VIEW_TYPE, '', { viewColumn: vscode.ViewColumn.Beside, preserveFocus }, this.options()));
-    }
-    this.panel!.title = excerpt(paper.title, TAB_TITLE_LENGTH);
+    this.open(excerpt(paper.title, TAB_TITLE_LENGTH), preserveFocus);
     await this.post();
   }
 
-  private async restore(panel: vscode.WebviewPanel, state: unknown): Promise<void> {
+  protected intents(): IntentSchema<WebviewMessage> {
+    return engine().WebviewMessageSchema;
+  }
+
+  protected async restore(state: unknown): Promise<{ title: string } | undefined> {
     const parsed = engine().DetailsStateSchema.safeParse(state);
     const library = await this.store.library();
     const paper = parsed.success ? await library?.paper(parsed.data.paperId) : undefined;
-    if (!paper || this.panel) {
-      panel.dispose();
-      return;
-    }
+    if (!paper) return undefined;
     this.paper = paper;
-    panel.webview.options = this.options();
-    this.attach(panel);
-    panel.title = excerpt(paper.title, TAB_TITLE_LENGTH);
-  }
-
-  private options(): vscode.WebviewPanelOptions & vscode.WebviewOptions {
-    return {
-      enableScripts: true,
-      enableFindWidget: true,
-      localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview'), vscode.Uri.joinPath(this.extensionUri, 'media')],
-    };
-  }
-
-  private attach(panel: vscode.WebviewPanel): void {
-    this.panel = panel;
-    this.ready = false;
-    panel.iconPath = vscode.Uri.joinPath(this.extensionUri, 'media', 'paper.svg');
-    panel.webview.html = this.html(panel.webview);
-    this.panelSubscriptions.push(
-      panel.webview.onDidReceiveMessage(raw => this.receive(raw)),
-      panel.onDidDispose(() => {
-        this.panel = undefined;
-        this.ready = false;
-        for (const s of this.panelSubscriptions.splice(0)) s.dispose();
-      }),
-    );
-  }
-
-  private html(webview: vscode.Webview): string {
-    const script = webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview', 'details.js'));
-    const style = webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview', 'details.css'));
-    const n = nonce();
-    return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src ${webview.cspSource}; img-src ${webview.cspSource}; script-src 'nonce-${n}';">
-<meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" href="${style}">
-<title>Paper details</title>
-</head>
-<body>
-<main id="app" aria-live="polite" aria-busy="true"><p class="loading">Loading paper…</p></main>
-<script nonce="${n}" src="${script}"></script>
-</body>
-</html>`;
+    return { title: excerpt(paper.title, TAB_TITLE_LENGTH) };
   }
 
   private async snapshot(paper: Paper): Promise<PaperView> {
@@ -202,9 +136,8 @@ export class DetailsPanel implements vscode.Disposable {
   private async post(): Promise<void> {
     if (!this.panel || !this.ready || !this.paper) return;
     const snapshot = await this.snapshot(this.paper);
-    const message: HostMessage = { type: 'paper', paper: snapshot };
     this.lastSnapshot = snapshot;
-    await this.panel.webview.postMessage(message);
+    await this.postMessage({ type: 'paper', paper: snapshot } satisfies HostMessage);
     await this.postReference();
   }
 
@@ -236,7 +169,7 @@ export class DetailsPanel implements vscode.Disposable {
       credit: styleCredit('text'),
     };
     this.lastReference = reference;
-    await this.panel.webview.postMessage({ type: 'reference', reference } satisfies HostMessage);
+    await this.postMessage({ type: 'reference', reference } satisfies HostMessage);
   }
 
   /**
@@ -254,24 +187,14 @@ export class DetailsPanel implements vscode.Disposable {
     vscode.window.setStatusBarMessage(`$(check) Copied the reference of ${this.paper.key} as ${form === 'text' ? 'plain text' : form === 'html' ? 'HTML' : 'Markdown'}`, 3000);
   }
 
-  private async receive(raw: unknown): Promise<void> {
-    const parsed = engine().WebviewMessageSchema.safeParse(raw);
-    if (!parsed.success) {
-      this.log.warn(`Dropped an invalid message from the details view: ${JSON.stringify(raw)?.slice(0, 200)}`);
-      return;
-    }
-    try {
-      await this.handle(parsed.data);
-    } catch (error) {
-      this.log.error(`Details view action "${parsed.data.type}" failed: ${error instanceof Error ? error.message : String(error)}`);
-    }
+  protected onReady(): Promise<void> {
+    return this.post();
   }
 
-  private async handle(message: WebviewMessage): Promise<void> {
+  protected async handle(message: WebviewMessage): Promise<void> {
     switch (message.type) {
       case 'ready':
-        this.ready = true;
-        return this.post();
+        return this.onReady();
       case 'openPaper':
         return void vscode.commands.executeCommand(Commands.openPaper, message.id);
       case 'revealTopic':
@@ -319,10 +242,5 @@ export class DetailsPanel implements vscode.Disposable {
       case 'copyReference':
         return this.copyReference(message.id, message.form);
     }
-  }
-
-  dispose(): void {
-    this.panel?.dispose();
-    for (const s of this.subscriptions) s.dispose();
   }
 }

@@ -2,38 +2,13 @@ import vscode = require('vscode');
 import type { GroupBy, SortBy } from '../../core/browse/browse';
 import { escapeMarkdown } from '../../core/browse/describe';
 import { excerpt } from '../../core/util/text';
-import { markdownCode } from './markdown';
+import { markdownCode } from '../common/markdown';
 import { Commands, Settings } from '../ids';
-import type { FileRow, GroupRow, Library, PaperRow, TreeOptions } from '../library/library';
-import type { ReadingList } from './readingList';
+import type { Library, PaperRow, TreeOptions } from '../library/library';
+import type { BibliographyNode, DailyNode, DailySource, FileNode, GroupNode, NoteNode, PaperNode, TreeNode } from '../common/treeNodes';
+import type { ReadingList } from '../common/readingList';
 import type { PaperStore } from '../library/store';
-
-// The model is not the view: plain nodes here, mapped to TreeItems in getTreeItem. What a node
-// holds is what the library's engine sent for it; children are asked for when a node opens.
-export interface GroupNode { kind: 'group'; id: string; group: GroupRow; children?: PaperNode[] }
-/** "Bibliography": the user's own bibliography files, above the groups of papers. */
-export interface BibliographyNode { kind: 'bibliography'; id: string; children: FileNode[] }
-export interface FileNode { kind: 'file'; id: string; file: FileRow; children?: PaperNode[]; parent: BibliographyNode }
-export interface PaperNode { kind: 'paper'; id: string; row: PaperRow; parent?: GroupNode | FileNode | DailyNode; upvotes?: number }
-/** "Daily Papers": a period's papers from Hugging Face, fetched once the user opens it (src/host/web/daily.ts). */
-export interface DailyNode { kind: 'daily'; id: 'daily'; children?: (PaperNode | NoteNode)[] }
-/** A line of text under Daily Papers: what is being fetched, or why the papers shown are not fresh. */
-export interface NoteNode { kind: 'note'; id: string; label: string; parent: DailyNode }
-export type TreeNode = GroupNode | BibliographyNode | FileNode | PaperNode | DailyNode | NoteNode;
-
-/** What Daily Papers shows: the papers in order, with their upvotes, and a note above them. */
-export interface DailyRows { rows: { row: PaperRow; upvotes?: number }[]; note?: string }
-
-/** What gives the Daily Papers node its papers (the web feature, which this floor cannot import). */
-export interface DailySource {
-  readonly onDidChange: vscode.Event<void>;
-  /** False when the user turned the network off: the node is not shown. */
-  readonly enabled: boolean;
-  readonly description: string;
-  readonly tooltip: string;
-  /** Undefined until the user opened the node: nothing is fetched before. */
-  rows(): Promise<DailyRows | undefined>;
-}
+import { Disposable } from '../util/dispose';
 
 const TOOLTIP_ABSTRACT = 400;
 const FILTER_STATE_KEY = 'papers.filter';
@@ -77,38 +52,30 @@ interface Filter {
  * source pages) with their counts, papers under them. Implements getParent so that `reveal`
  * works for any paper.
  */
-export class PapersTreeProvider implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<TreeNode | undefined>();
+export class PapersTreeProvider extends Disposable implements vscode.TreeDataProvider<TreeNode> {
+  private readonly changed = this.register(new vscode.EventEmitter<TreeNode | undefined>());
   readonly onDidChangeTreeData = this.changed.event;
   private roots: Promise<(GroupNode | BibliographyNode | DailyNode)[]> | undefined;
-  private daily: DailySource | undefined;
   private filter: Filter | undefined;
   private filterQuery: string | undefined;
-  private readonly subscriptions: vscode.Disposable[] = [];
 
   constructor(
     private readonly store: PaperStore,
     private readonly readingList: ReadingList,
     private readonly workspaceState: vscode.Memento,
+    /** The Daily Papers node's papers (the web feature's), when it is there. */
+    private readonly daily?: DailySource,
   ) {
+    super();
     this.filterQuery = workspaceState.get<string>(FILTER_STATE_KEY);
-    this.subscriptions.push(
-      store.onDidChange(() => this.refresh()),
-      // The names indexed behind the papers change only what a filter finds.
-      store.onDidIndexNames(() => { if (this.filterQuery !== undefined) this.refresh(); }),
-      readingList.onDidChange(() => this.refresh()),
-      vscode.workspace.onDidChangeConfiguration(e => {
-        if (e.affectsConfiguration(`${Settings.section}.tree`) || (this.daily && e.affectsConfiguration(`${Settings.section}.web`))) this.refresh();
-      }),
-    );
-  }
-
-  /** Shows the Daily Papers node, with the papers `source` gives. */
-  setDaily(source: DailySource): vscode.Disposable {
-    this.daily = source;
-    const changed = source.onDidChange(() => this.refresh());
-    this.refresh();
-    return new vscode.Disposable(() => { changed.dispose(); this.daily = undefined; this.refresh(); });
+    this.register(store.onDidChange(() => this.refresh()));
+    // The names indexed behind the papers change only what a filter finds.
+    this.register(store.onDidIndexNames(() => { if (this.filterQuery !== undefined) this.refresh(); }));
+    this.register(readingList.onDidChange(() => this.refresh()));
+    this.register(vscode.workspace.onDidChangeConfiguration(e => {
+      if (e.affectsConfiguration(`${Settings.section}.tree`) || (this.daily && e.affectsConfiguration(`${Settings.section}.web`))) this.refresh();
+    }));
+    if (daily) this.register(daily.onDidChange(() => this.refresh()));
   }
 
   /** The Daily Papers node, when it is shown. */
@@ -270,21 +237,17 @@ export class PapersTreeProvider implements vscode.TreeDataProvider<TreeNode>, vs
     root.children = top.files.map(file => ({ kind: 'file', id: file.id, file, parent: root }));
     return [root, ...daily, ...groups];
   }
-
-  dispose(): void {
-    this.changed.dispose();
-    for (const s of this.subscriptions) s.dispose();
-  }
 }
 
 /** The Reading List view: starred papers, newest first. */
-export class ReadingListProvider implements vscode.TreeDataProvider<PaperNode>, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<void>();
+export class ReadingListProvider extends Disposable implements vscode.TreeDataProvider<PaperNode> {
+  private readonly changed = this.register(new vscode.EventEmitter<void>());
   readonly onDidChangeTreeData = this.changed.event;
-  private readonly subscriptions: vscode.Disposable[];
 
   constructor(private readonly store: PaperStore, private readonly readingList: ReadingList) {
-    this.subscriptions = [readingList.onDidChange(() => this.changed.fire()), store.onDidChange(() => this.changed.fire())];
+    super();
+    this.register(readingList.onDidChange(() => this.changed.fire()));
+    this.register(store.onDidChange(() => this.changed.fire()));
   }
 
   getTreeItem(node: PaperNode): vscode.TreeItem {
@@ -306,10 +269,5 @@ export class ReadingListProvider implements vscode.TreeDataProvider<PaperNode>, 
 
   getParent(): undefined {
     return undefined;
-  }
-
-  dispose(): void {
-    this.changed.dispose();
-    for (const s of this.subscriptions) s.dispose();
   }
 }

@@ -3,33 +3,32 @@
 // worker: quick as a rule, but slow when the window or the worker was busy (and a second
 // while the worker indexes or caches a large library).
 import vscode = require('vscode');
-import { CARD_EXCERPT, citationsOf } from './documentCitations';
+import { CARD_EXCERPT, citationsOf } from '../common/documentCitations';
 import { CITING_LANGUAGES } from '../../core/cite/languages';
 import { engineLoaded } from '../engine/load';
 import { RemoteLibrary } from '../library/library';
 import type { PaperStore } from '../library/store';
 import { Delayer, Sequencer } from '../util/async';
+import { Disposable } from '../util/dispose';
 
 /** How long the screen stays still before its papers are asked for (scrolling fires many events). */
 const QUIET_MS = 100;
 /** At most this many papers an ask: a screen holds far fewer, and each costs the host a check of its answer. */
 const MOST = 100;
 
-export class CitedOnScreen implements vscode.Disposable {
-  private readonly soon = new Delayer(QUIET_MS);
+export class CitedOnScreen extends Disposable {
+  private readonly soon = this.register(new Delayer(QUIET_MS));
   private readonly asks = new Sequencer();
-  private readonly subscriptions: vscode.Disposable[];
 
   constructor(private readonly store: PaperStore) {
+    super();
     const soon = () => this.later();
     const onScreen = (doc: vscode.TextDocument) => vscode.window.visibleTextEditors.some(e => e.document === doc);
-    this.subscriptions = [
-      vscode.window.onDidChangeVisibleTextEditors(soon),
-      vscode.window.onDidChangeTextEditorVisibleRanges(soon),
-      vscode.workspace.onDidChangeTextDocument(e => { if (e.contentChanges.length && onScreen(e.document)) soon(); }),
-      // A new library knows none of them (the papers may have changed).
-      store.onDidChange(soon),
-    ];
+    this.register(vscode.window.onDidChangeVisibleTextEditors(soon));
+    this.register(vscode.window.onDidChangeTextEditorVisibleRanges(soon));
+    this.register(vscode.workspace.onDidChangeTextDocument(e => { if (e.contentChanges.length && onScreen(e.document)) soon(); }));
+    // A new library knows none of them (the papers may have changed).
+    this.register(store.onDidChange(soon));
   }
 
   /** Resolves once the papers on screen were asked for (for the tests). */
@@ -65,10 +64,5 @@ export class CitedOnScreen implements vscode.Disposable {
       }
     }
     if (keys.size) await library.rowsByKey([...keys].slice(0, MOST), CARD_EXCERPT);
-  }
-
-  dispose(): void {
-    this.soon.dispose();
-    for (const s of this.subscriptions) s.dispose();
   }
 }

@@ -7,9 +7,9 @@ import { escapeMarkdown } from '../../core/browse/describe';
 import type { Bibliographies } from '../bibliography/bibliographies';
 import { engine } from '../engine/load';
 import type { PaperRow } from '../library/library';
-import type { CitationStyles } from '../styles/styles';
+import type { CitationStyles } from '../common/citationStyles';
 import { providerTimes } from '../util/probes';
-import { CARD_EXCERPT } from './documentCitations';
+import { CARD_EXCERPT } from '../common/documentCitations';
 
 const COMPLETIONS = 30;
 /** With nothing typed yet, this many of the document's own entries (newest first) lead the list. */

@@ -3,7 +3,7 @@
 import vscode = require('vscode');
 import type { Bibliographies } from '../bibliography/bibliographies';
 import { entryRange } from '../bibliography/openEntry';
-import { rowAt } from './documentCitations';
+import { rowAt } from '../common/documentCitations';
 import { paperUri } from './paperPages';
 
 export class CitationDefinition implements vscode.DefinitionProvider {

@@ -6,12 +6,12 @@ import vscode = require('vscode');
 import { escapeMarkdown } from '../../core/browse/describe';
 import type { PaperRow } from '../../engine/protocol';
 import type { Bibliographies } from '../bibliography/bibliographies';
-import { markdownCode } from '../browse/markdown';
+import { markdownCode } from '../common/markdown';
 import { engine } from '../engine/load';
 import { Commands } from '../ids';
-import type { CitationStyles } from '../styles/styles';
+import type { CitationStyles } from '../common/citationStyles';
 import { providerTimes } from '../util/probes';
-import { rowAt } from './documentCitations';
+import { rowAt } from '../common/documentCitations';
 
 function commandLink(title: string, command: string, arg: string): string {
   return `[${title}](command:${command}?${encodeURIComponent(JSON.stringify([arg]))})`;

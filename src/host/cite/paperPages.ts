@@ -4,7 +4,7 @@
 import vscode = require('vscode');
 import { metadataLine } from '../../core/browse/describe';
 import type { Paper } from '../../core/model/paper';
-import type { DetailsPanel } from '../browse/details';
+import type { DetailsView } from '../common/resolve';
 import type { PaperStore } from '../library/store';
 
 export const PAPER_SCHEME = 'papers-paper';
@@ -23,7 +23,7 @@ function paperPage(paper: Paper): string {
   return `${lines.join('\n')}\n`;
 }
 
-export function registerPaperPages(store: PaperStore, details: DetailsPanel): vscode.Disposable[] {
+export function registerPaperPages(store: PaperStore, details: DetailsView): vscode.Disposable {
   const pages: vscode.TextDocumentContentProvider = {
     async provideTextDocumentContent(uri) {
       const paper = await (await store.library())?.paper(keyOf(uri));
@@ -40,5 +40,5 @@ export function registerPaperPages(store: PaperStore, details: DetailsPanel): vs
     }
     await details.show(paper);
   });
-  return [vscode.workspace.registerTextDocumentContentProvider(PAPER_SCHEME, pages), handOff];
+  return vscode.Disposable.from(vscode.workspace.registerTextDocumentContentProvider(PAPER_SCHEME, pages), handOff);
 }

@@ -1,9 +1,10 @@
 import vscode = require('vscode');
+import { Disposable } from '../util/dispose';
 import type { CitationProblem } from '../../core/health/citations';
 import type { Bibliographies, DocumentSources } from '../bibliography/bibliographies';
 import { CITING_LANGUAGES } from '../../core/cite/languages';
 import { engine } from '../engine/load';
-import { citationsOf } from '../cite/documentCitations';
+import { citationsOf } from '../common/documentCitations';
 import { pause } from '../../core/util/pause';
 import { Settings } from '../ids';
 import { setDiagnostics } from '../util/diagnosticSets';
@@ -25,34 +26,31 @@ export interface DocumentCheckResult {
  * exist is said where it is named. A check is a scan of the text and a look-up per key, so it
  * runs on each change, with changes that come together (multi-cursor edits) checked once.
  */
-export class CitationDiagnostics implements vscode.Disposable {
-  readonly diagnostics = vscode.languages.createDiagnosticCollection('papers-citations');
+export class CitationDiagnostics extends Disposable {
+  readonly diagnostics = this.register(vscode.languages.createDiagnosticCollection('papers-citations'));
   private readonly pending = new Map<string, vscode.TextDocument>();
   private readonly results = new Map<string, DocumentCheckResult>();
-  private readonly subscriptions: vscode.Disposable[] = [];
   private queued = false;
   private started = false;
-  private readonly checked = new vscode.EventEmitter<vscode.Uri>();
+  private readonly checked = this.register(new vscode.EventEmitter<vscode.Uri>());
   /** Fires after a document's diagnostics were set. */
   readonly onDidCheck = this.checked.event;
   /** How long each check took (ms), the latest first: the bench reports them. */
   readonly times: number[] = [];
 
   constructor(private readonly bibliographies: Bibliographies) {
-    this.subscriptions.push(
-      this.diagnostics, this.checked,
-      vscode.workspace.onDidOpenTextDocument(doc => this.schedule(doc)),
-      vscode.workspace.onDidChangeTextDocument(e => { if (e.contentChanges.length) this.schedule(e.document); }),
-      vscode.workspace.onDidCloseTextDocument(doc => {
-        this.diagnostics.delete(doc.uri);
-        this.results.delete(doc.uri.toString());
-      }),
-      bibliographies.onDidLoad(() => this.checkAll()),
-      bibliographies.onDidChangeSources(() => this.checkAll()),
-      vscode.workspace.onDidChangeConfiguration(e => {
-        if (e.affectsConfiguration(`${Settings.section}.diagnostics`) || e.affectsConfiguration(`${Settings.section}.bibliography`)) this.checkAll();
-      }),
-    );
+    super();
+    this.register(vscode.workspace.onDidOpenTextDocument(doc => this.schedule(doc)));
+    this.register(vscode.workspace.onDidChangeTextDocument(e => { if (e.contentChanges.length) this.schedule(e.document); }));
+    this.register(vscode.workspace.onDidCloseTextDocument(doc => {
+      this.diagnostics.delete(doc.uri);
+      this.results.delete(doc.uri.toString());
+    }));
+    this.register(bibliographies.onDidLoad(() => this.checkAll()));
+    this.register(bibliographies.onDidChangeSources(() => this.checkAll()));
+    this.register(vscode.workspace.onDidChangeConfiguration(e => {
+      if (e.affectsConfiguration(`${Settings.section}.diagnostics`) || e.affectsConfiguration(`${Settings.section}.bibliography`)) this.checkAll();
+    }));
   }
 
   /** Starts checking, once the library is loading (the checks need its bibliographies). */
@@ -146,10 +144,6 @@ export class CitationDiagnostics implements vscode.Disposable {
       return;
     }
     for (const doc of vscode.workspace.textDocuments) this.schedule(doc);
-  }
-
-  dispose(): void {
-    for (const s of this.subscriptions) s.dispose();
   }
 }
 

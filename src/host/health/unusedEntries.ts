@@ -1,4 +1,5 @@
 import vscode = require('vscode');
+import { Disposable } from '../util/dispose';
 import { Delayer, Sequencer } from '../util/async';
 import { replaceDiagnostics } from '../util/diagnosticSets';
 import * as disk from '../util/disk';
@@ -6,7 +7,7 @@ import type { FileUse } from '../../core/health/unusedEntries';
 import type { Bibliographies, CitingText } from '../bibliography/bibliographies';
 import { CITING_LANGUAGES, languageOfPath } from '../../core/cite/languages';
 import { engine } from '../engine/load';
-import { citationsOf } from '../cite/documentCitations';
+import { citationsOf } from '../common/documentCitations';
 import { Settings } from '../ids';
 
 /** The citing files of the workspace that are read to know which entries are used. */
@@ -25,22 +26,22 @@ interface Scanned { version: string; keys: Set<string>; all: boolean; text: Citi
  * names, nor in one a document cites whole (`\nocite{*}`). `papers.diagnostics.unusedEntries`
  * turns it off.
  */
-export class UnusedEntries implements vscode.Disposable {
-  readonly diagnostics = vscode.languages.createDiagnosticCollection('papers-unused');
-  private readonly subscriptions: vscode.Disposable[] = [];
-  private readonly soon = new Delayer(DEBOUNCE_MS);
+export class UnusedEntries extends Disposable {
+  readonly diagnostics = this.register(vscode.languages.createDiagnosticCollection('papers-unused'));
+  private readonly soon = this.register(new Delayer(DEBOUNCE_MS));
   private readonly updates = new Sequencer();
   private diskFiles: Promise<vscode.Uri[]> | undefined;
   private readonly scanned = new Map<string, Scanned>();
   /** Counts the watcher's events: a disk reading during which one came may hold a file half written. */
   private events = 0;
   private started = false;
-  private readonly updated = new vscode.EventEmitter<void>();
+  private readonly updated = this.register(new vscode.EventEmitter<void>());
   /** Fires after the hints were set again. */
   readonly onDidUpdate = this.updated.event;
 
   constructor(private readonly bibliographies: Bibliographies) {
-    const watcher = vscode.workspace.createFileSystemWatcher(CITING_GLOB);
+    super();
+    const watcher = this.register(vscode.workspace.createFileSystemWatcher(CITING_GLOB));
     const changed = (uri: vscode.Uri) => {
       this.events++;
       this.scanned.delete(uri.toString());
@@ -58,24 +59,23 @@ export class UnusedEntries implements vscode.Disposable {
     };
     // A folder moved in, unzipped or checked out in one step: VS Code reports the folder alone, not
     // the files in it, so the glob above hears nothing. (A folder moved out is reported file by file.)
-    const anything = vscode.workspace.createFileSystemWatcher('**/*', false, true, true);
+    const anything = this.register(vscode.workspace.createFileSystemWatcher('**/*', false, true, true));
     const folderCreated = async (uri: vscode.Uri) => {
       if (hasExtension(uri) || (await disk.stat(uri).then(s => s.type & vscode.FileType.Directory, () => 0)) === 0) return;
       listedAgain(uri);
     };
-    this.subscriptions.push(
-      this.diagnostics, this.updated, watcher, anything,
-      watcher.onDidChange(changed), watcher.onDidCreate(listedAgain), watcher.onDidDelete(listedAgain),
-      anything.onDidCreate(uri => void folderCreated(uri)),
-      bibliographies.onDidLoad(() => this.schedule(0)),
-      // A project that changed (a main file found, a chapter brought in) changes which files use which
-      // bibliography, and may have found files no event of ours announced (a folder moved in): list again.
-      bibliographies.onDidChangeSources(listed),
-      vscode.workspace.onDidOpenTextDocument(() => this.schedule()),
-      vscode.workspace.onDidCloseTextDocument(doc => this.diagnostics.delete(doc.uri)),
-      vscode.workspace.onDidChangeTextDocument(e => { if (CITING_LANGUAGES.includes(e.document.languageId)) this.schedule(); }),
-      vscode.workspace.onDidChangeConfiguration(e => { if (e.affectsConfiguration(`${Settings.section}.diagnostics`)) this.schedule(0); }),
-    );
+    this.register(watcher.onDidChange(changed));
+    this.register(watcher.onDidCreate(listedAgain));
+    this.register(watcher.onDidDelete(listedAgain));
+    this.register(anything.onDidCreate(uri => void folderCreated(uri)));
+    this.register(bibliographies.onDidLoad(() => this.schedule(0)));
+    // A project that changed (a main file found, a chapter brought in) changes which files use which
+    // bibliography, and may have found files no event of ours announced (a folder moved in): list again.
+    this.register(bibliographies.onDidChangeSources(listed));
+    this.register(vscode.workspace.onDidOpenTextDocument(() => this.schedule()));
+    this.register(vscode.workspace.onDidCloseTextDocument(doc => this.diagnostics.delete(doc.uri)));
+    this.register(vscode.workspace.onDidChangeTextDocument(e => { if (CITING_LANGUAGES.includes(e.document.languageId)) this.schedule(); }));
+    this.register(vscode.workspace.onDidChangeConfiguration(e => { if (e.affectsConfiguration(`${Settings.section}.diagnostics`)) this.schedule(0); }));
   }
 
   start(): void {
@@ -165,11 +165,6 @@ export class UnusedEntries implements vscode.Disposable {
   private listDiskFiles(): Promise<vscode.Uri[]> {
     if (!vscode.workspace.workspaceFolders?.length) return Promise.resolve([]);
     return (this.diskFiles ??= Promise.resolve(vscode.workspace.findFiles(CITING_GLOB, '**/{node_modules,.git}/**', MAX_FILES)));
-  }
-
-  dispose(): void {
-    this.soon.dispose();
-    for (const s of this.subscriptions) s.dispose();
   }
 }
 

@@ -1,4 +1,5 @@
 import vscode = require('vscode');
+import { Disposable } from '../util/dispose';
 import * as disk from '../util/disk';
 import type { Problem } from '../../core/model/paper';
 import type { CorpusInput } from './store';
@@ -29,22 +30,20 @@ export function corpusFileUris(): { path: string; uri: vscode.Uri | undefined }[
  * reloads once. Problems go to the "Papers" output with file and line, and to one
  * notification per reload; the valid papers always load.
  */
-export class UserCorpora implements vscode.Disposable {
-  private readonly watch = new FileWatch(() => this.schedule());
+export class UserCorpora extends Disposable {
+  private readonly watch = this.register(new FileWatch(() => this.schedule()));
   /** The files' sizes and times at the last load, to pass over a change event that changed nothing. */
   private loaded: string | undefined;
-  private readonly soon = new Delayer(DEBOUNCE_MS);
-  private readonly subscriptions: vscode.Disposable[] = [];
+  private readonly soon = this.register(new Delayer(DEBOUNCE_MS));
   /** What the last load did: papers added, problems, whether the cached index was used. */
   lastReport: UserCorpusReport | undefined;
 
   constructor(private readonly store: PaperStore, private readonly log: vscode.LogOutputChannel) {
-    this.subscriptions.push(
-      vscode.workspace.onDidChangeConfiguration(e => {
-        if (e.affectsConfiguration(`${Settings.section}.${Settings.corpusFiles}`)) this.start();
-      }),
-      vscode.workspace.onDidChangeWorkspaceFolders(() => this.start()),
-    );
+    super();
+    this.register(vscode.workspace.onDidChangeConfiguration(e => {
+      if (e.affectsConfiguration(`${Settings.section}.${Settings.corpusFiles}`)) this.start();
+    }));
+    this.register(vscode.workspace.onDidChangeWorkspaceFolders(() => this.start()));
   }
 
   /** Watches the configured files and loads them (now if there are any). */
@@ -92,11 +91,5 @@ export class UserCorpora implements vscode.Disposable {
       ).then(choice => { if (choice) void vscode.commands.executeCommand(Commands.showLog); });
     }
     return this.lastReport;
-  }
-
-  dispose(): void {
-    this.soon.dispose();
-    this.watch.dispose();
-    for (const s of this.subscriptions) s.dispose();
   }
 }

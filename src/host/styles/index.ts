@@ -1,16 +1,16 @@
-// Formatted references: the citation style of each document (styles.ts) and, once the library is
-// loading, its engine built in the engine worker in the background when a citing document is
-// shown, so that the first hover after it can show the formatted reference; and the command
-// Papers: Show References (references.ts).
+// Formatted references: once the library is loading, the style of a citing document shown is built
+// in the engine worker in the background, so that the first hover after it can show the formatted
+// reference; and the command Papers: Show References (references.ts). The style of each document
+// and formatting in it (common/citationStyles.ts) are on the shared floor: hover, completion and the
+// details view format too.
 import vscode = require('vscode');
 import { CITING_LANGUAGES } from '../../core/cite/languages';
+import type { CitationStyles } from '../common/citationStyles';
 import { Commands } from '../ids';
 import type { PaperStore } from '../library/store';
-import { registerCommand } from '../util/commands';
+import { registerCommands, type Command } from '../util/commands';
 import type { ReferencesPreview } from './references';
-import type { CitationStyles } from './styles';
 
-export { CitationStyles } from './styles';
 export { ReferencesPreview } from './references';
 
 export interface StylesParts {
@@ -20,17 +20,25 @@ export interface StylesParts {
   log: vscode.LogOutputChannel;
 }
 
-export function registerStyles(parts: StylesParts): vscode.Disposable[] {
-  const { store, styles, references, log } = parts;
+export class ShowReferencesCommand implements Command {
+  readonly id = Commands.showReferences;
+  constructor(private readonly references: ReferencesPreview) {}
+
+  execute(): Promise<void> {
+    return this.references.show(vscode.window.activeTextEditor?.document);
+  }
+}
+
+export function registerStyles({ store, styles, references, log }: StylesParts): vscode.Disposable {
   const citing = new Set(CITING_LANGUAGES);
   const warm = (editor: vscode.TextEditor | undefined) => {
     // Not before the library is loading: nothing of the styles at activation.
     if (!editor || !citing.has(editor.document.languageId) || !store.loaded) return;
     void styles.styleOf(editor.document).then(style => styles.warm(style));
   };
-  return [
+  return vscode.Disposable.from(
     vscode.window.onDidChangeActiveTextEditor(warm),
     store.onDidLoadBundled(() => warm(vscode.window.activeTextEditor)),
-    registerCommand(log, Commands.showReferences, () => references.show(vscode.window.activeTextEditor?.document)),
-  ];
+    registerCommands(log, [new ShowReferencesCommand(references)]),
+  );
 }

@@ -3,45 +3,41 @@
 // nocite:, @* for every entry of its bibliographies), in the style's order, and the citations as the
 // style writes them in a second tab. It follows the active citing document and updates as
 // citations are typed (debounced); each entry goes to its source; Copy All as text, HTML or
-// Markdown. Locked down as the details view is: a nonce, no inline handlers, its own folder only,
-// every message checked with zod, and a serializer that restores it on the document it showed.
+// Markdown. On the shared webview panel base (common/webviewPanel.ts), as the details view is: a
+// nonce, no inline handlers, its own folder only, every message checked with zod, and a serializer
+// that restores it on the document it showed.
 import vscode = require('vscode');
 import { CITING_LANGUAGES } from '../../core/cite/languages';
-import type { ReferencesMessage, ReferencesView } from '../../shared/protocol';
+import type { ReferencesIntent, ReferencesMessage, ReferencesView } from '../../shared/protocol';
 import type { Bibliographies } from '../bibliography/bibliographies';
 import { engine } from '../engine/load';
 import { Commands, REFERENCES_VIEW_TYPE } from '../ids';
 import { Delayer } from '../util/async';
-import { Disposable } from '../util/dispose';
 import { scanOf } from '../util/documentScan';
-import type { CitationStyles } from './styles';
+import type { CitationStyles } from '../common/citationStyles';
+import { WebviewPanelHost, type IntentSchema } from '../common/webviewPanel';
 
 /** Typing pauses this long before the preview formats again. */
 const TYPING_MS = 400;
 const FORMS = { text: 'plain text', html: 'HTML', markdown: 'Markdown' } as const;
 const citing = new Set(CITING_LANGUAGES);
 
-function nonce(): string {
-  return btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(18))));
-}
-
-export class ReferencesPreview extends Disposable {
-  private panel: vscode.WebviewPanel | undefined;
+export class ReferencesPreview extends WebviewPanelHost<ReferencesIntent> {
   private doc: vscode.TextDocument | undefined;
-  private ready = false;
   private readonly updates = this.register(new Delayer(TYPING_MS));
-  private readonly panelSubscriptions: vscode.Disposable[] = [];
   /** Counts the updates, so that one overtaken by a newer one is not posted. */
   private generation = 0;
   /** The last view posted (for tests). */
   lastView: ReferencesView | undefined;
 
   constructor(
-    private readonly extensionUri: vscode.Uri, private readonly styles: CitationStyles,
-    private readonly bibliographies: Bibliographies, private readonly log: vscode.LogOutputChannel,
+    extensionUri: vscode.Uri, private readonly styles: CitationStyles,
+    private readonly bibliographies: Bibliographies, log: vscode.LogOutputChannel,
   ) {
-    super();
-    this.register(vscode.window.registerWebviewPanelSerializer(REFERENCES_VIEW_TYPE, { deserializeWebviewPanel: (panel, state) => this.restore(panel, state) }));
+    super(extensionUri, log, {
+      viewType: REFERENCES_VIEW_TYPE, name: 'references view', script: 'references.js', style: 'references.css',
+      title: 'References', loading: '<p class="muted">Formatting the references…</p>',
+    });
     this.register(vscode.workspace.onDidChangeTextDocument(e => { if (e.document === this.doc) this.updates.trigger(() => void this.update()); }));
     this.register(vscode.window.onDidChangeActiveTextEditor(editor => {
       if (!this.panel || !editor || editor.document === this.doc || !citing.has(editor.document.languageId)) return;
@@ -59,56 +55,28 @@ export class ReferencesPreview extends Disposable {
       return;
     }
     this.doc = doc;
-    if (this.panel) this.panel.reveal(undefined, true);
-    else this.attach(vscode.window.createWebviewPanel(REFERENCES_VIEW_TYPE, 'References', { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, this.options()));
+    this.open(this.panel?.title ?? 'References', true);
     await this.update();
   }
 
-  private async restore(panel: vscode.WebviewPanel, state: unknown): Promise<void> {
+  protected intents(): IntentSchema<ReferencesIntent> {
+    return engine().ReferencesIntentSchema;
+  }
+
+  protected async restore(state: unknown): Promise<object | undefined> {
     const parsed = engine().ReferencesStateSchema.safeParse(state);
     const doc = parsed.success ? await Promise.resolve(vscode.workspace.openTextDocument(vscode.Uri.parse(parsed.data.uri))).catch(() => undefined) : undefined;
-    if (!doc || this.panel) {
-      panel.dispose();
-      return;
-    }
+    if (!doc) return undefined;
     this.doc = doc;
-    panel.webview.options = this.options();
-    this.attach(panel);
+    return {};
   }
 
-  private options(): vscode.WebviewPanelOptions & vscode.WebviewOptions {
-    return { enableScripts: true, enableFindWidget: true, retainContextWhenHidden: false, localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview')] };
+  protected override onDidClose(): void {
+    this.updates.cancel();
   }
 
-  private attach(panel: vscode.WebviewPanel): void {
-    this.panel = panel;
-    this.ready = false;
-    panel.iconPath = vscode.Uri.joinPath(this.extensionUri, 'media', 'paper.svg');
-    const asset = (name: string) => panel.webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview', name));
-    const n = nonce();
-    panel.webview.html = `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src ${panel.webview.cspSource}; script-src 'nonce-${n}';">
-<meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" href="${asset('references.css')}">
-<title>References</title>
-</head>
-<body>
-<main id="app" aria-live="polite" aria-busy="true"><p class="muted">Formatting the references…</p></main>
-<script nonce="${n}" src="${asset('references.js')}"></script>
-</body>
-</html>`;
-    this.panelSubscriptions.push(
-      panel.webview.onDidReceiveMessage(raw => void this.receive(raw)),
-      panel.onDidDispose(() => {
-        this.panel = undefined;
-        this.ready = false;
-        this.updates.cancel();
-        for (const s of this.panelSubscriptions.splice(0)) s.dispose();
-      }),
-    );
+  protected onReady(): Promise<void> {
+    return this.update();
   }
 
   /** The keys the document cites, in the order first cited; with `@*` or `\nocite{*}`, every entry of its bibliographies after them. */
@@ -128,7 +96,7 @@ export class ReferencesPreview extends Disposable {
     const doc = this.doc;
     if (!this.panel || !this.ready || !doc) return;
     const generation = ++this.generation;
-    const post = (message: ReferencesMessage) => { if (generation === this.generation) void this.panel?.webview.postMessage(message); };
+    const post = (message: ReferencesMessage) => { if (generation === this.generation) void this.postMessage(message); };
     try {
       const [library, style, keys] = await Promise.all([this.bibliographies.library(), this.styles.styleOf(doc), this.keysOf(doc)]);
       if (!library) return;
@@ -152,25 +120,12 @@ export class ReferencesPreview extends Disposable {
     }
   }
 
-  private async receive(raw: unknown): Promise<void> {
-    const parsed = engine().ReferencesIntentSchema.safeParse(raw);
-    if (!parsed.success) {
-      this.log.warn(`Dropped an invalid message from the references view: ${JSON.stringify(raw)?.slice(0, 200)}`);
-      return;
-    }
-    const message = parsed.data;
-    try {
-      if (message.type === 'ready') {
-        this.ready = true;
-        await this.update();
-      } else if (message.type === 'goToEntry') {
-        // Only a key this preview shows.
-        if (this.lastView?.entries.some(e => e.key === message.key)) await vscode.commands.executeCommand(Commands.goToEntry, message.key);
-      } else {
-        await this.copyAll(message.form);
-      }
-    } catch (error) {
-      this.log.error(`References view action "${message.type}" failed: ${error instanceof Error ? error.message : String(error)}`);
+  protected async handle(message: ReferencesIntent): Promise<void> {
+    if (message.type === 'goToEntry') {
+      // Only a key this preview shows.
+      if (this.lastView?.entries.some(e => e.key === message.key)) await vscode.commands.executeCommand(Commands.goToEntry, message.key);
+    } else if (message.type === 'copyAll') {
+      await this.copyAll(message.form);
     }
   }
 
@@ -183,10 +138,5 @@ export class ReferencesPreview extends Disposable {
     const texts = answer.entries.filter(e => !e.error).map(e => (form === 'html' ? `<div class="csl-entry">${e.text}</div>` : e.text));
     await vscode.env.clipboard.writeText(texts.join(form === 'html' ? '\n' : '\n\n'));
     vscode.window.setStatusBarMessage(`$(check) Copied ${texts.length} references as ${FORMS[form]}`, 3000);
-  }
-
-  override dispose(): void {
-    this.panel?.dispose();
-    super.dispose();
   }
 }

@@ -1,5 +1,6 @@
-// Registering a command: its body runs guarded, so that a failure becomes a message that says what
-// to do rather than an error in the developer tools.
+// Commands as small named units (an id and what it does), as VS Code's markdown extension has them
+// (commandManager.ts), registered here with their bodies guarded: a failure becomes a message that
+// says what to do rather than an error in the developer tools.
 import vscode = require('vscode');
 import { Commands } from '../ids';
 import { PapersUnavailableError, UserError } from './errors';
@@ -27,7 +28,15 @@ export function guarded<A extends unknown[]>(log: vscode.LogOutputChannel, body:
   };
 }
 
-/** A command of ours, its body guarded. */
-export function registerCommand<A extends unknown[]>(log: vscode.LogOutputChannel, id: string, body: (...args: A) => unknown): vscode.Disposable {
-  return vscode.commands.registerCommand(id, guarded(log, body));
+/** A command of ours: its id (one of `Commands`) and what it does with the arguments it is given. */
+export interface Command {
+  readonly id: string;
+  // The arguments come from VS Code (a tree row, a URI) or a caller: each command checks its own.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  execute(...args: any[]): unknown;
+}
+
+/** Registers commands, their bodies guarded; disposing the answer unregisters them all. */
+export function registerCommands(log: vscode.LogOutputChannel, commands: readonly Command[]): vscode.Disposable {
+  return vscode.Disposable.from(...commands.map(command => vscode.commands.registerCommand(command.id, guarded(log, (...args: unknown[]) => command.execute(...args)))));
 }

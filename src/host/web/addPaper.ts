@@ -4,30 +4,16 @@
 import vscode = require('vscode');
 import type { Paper } from '../../core/model/paper';
 import type { Cached, FetchedPaper } from '../../core/web';
-import { replaceKey, type ReplacedKey } from '../cite/replaceKey';
-import type { Bibliographies } from '../bibliography/bibliographies';
+import { replaceKey, type ReplacedKey } from '../common/replaceKey';
 import { updateBibliography } from '../bibliography/append';
-import type { DetailsPanel } from '../browse/details';
-import type { EditorTracker } from '../cite/editors';
-import { insertCitation } from '../cite/insert';
-import type { CitationSettingsReader } from '../cite/settings';
+import { insertCitation } from '../common/insertCitation';
 import { engine } from '../engine/load';
-import type { PaperStore } from '../library/store';
 import { UserError } from '../util/errors';
+import type { AddParts } from './parts';
 import { WebPapers } from './papers';
 
 /** What to do with the paper: cite it at the cursor, add its entry to the document's bibliography, or only add it to the library. */
 export type AddAction = 'cite' | 'bibliography' | 'library';
-
-export interface AddParts {
-  web: WebPapers;
-  store: PaperStore;
-  bibliographies: Bibliographies;
-  editors: EditorTracker;
-  citationSettings: CitationSettingsReader;
-  details: DetailsPanel;
-  log: vscode.LogOutputChannel;
-}
 
 const PROMPT = 'An arXiv id or link (2401.12345, arxiv.org/abs/…), a DOI or doi.org link, or a Hugging Face paper link';
 

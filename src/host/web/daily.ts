@@ -5,8 +5,9 @@
 import vscode = require('vscode');
 import type { FetchedPaper, Period } from '../../core/web';
 import { engine } from '../engine/load';
-import type { DailyRows, DailySource } from '../browse/tree';
+import type { DailyRows, DailySource } from '../common/treeNodes';
 import type { PaperStore } from '../library/store';
+import { Disposable } from '../util/dispose';
 import { withProgress, type WebPapers } from './papers';
 
 /** How the papers of a period are ordered: as the site ranks them (by upvotes), or newest first. */
@@ -38,8 +39,8 @@ interface Shown {
   note?: string;
 }
 
-export class DailyPapers implements DailySource, vscode.Disposable {
-  readonly #changed = new vscode.EventEmitter<void>();
+export class DailyPapers extends Disposable implements DailySource {
+  readonly #changed = this.register(new vscode.EventEmitter<void>());
   readonly onDidChange = this.#changed.event;
   /** The period asked for; undefined: the site's most recent day. */
   #period: Period | undefined;
@@ -49,7 +50,9 @@ export class DailyPapers implements DailySource, vscode.Disposable {
   #shown: Shown | undefined;
   #problem: string | undefined;
 
-  constructor(private readonly web: WebPapers, private readonly store: PaperStore, private readonly log: vscode.LogOutputChannel) {}
+  constructor(private readonly web: WebPapers, private readonly store: PaperStore, private readonly log: vscode.LogOutputChannel) {
+    super();
+  }
 
   get enabled(): boolean {
     return this.web.enabled;
@@ -172,9 +175,5 @@ export class DailyPapers implements DailySource, vscode.Disposable {
     this.#shown = undefined;
     this.#problem = undefined;
     this.#changed.fire();
-  }
-
-  dispose(): void {
-    this.#changed.dispose();
   }
 }

@@ -4,8 +4,9 @@
 import vscode = require('vscode');
 import type { Paper } from '../../core/model/paper';
 import { slugify } from '../../core/util/text';
-import { resolvePaper, type PaperArgument } from '../browse/resolve';
-import { authorsLine, type AddParts } from './addPaper';
+import { resolvePaper, type PaperArgument } from '../common/resolve';
+import { authorsLine } from './addPaper';
+import type { AddParts } from './parts';
 import { withProgress } from './papers';
 
 /** Looks the paper up; answers it as the library has it afterwards, or undefined when nothing was found or the user declined. */

@@ -8,9 +8,10 @@ import vscode = require('vscode');
 import type { Paper } from '../../core/model/paper';
 import type { PaperId } from '../../core/web';
 import { updateBibliography } from '../bibliography/append';
-import { CITING_SELECTOR } from '../cite';
+import { CITING_SELECTOR } from '../common/documentCitations';
 import { engine } from '../engine/load';
-import { keepFetched, type AddParts } from './addPaper';
+import { keepFetched } from './addPaper';
+import type { AddParts } from './parts';
 import type { Asking } from './papers';
 
 /** Longer than any link to a paper: a paste this long is text. */
@@ -87,11 +88,11 @@ export class PaperPasteProvider implements vscode.DocumentPasteEditProvider<Pape
   }
 }
 
-export function registerPaste(parts: AddParts): vscode.Disposable[] {
+export function registerPaste(parts: AddParts): vscode.Disposable {
   const provider = new PaperPasteProvider(parts);
   const metadata = (kind: vscode.DocumentDropOrPasteEditKind): vscode.DocumentPasteProviderMetadata => ({ providedPasteEditKinds: [kind], pasteMimeTypes: ['text/plain'] });
-  return [
+  return vscode.Disposable.from(
     vscode.languages.registerDocumentPasteEditProvider(CITING_SELECTOR, provider, metadata(CITATION)),
     vscode.languages.registerDocumentPasteEditProvider({ language: 'bibtex' }, provider, metadata(ENTRY)),
-  ];
+  );
 }

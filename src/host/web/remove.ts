@@ -3,9 +3,9 @@
 // The cache keeps what was fetched, so adding it again asks nothing of the network.
 import vscode = require('vscode');
 import type { Paper } from '../../core/model/paper';
-import { resolvePaper, type PaperArgument } from '../browse/resolve';
+import { resolvePaper, type PaperArgument } from '../common/resolve';
 import { UserError } from '../util/errors';
-import type { AddParts } from './addPaper';
+import type { AddParts } from './parts';
 
 /** Takes a kept paper out of the library; answers whether it did. */
 export async function removePaper(parts: AddParts, arg: PaperArgument): Promise<boolean> {

@@ -1,7 +1,7 @@
 // Search Papers beyond the library: Hugging Face's papers search, offered by the paper pick when
 // the library has few matches (host/browse/pick.ts); a paper it finds joins the library when the
 // user opens, cites or stars it.
-import type { WebHit, WebSearch } from '../browse/pick';
+import type { WebHit, WebSearch } from '../common/pick';
 import type { FetchedPaper } from '../../core/web';
 import { engine } from '../engine/load';
 import { excerpt } from '../../core/util/text';

@@ -19,7 +19,7 @@ interface PaperItem extends vscode.QuickPickItem {
 /** A paper found beyond the library, as the pick shows it. */
 export interface WebHit { title: string; description: string; detail: string }
 
-/** Papers from beyond the library, offered when it has no match: given by the web feature (src/host/web), which this floor cannot import. */
+/** Papers from beyond the library, offered when it has no match: the web feature's (host/web), handed to the picker by host/activate.ts. */
 export interface WebSearch {
   readonly enabled: boolean;
   /** What the search is called in the pick ("Hugging Face"). */
@@ -27,14 +27,6 @@ export interface WebSearch {
   search(query: string, signal: AbortSignal): Promise<WebHit[]>;
   /** Brings a paper the web found into the library: its key there. */
   join(hit: WebHit): Promise<string | undefined>;
-}
-
-let webSearch: WebSearch | undefined;
-
-/** Lets the paper pick search beyond the library. */
-export function useWebSearch(search: WebSearch): vscode.Disposable {
-  webSearch = search;
-  return new vscode.Disposable(() => { if (webSearch === search) webSearch = undefined; });
 }
 
 const RESULTS = 50;
@@ -69,13 +61,6 @@ const EMPTY_HINT: PaperItem = {
   detail: 'Filters combine with words: topic:robot, org:apple, year:2024, has:code',
   alwaysShow: true,
 };
-
-let open: vscode.QuickPick<PaperItem> | undefined;
-
-/** The paper pick on screen, if any: for the integration tests, which type into it. */
-export function openPick(): vscode.QuickPick<vscode.QuickPickItem & { row?: PaperRow }> | undefined {
-  return open;
-}
 
 export interface PickOptions {
   title: string;
@@ -117,11 +102,34 @@ function identity(item: PaperItem): string | undefined {
 }
 
 /**
- * Lets the user find papers by typing: every keystroke runs our search, and VS Code
- * shows our ranking as is. Resolves to the chosen papers (with several allowed, Enter
- * with nothing ticked takes the focused paper), or undefined if dismissed.
+ * The paper pick: Search Papers, Insert Citation and every command that asks which paper. One
+ * for the window, made by host/activate.ts with the web's search when the web feature is there.
  */
-export async function pickPapers(store: PaperStore, options: PickOptions): Promise<PickResult | undefined> {
+export class PaperPicker {
+  /** The pick on screen, if any: for the integration tests, which type into it. */
+  private shown: vscode.QuickPick<PaperItem> | undefined;
+
+  constructor(private readonly store: PaperStore, private readonly webSearch?: WebSearch) {}
+
+  /** The pick on screen, if any (for the tests). */
+  get open(): vscode.QuickPick<vscode.QuickPickItem & { row?: PaperRow }> | undefined {
+    return this.shown;
+  }
+
+  /**
+   * Lets the user find papers by typing: every keystroke runs our search, and VS Code
+   * shows our ranking as is. Resolves to the chosen papers (with several allowed, Enter
+   * with nothing ticked takes the focused paper), or undefined if dismissed.
+   */
+  pick(options: PickOptions): Promise<PickResult | undefined> {
+    return pickPapers(this.store, this.webSearch, options, pick => { this.shown = pick; }, pick => { if (this.shown === pick) this.shown = undefined; });
+  }
+}
+
+async function pickPapers(
+  store: PaperStore, webSearch: WebSearch | undefined, options: PickOptions,
+  opened: (pick: vscode.QuickPick<PaperItem>) => void, closed: (pick: vscode.QuickPick<PaperItem>) => void,
+): Promise<PickResult | undefined> {
   let library = await store.require();
   const pick = vscode.window.createQuickPick<PaperItem>();
   // Not in the 1.90 typings, but honoured by VS Code: keep our order instead of re-sorting by label match.
@@ -223,7 +231,7 @@ export async function pickPapers(store: PaperStore, options: PickOptions): Promi
       // A paper the web found joins the library first.
       const hits = items.flatMap(i => (i.hit ? [i.hit] : []));
       if (hits.length) pick.busy = true;
-      const joined = webSearch ? await Promise.all(hits.map(h => webSearch!.join(h))) : [];
+      const joined = webSearch ? await Promise.all(hits.map(h => webSearch.join(h))) : [];
       const ids = [...items.flatMap(i => (i.row ? [i.row.id] : [])), ...joined.filter((k): k is string => !!k)];
       // The whole papers, for what the command does with them (cite, copy, open).
       const papers = (await (await store.require()).papers(ids)).filter((p): p is Paper => p !== undefined);
@@ -277,13 +285,13 @@ export async function pickPapers(store: PaperStore, options: PickOptions): Promi
     });
     pick.onDidHide(() => {
       searching?.abort();
-      if (open === pick) open = undefined;
+      closed(pick);
       reload.dispose();
       indexed.dispose();
       pick.dispose();
       resolve(result);
     });
-    open = pick;
+    opened(pick);
     pick.show();
   });
 }

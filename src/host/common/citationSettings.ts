@@ -3,16 +3,17 @@ import vscode = require('vscode');
 import type { CitationSettings } from '../../core/cite';
 import { engine } from '../engine/load';
 import { Settings } from '../ids';
+import { Disposable } from '../util/dispose';
 
 /** The user's citation settings, validated; a bad setting is reported once per change and its default used. */
-export class CitationSettingsReader implements vscode.Disposable {
+export class CitationSettingsReader extends Disposable {
   private cached: CitationSettings | undefined;
-  private readonly subscription: vscode.Disposable;
 
   constructor(private readonly log: vscode.LogOutputChannel) {
-    this.subscription = vscode.workspace.onDidChangeConfiguration(e => {
+    super();
+    this.register(vscode.workspace.onDidChangeConfiguration(e => {
       if (e.affectsConfiguration(`${Settings.section}.citation`)) this.cached = undefined;
-    });
+    }));
   }
 
   get(): CitationSettings {
@@ -28,9 +29,5 @@ export class CitationSettingsReader implements vscode.Disposable {
     }
     this.cached = settings;
     return settings;
-  }
-
-  dispose(): void {
-    this.subscription.dispose();
   }
 }

@@ -3,19 +3,27 @@
 import type { Paper } from '../../core/model/paper';
 import type { PaperStore } from '../library/store';
 import { UserError } from '../util/errors';
-import type { DetailsPanel } from './details';
-import { pickPapers } from './pick';
-import type { TreeNode } from './tree';
+import type { PaperPicker } from './pick';
+import type { TreeNode } from './treeNodes';
 
 /** What a command may be given: a tree row, a paper, a paper id or key, or nothing (palette). */
 export type PaperArgument = TreeNode | Paper | string | undefined;
 
 export const PLACEHOLDER = 'Type words of a title, an abstract, a key or an organisation (topic:, org:, year:, has:code, upvotes>N)';
 
+/** The details view as the other features see it (host/browse/details.ts is the real one). */
+export interface DetailsView {
+  /** The paper shown, if the view has the focus: what palette commands act on. */
+  readonly focused: Paper | undefined;
+  /** Shows a paper, opening the view beside the editor or reusing it. */
+  show(paper: Paper, preserveFocus?: boolean): Promise<void>;
+}
+
 /** Where a command finds its papers. */
 export interface PaperSources {
   store: PaperStore;
-  details: DetailsPanel;
+  picker: PaperPicker;
+  details: DetailsView;
 }
 
 /**
@@ -23,9 +31,9 @@ export interface PaperSources {
  * paper of the focused details panel if there is one (so keyboard users can act on what
  * they read), else the user picks papers by typing, exactly as in "Search Papers".
  */
-export async function resolvePapers({ store, details }: PaperSources, arg: PaperArgument, title: string, canPickMany = false): Promise<Paper[] | undefined> {
+export async function resolvePapers({ store, picker, details }: PaperSources, arg: PaperArgument, title: string, canPickMany = false): Promise<Paper[] | undefined> {
   if (arg === undefined && details.focused) return [details.focused];
-  if (arg === undefined) return (await pickPapers(store, { title, placeholder: PLACEHOLDER, canPickMany }))?.papers;
+  if (arg === undefined) return (await picker.pick({ title, placeholder: PLACEHOLDER, canPickMany }))?.papers;
   const library = await store.require();
   const byKey = async (key: string) => {
     const paper = await library.paper(key);

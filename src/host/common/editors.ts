@@ -1,13 +1,18 @@
 // Where Insert Citation writes when the focus is elsewhere (the details panel, a quick pick).
 import vscode = require('vscode');
+import { Disposable } from '../util/dispose';
 
 /**
  * Remembers the last text editor the user was in, so that "Insert Citation" from the
  * details panel (which takes the focus) still knows where to write.
  */
-export class EditorTracker implements vscode.Disposable {
+export class EditorTracker extends Disposable {
   private last: vscode.TextEditor | undefined = vscode.window.activeTextEditor;
-  private readonly subscription = vscode.window.onDidChangeActiveTextEditor(editor => { if (editor) this.last = editor; });
+
+  constructor() {
+    super();
+    this.register(vscode.window.onDidChangeActiveTextEditor(editor => { if (editor) this.last = editor; }));
+  }
 
   /** The active editor, or the last one if the user still has it open (visible, or in a tab behind the panel). */
   async target(): Promise<vscode.TextEditor | undefined> {
@@ -19,9 +24,5 @@ export class EditorTracker implements vscode.Disposable {
     const uri = last.document.uri.toString();
     const tabbed = vscode.window.tabGroups.all.some(g => g.tabs.some(t => t.input instanceof vscode.TabInputText && t.input.uri.toString() === uri));
     return tabbed ? vscode.window.showTextDocument(last.document, { viewColumn: last.viewColumn, preserveFocus: false }) : undefined;
-  }
-
-  dispose(): void {
-    this.subscription.dispose();
   }
 }

@@ -1,0 +1,34 @@
+// The Papers view's nodes: plain data, mapped to TreeItems by host/browse/tree.ts. They live on the
+// shared floor because other features hand them about: a command run on a row gets its node, and
+// the web feature gives the Daily Papers node its papers.
+import type vscode = require('vscode');
+import type { FileRow, GroupRow, PaperRow } from '../library/library';
+
+// What a node holds is what the library's engine sent for it; children are asked for when a node opens.
+export interface GroupNode { kind: 'group'; id: string; group: GroupRow; children?: PaperNode[] }
+/** "Bibliography": the user's own bibliography files, above the groups of papers. */
+export interface BibliographyNode { kind: 'bibliography'; id: string; children: FileNode[] }
+export interface FileNode { kind: 'file'; id: string; file: FileRow; children?: PaperNode[]; parent: BibliographyNode }
+export interface PaperNode { kind: 'paper'; id: string; row: PaperRow; parent?: GroupNode | FileNode | DailyNode; upvotes?: number }
+/** "Daily Papers": a period's papers from Hugging Face, fetched once the user opens it (src/host/web/daily.ts). */
+export interface DailyNode { kind: 'daily'; id: 'daily'; children?: (PaperNode | NoteNode)[] }
+/** A line of text under Daily Papers: what is being fetched, or why the papers shown are not fresh. */
+export interface NoteNode { kind: 'note'; id: string; label: string; parent: DailyNode }
+export type TreeNode = GroupNode | BibliographyNode | FileNode | PaperNode | DailyNode | NoteNode;
+
+/** What Daily Papers shows: the papers in order, with their upvotes, and a note above them. */
+export interface DailyRows { rows: { row: PaperRow; upvotes?: number }[]; note?: string }
+
+/** What gives the Daily Papers node its papers: the web feature's, handed to the view by host/activate.ts. */
+export interface DailySource {
+  readonly onDidChange: vscode.Event<void>;
+  /** False when the user turned the network off: the node is not shown. */
+  readonly enabled: boolean;
+  readonly description: string;
+  readonly tooltip: string;
+  /** Undefined until the user opened the node: nothing is fetched before. */
+  rows(): Promise<DailyRows | undefined>;
+  /** The user opened the node: its papers are fetched (or taken from the cache). */
+  open(): Promise<void>;
+}
+

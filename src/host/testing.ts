@@ -13,7 +13,8 @@ import type { UnusedEntries } from './health/unusedEntries';
 import type { CitedOnScreen } from './cite/citedOnScreen';
 import { providerTimes } from './util/probes';
 import { watcherEvents } from './util/fileWatch';
-import type { PapersTreeProvider, ReadingListProvider } from './browse/tree';
+import type { ReadingListProvider } from './browse/readingListView';
+import type { PapersTreeProvider } from './browse/tree';
 import type { TreeNode } from './common/treeNodes';
 
 /**

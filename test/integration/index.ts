@@ -15,12 +15,31 @@ function testFiles(dir: string): string[] {
   });
 }
 
+/**
+ * The files in the order they run: as sorted, or with PAPERS_TEST_ORDER=reverse or =shuffle:SEED
+ * in another, to check that no suite leans on what another left behind.
+ */
+function ordered(files: string[]): string[] {
+  const order = process.env.PAPERS_TEST_ORDER ?? '';
+  if (order === 'reverse') return files.reverse();
+  const seed = /^shuffle:(\d+)$/.exec(order)?.[1];
+  if (seed === undefined) return files;
+  // A small linear congruential generator: the same seed, the same order.
+  let state = Number(seed) >>> 0;
+  const next = () => (state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+  for (let i = files.length - 1; i > 0; i--) {
+    const j = Math.floor(next() * (i + 1));
+    [files[i], files[j]] = [files[j], files[i]];
+  }
+  return files;
+}
+
 export function run(): Promise<void> {
   process.env.PAPERS_TEST_STAGE ??= 'integration';
   // color: false: the output reaches the terminal through the workbench, which shows escapes raw.
   // PAPERS_TEST_GREP runs only the tests whose titles match, while working on one feature.
   const mocha = new Mocha({ ui: 'tdd', color: false, timeout: 60000, reporter: SummaryReporter, grep: process.env.PAPERS_TEST_GREP });
-  for (const file of testFiles(__dirname).sort()) mocha.addFile(file);
+  for (const file of ordered(testFiles(__dirname).sort())) mocha.addFile(file);
   return new Promise((resolve, reject) => {
     mocha.run(failures => (failures > 0 ? reject(new Error(`${failures} integration test(s) failed`)) : resolve()));
   });

@@ -1,43 +1,17 @@
+// Appending a document's new entries to its bibliography: one insertion at the end of the file the
+// source finder names (sources.ts, `target`), never rewriting what is there.
 import vscode = require('vscode');
 import * as disk from '../util/disk';
 import type { AppendPlan } from '../../core/cite';
 import type { Paper } from '../../core/model/paper';
-import type { DocumentSources } from './bibliographies';
+import type { AppendTarget, DocumentSources } from './sources';
 import { engine } from '../engine/load';
-import { defaultBibliography, defaultBibliographyPath, isAbsolute } from './sources';
 import { Settings } from '../ids';
-
 
 /** Line and character of an offset, for a file we read but VS Code has not opened. */
 function positionAt(text: string, offset: number): vscode.Position {
   const lines = text.slice(0, offset).split(/\r\n|\r|\n/);
   return new vscode.Position(lines.length - 1, lines[lines.length - 1].length);
-}
-
-/**
- * The file new entries go to: the first .bib or CSL-JSON file among those the document's
- * citations come from (`sources`: its own, its main file's, its project's); undefined when
- * they are all of a format Papers does not write (YAML).
- */
-export function appendTarget(sources: DocumentSources): { uri: vscode.Uri; path: string; named: boolean } | undefined {
-  const uri = sources.files.find(file => engine().bibliographyKind(file.path));
-  return uri && { uri, path: vscode.workspace.asRelativePath(uri, false), named: sources.named };
-}
-
-/** The bibliography a document names, resolved next to it; else the default file from settings. */
-function bibliographyFor(doc: vscode.TextDocument): { uri: vscode.Uri; path: string; named: boolean } | string {
-  const { bibliographyKind, findBibliographies } = engine();
-  const named = findBibliographies(doc.getText(), doc.languageId).find(ref => bibliographyKind(ref.path));
-  const folder = vscode.workspace.getWorkspaceFolder(doc.uri)?.uri ?? vscode.workspace.workspaceFolders?.[0]?.uri;
-  const base = doc.isUntitled ? folder : vscode.Uri.joinPath(doc.uri, '..');
-  if (named) {
-    if (isAbsolute(named.path)) return { uri: vscode.Uri.file(named.path), path: named.path, named: true };
-    if (!base) return `Save the document first: it names the bibliography "${named.path}" relative to its own folder.`;
-    return { uri: vscode.Uri.joinPath(base, named.path), path: named.path, named: true };
-  }
-  const uri = defaultBibliography(folder);
-  if (!uri) return 'Open a folder (or save the document) so that Papers knows where to keep the bibliography.';
-  return { uri, path: defaultBibliographyPath(), named: false };
 }
 
 async function read(uri: vscode.Uri): Promise<{ text: string; open?: vscode.TextDocument } | 'missing'> {
@@ -70,13 +44,14 @@ function offerToOpen(message: string, uri: vscode.Uri, line?: number): void {
  * file is left as it was. Returns the outcome for tests and the caller's status message.
  */
 export async function updateBibliography(
-  doc: vscode.TextDocument, papers: readonly Paper[], log: vscode.LogOutputChannel, sources?: DocumentSources,
+  doc: vscode.TextDocument, papers: readonly Paper[], log: vscode.LogOutputChannel, sources: DocumentSources | undefined,
 ): Promise<AppendPlan['status'] | 'created' | 'skipped' | 'failed'> {
   const { entryFlavourFor, planBibliographyAppend, syntaxOfLanguage } = engine();
-  if (!syntaxOfLanguage(doc.languageId)) return 'skipped';
+  // A .bib file (no citation syntax) gets its entries where the cursor is, not appended.
+  if (!syntaxOfLanguage(doc.languageId) || !sources) return 'skipped';
   if (!vscode.workspace.getConfiguration(Settings.section).get<boolean>(Settings.updateBibliography, true)) return 'skipped';
   // A chapter's main file, or a project, may name the file: then it is the one to keep in step.
-  const target = (sources?.named && appendTarget(sources)) || bibliographyFor(doc);
+  const { target } = sources;
   if (typeof target === 'string') {
     void vscode.window.showWarningMessage(`Papers: the bibliography was not updated. ${target}`);
     return 'failed';
@@ -114,6 +89,13 @@ export async function updateBibliography(
     return plan.status;
   }
   if (plan.status === 'unchanged') return plan.status;
+  return write(uri, path, target, existing, plan, log);
+}
+
+/** Writes the planned append as one workspace edit (creating the file), and saves it unless the writer had unsaved changes there. */
+async function write(
+  uri: vscode.Uri, path: string, target: AppendTarget, existing: Awaited<ReturnType<typeof read>>, plan: AppendPlan, log: vscode.LogOutputChannel,
+): Promise<AppendPlan['status'] | 'created' | 'failed'> {
 
   const edit = new vscode.WorkspaceEdit();
   const metadata = { label: `Add ${plan.added.join(', ')} to ${path}`, needsConfirmation: false };

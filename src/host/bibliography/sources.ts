@@ -28,6 +28,15 @@ export interface CitingText {
   getText(): string;
 }
 
+/** The file Papers appends a document's new entries to. */
+export interface AppendTarget {
+  uri: vscode.Uri;
+  /** As the writer knows it: relative to the workspace, or as the setting writes it. */
+  path: string;
+  /** Whether the document, its main file or its project names it (false: the default file). */
+  named: boolean;
+}
+
 /** Where a document's citations are defined. */
 export interface DocumentSources {
   /** The bibliography files, in the order they are named. */
@@ -43,6 +52,11 @@ export interface DocumentSources {
    * name a bibliography says); or, with no main file, the nearest main file to name in `% !TEX root`.
    */
   latex?: { root?: vscode.Uri; biblatex?: boolean; hint?: string };
+  /**
+   * Where new entries go: the first .bib or CSL-JSON file among those named; else the default
+   * file, created on first use; or, when there is none, why (to say to the writer).
+   */
+  target: AppendTarget | string;
 }
 
 /** Whether a citing text is an open document (scanned once per version), not a file read from disk. */
@@ -73,6 +87,21 @@ export function defaultBibliography(folder: vscode.Uri | undefined): vscode.Uri 
   return isAbsolute(path) ? vscode.Uri.file(path) : folder && vscode.Uri.joinPath(folder, path);
 }
 
+/**
+ * Where a document's new entries go: the first file named (`named`) that Papers writes (.bib,
+ * CSL-JSON; not YAML), else the default file (papers.bibliography.defaultFile).
+ */
+function targetOf(doc: CitingText, refs: readonly BibliographyRef[], named: readonly vscode.Uri[]): AppendTarget | string {
+  const { bibliographyKind } = engine();
+  const written = named.find(file => bibliographyKind(file.path));
+  if (written) return { uri: written, path: vscode.workspace.asRelativePath(written, false), named: true };
+  const own = refs.find(ref => bibliographyKind(ref.path));
+  if (own && !isAbsolute(own.path) && !baseOf(doc)) return `Save the document first: it names the bibliography "${own.path}" relative to its own folder.`;
+  const uri = defaultBibliography(vscode.workspace.getWorkspaceFolder(doc.uri)?.uri ?? vscode.workspace.workspaceFolders?.[0]?.uri);
+  if (!uri) return 'Open a folder (or save the document) so that Papers knows where to keep the bibliography.';
+  return { uri, path: defaultBibliographyPath(), named: false };
+}
+
 export class SourceFinder extends Disposable {
   private readonly cache = new Map<string, { key: string; sources: Promise<DocumentSources>; noMainFile?: boolean }>();
   private readonly projectTexts = new Map<string, Promise<string | undefined>>();
@@ -100,7 +129,7 @@ export class SourceFinder extends Disposable {
   sourcesOf(doc: CitingText, libraryVersion: number): Promise<DocumentSources> {
     // An open document's scan of this version is the one its citations come from; a file on disk is read here.
     const refs = isOpen(doc) ? scanOf(doc).bibliographies : engine().findBibliographies(doc.getText(), doc.languageId);
-    const key = JSON.stringify([refs, libraryVersion, this.latex.version, this.projectVersion]);
+    const key = JSON.stringify([refs, libraryVersion, this.latex.version, this.projectVersion, defaultBibliographyPath()]);
     const cached = this.cache.get(doc.uri.toString());
     if (cached?.key === key) {
       // A chapter without a main file: one may have been written since that no watcher reported.
@@ -164,9 +193,9 @@ export class SourceFinder extends Disposable {
       }
     }
     const files = [...new Map(namedAt.map(n => [n.file.toString(), n.file])).values()];
-    if (files.length) return { files, named: true, namedAt, noMainFile: false, latex };
+    if (files.length) return { files, named: true, namedAt, noMainFile: false, latex, target: targetOf(doc, refs, files) };
     const fallback = await this.defaultFile(doc);
-    return { files: fallback ? [fallback] : [], named: false, namedAt, noMainFile, latex };
+    return { files: fallback ? [fallback] : [], named: false, namedAt, noMainFile, latex, target: targetOf(doc, refs, []) };
   }
 
   /** A project file's text, read once until a project file changes; undefined when there is none. */

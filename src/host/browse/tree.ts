@@ -1,38 +1,21 @@
+// The Papers view: the user's bibliography files, then Daily Papers, then groups (topics,
+// organisations or source pages) with their counts, papers under them. When the library changes
+// under it, only the nodes that changed are shown again: refreshing the whole view at that moment
+// could drop a click the writer was making on a row.
 import vscode = require('vscode');
 import type { GroupBy, SortBy } from '../../core/browse/browse';
-import { escapeMarkdown } from '../../core/browse/describe';
-import { excerpt } from '../../core/util/text';
-import { markdownCode } from '../common/markdown';
-import { Commands, Settings } from '../ids';
-import type { Library, PaperRow, TreeOptions } from '../library/library';
-import type { BibliographyNode, DailyNode, DailySource, FileNode, GroupNode, NoteNode, PaperNode, TreeNode } from '../common/treeNodes';
 import type { ReadingList } from '../common/readingList';
+import type { BibliographyNode, DailyNode, DailySource, FileNode, GroupNode, NoteNode, PaperNode, TreeNode } from '../common/treeNodes';
+import { Settings } from '../ids';
+import type { TreeOptions } from '../library/library';
 import type { PaperStore } from '../library/store';
+import { Sequencer } from '../util/async';
 import { Disposable } from '../util/dispose';
+import { rowTooltip, treeItem } from './treeItems';
 
-const TOOLTIP_ABSTRACT = 400;
 const FILTER_STATE_KEY = 'papers.filter';
 
-/** A paper as a tree row, the same in the papers view and the reading list (its tooltip comes when asked). */
-export function paperTreeItem(node: PaperNode, starred: boolean): vscode.TreeItem {
-  const { row } = node;
-  const item = new vscode.TreeItem(row.title, vscode.TreeItemCollapsibleState.None);
-  item.id = node.id;
-  item.description = node.upvotes === undefined ? row.description : `▲ ${node.upvotes} · ${row.description}`;
-  item.iconPath = new vscode.ThemeIcon(starred ? 'star-full' : 'file-text');
-  // "entry": it has an entry in the user's bibliography, which "Go to Entry" opens.
-  item.contextValue = `${starred ? 'paper starred' : 'paper'}${row.entries.length ? ' entry' : ''}`;
-  item.command = { command: Commands.openPaper, title: 'Open Paper Details', arguments: [row.id] };
-  item.accessibilityInformation = { label: `${row.title}, ${row.description}${starred ? ', in reading list' : ''}` };
-  return item;
-}
-
-/** A row's tooltip: title, key and metadata, the abstract's start. Its text is escaped, never interpreted. */
-async function rowTooltip(library: Library | undefined, row: PaperRow): Promise<vscode.MarkdownString> {
-  const [full] = library ? await library.rows([row.id], TOOLTIP_ABSTRACT) : [];
-  const text = full?.excerpt ? `\n\n${escapeMarkdown(excerpt(full.excerpt, TOOLTIP_ABSTRACT))}` : '';
-  return new vscode.MarkdownString(`**${escapeMarkdown(row.title)}**\n\n${markdownCode(row.key)}${row.meta ? ` · ${escapeMarkdown(row.meta)}` : ''}${text}`);
-}
+type TopNode = GroupNode | BibliographyNode | DailyNode;
 
 export function treeSettings(): { sortBy: SortBy; groupBy: GroupBy } {
   const config = vscode.workspace.getConfiguration(Settings.section);
@@ -47,17 +30,24 @@ interface Filter {
   problems: string[];
 }
 
+/** What a row shows, to tell whether it changed. */
+const shown = (value: unknown) => JSON.stringify(value);
+const rowsShown = (nodes: readonly (PaperNode | NoteNode)[] | undefined) => shown(nodes?.map(n => (n.kind === 'paper' ? [n.row, n.upvotes] : n.label)));
+
 /**
- * The Papers view: the user's bibliography files, then groups (topics, organisations or
- * source pages) with their counts, papers under them. Implements getParent so that `reveal`
- * works for any paper.
+ * The Papers view's data. Implements getParent so that `reveal` works for any paper. VS Code
+ * knows a node by the object given to it: nodes that stay are kept, and are told apart as changed.
  */
 export class PapersTreeProvider extends Disposable implements vscode.TreeDataProvider<TreeNode> {
-  private readonly changed = this.register(new vscode.EventEmitter<TreeNode | undefined>());
+  private readonly changed = this.register(new vscode.EventEmitter<TreeNode | TreeNode[] | undefined>());
   readonly onDidChangeTreeData = this.changed.event;
-  private roots: Promise<(GroupNode | BibliographyNode | DailyNode)[]> | undefined;
+  private roots: Promise<TopNode[]> | undefined;
   private filter: Filter | undefined;
   private filterQuery: string | undefined;
+  /** Updates one after another; one waiting to start stands for any asked meanwhile. */
+  private readonly updates = new Sequencer();
+  private updateWaiting = false;
+  private starred: Set<string>;
 
   constructor(
     private readonly store: PaperStore,
@@ -68,14 +58,15 @@ export class PapersTreeProvider extends Disposable implements vscode.TreeDataPro
   ) {
     super();
     this.filterQuery = workspaceState.get<string>(FILTER_STATE_KEY);
-    this.register(store.onDidChange(() => this.refresh()));
+    this.starred = new Set(readingList.ids());
+    this.register(store.onDidChange(() => this.update()));
     // The names indexed behind the papers change only what a filter finds.
-    this.register(store.onDidIndexNames(() => { if (this.filterQuery !== undefined) this.refresh(); }));
-    this.register(readingList.onDidChange(() => this.refresh()));
+    this.register(store.onDidIndexNames(() => { if (this.filterQuery !== undefined) this.update(); }));
+    this.register(readingList.onDidChange(() => void this.starsChanged()));
     this.register(vscode.workspace.onDidChangeConfiguration(e => {
       if (e.affectsConfiguration(`${Settings.section}.tree`) || (this.daily && e.affectsConfiguration(`${Settings.section}.web`))) this.refresh();
     }));
-    if (daily) this.register(daily.onDidChange(() => this.refresh()));
+    if (daily) this.register(daily.onDidChange(() => void this.dailyChanged()));
   }
 
   /** The Daily Papers node, when it is shown. */
@@ -92,6 +83,7 @@ export class PapersTreeProvider extends Disposable implements vscode.TreeDataPro
     return this.filterQuery === undefined ? undefined : this.filter ?? { query: this.filterQuery, count: 0, problems: [] };
   }
 
+  /** Shows the whole view again: what the writer asked for (a filter, a sort, a grouping) changed. */
   refresh(): void {
     this.roots = undefined;
     this.changed.fire(undefined);
@@ -121,53 +113,7 @@ export class PapersTreeProvider extends Disposable implements vscode.TreeDataPro
   }
 
   getTreeItem(node: TreeNode): vscode.TreeItem {
-    if (node.kind === 'paper') return paperTreeItem(node, this.readingList.has(node.row.id));
-    if (node.kind === 'bibliography') {
-      const entries = node.children.reduce((n, f) => n + f.file.count, 0);
-      const item = new vscode.TreeItem('Bibliography', vscode.TreeItemCollapsibleState.Expanded);
-      item.id = node.id;
-      item.description = `${node.children.length} ${node.children.length === 1 ? 'file' : 'files'} · ${entries} ${entries === 1 ? 'entry' : 'entries'}`;
-      item.tooltip = 'Your own bibliography files: those your documents name and those in papers.bibliography.files';
-      item.iconPath = new vscode.ThemeIcon('library');
-      item.contextValue = 'bibliography';
-      return item;
-    }
-    if (node.kind === 'daily') {
-      const item = new vscode.TreeItem('Daily Papers', vscode.TreeItemCollapsibleState.Collapsed);
-      item.id = node.id;
-      item.description = this.daily?.description;
-      item.tooltip = this.daily?.tooltip;
-      item.iconPath = new vscode.ThemeIcon('calendar');
-      item.contextValue = 'daily';
-      return item;
-    }
-    if (node.kind === 'note') {
-      const item = new vscode.TreeItem(node.label, vscode.TreeItemCollapsibleState.None);
-      item.id = node.id;
-      item.iconPath = new vscode.ThemeIcon('info');
-      item.contextValue = 'note';
-      return item;
-    }
-    if (node.kind === 'file') {
-      const { file } = node;
-      const slash = file.file.lastIndexOf('/');
-      const item = new vscode.TreeItem(file.file.slice(slash + 1), vscode.TreeItemCollapsibleState.Collapsed);
-      item.id = node.id;
-      const folder = slash > 0 ? `${file.file.slice(0, slash)} · ` : '';
-      item.description = `${folder}${file.count} ${file.count === 1 ? 'entry' : 'entries'}`;
-      item.tooltip = `${file.file}: ${file.count} entries${file.problems ? `, ${file.problems} problem(s) (see the Problems panel)` : ''}`;
-      item.resourceUri = vscode.Uri.parse(file.uri);
-      item.iconPath = new vscode.ThemeIcon(file.errors ? 'warning' : 'book');
-      item.contextValue = 'bibliographyFile';
-      return item;
-    }
-    const item = new vscode.TreeItem(node.group.label, vscode.TreeItemCollapsibleState.Collapsed);
-    item.id = node.id;
-    item.description = node.group.description ? `${node.group.count} · ${node.group.description}` : `${node.group.count}`;
-    item.tooltip = `${node.group.label}: ${node.group.count} ${node.group.count === 1 ? 'paper' : 'papers'}`;
-    item.contextValue = 'group';
-    item.iconPath = new vscode.ThemeIcon(node.id.startsWith('topic:') ? 'tag' : node.id.startsWith('org:') ? 'organization' : 'file');
-    return item;
+    return treeItem(node, id => this.readingList.has(id), this.daily);
   }
 
   /** The tooltip of a paper row, asked for when the pointer rests on it. */
@@ -185,20 +131,26 @@ export class PapersTreeProvider extends Disposable implements vscode.TreeDataPro
   }
 
   private async dailyChildren(node: DailyNode): Promise<(PaperNode | NoteNode)[]> {
-    if (node.children) return node.children;
-    const shown = await this.daily?.rows();
-    if (!shown) return [];
-    const notes: NoteNode[] = shown.note ? [{ kind: 'note', id: 'daily/note', label: shown.note, parent: node }] : [];
-    node.children = [...notes, ...shown.rows.map(({ row, upvotes }): PaperNode => ({ kind: 'paper', id: `daily/${row.id}`, row, parent: node, upvotes }))];
+    node.children ??= await this.dailyRows(node);
     return node.children;
   }
 
+  private async dailyRows(node: DailyNode): Promise<(PaperNode | NoteNode)[]> {
+    const rows = await this.daily?.rows();
+    if (!rows) return [];
+    const notes: NoteNode[] = rows.note ? [{ kind: 'note', id: 'daily/note', label: rows.note, parent: node }] : [];
+    return [...notes, ...rows.rows.map(({ row, upvotes }): PaperNode => ({ kind: 'paper', id: `daily/${row.id}`, row, parent: node, upvotes }))];
+  }
+
   private async childrenOf(node: GroupNode | FileNode): Promise<PaperNode[]> {
-    if (node.children) return node.children;
+    node.children ??= await this.rowsOf(node);
+    return node.children;
+  }
+
+  private async rowsOf(node: GroupNode | FileNode): Promise<PaperNode[]> {
     const library = await this.store.library();
     const rows = library ? await library.children(node.id, this.options()) : [];
-    node.children = rows.map(row => ({ kind: 'paper', id: `${node.id}/${row.id}`, row, parent: node }));
-    return node.children;
+    return rows.map(row => ({ kind: 'paper', id: `${node.id}/${row.id}`, row, parent: node }));
   }
 
   getParent(node: TreeNode): TreeNode | undefined {
@@ -211,8 +163,7 @@ export class PapersTreeProvider extends Disposable implements vscode.TreeDataPro
     const library = await this.store.library();
     const containerId = library && await library.locate(paperId, this.options(), groupId);
     if (!containerId) return undefined;
-    const containers: (GroupNode | FileNode)[] = roots.flatMap((r): (GroupNode | FileNode)[] => (r.kind === 'bibliography' ? r.children : r.kind === 'group' ? [r] : []));
-    const container = containers.find(c => c.id === containerId);
+    const container = containersOf(roots).find(c => c.id === containerId);
     return container && (await this.childrenOf(container)).find(c => c.row.id === paperId);
   }
 
@@ -220,12 +171,12 @@ export class PapersTreeProvider extends Disposable implements vscode.TreeDataPro
     return (await this.build()).find((g): g is GroupNode => g.kind === 'group' && g.id === groupId);
   }
 
-  private build(): Promise<(GroupNode | BibliographyNode | DailyNode)[]> {
+  private build(): Promise<TopNode[]> {
     this.roots ??= this.top();
     return this.roots;
   }
 
-  private async top(): Promise<(GroupNode | BibliographyNode | DailyNode)[]> {
+  private async top(): Promise<TopNode[]> {
     const library = await this.store.library();
     if (!library) return [];
     const top = await library.treeTop(this.options());
@@ -237,37 +188,101 @@ export class PapersTreeProvider extends Disposable implements vscode.TreeDataPro
     root.children = top.files.map(file => ({ kind: 'file', id: file.id, file, parent: root }));
     return [root, ...daily, ...groups];
   }
+
+  /** The library changed: shows it again where it changed. */
+  private update(): void {
+    if (this.updateWaiting) return;
+    this.updateWaiting = true;
+    void this.updates.queue(async () => {
+      this.updateWaiting = false;
+      await this.showChanges();
+    }).catch(() => this.refresh());
+  }
+
+  private async showChanges(): Promise<void> {
+    const shownRoots = this.roots;
+    const before = shownRoots && await shownRoots.catch(() => undefined);
+    // Nothing shown yet, or a refresh since: VS Code asks for the top when it shows it.
+    if (!before || shownRoots !== this.roots) {
+      this.refresh();
+      return;
+    }
+    const after = await this.top();
+    if (shownRoots !== this.roots) return;
+    if (shown(before.map(n => n.id)) !== shown(after.map(n => n.id))) {
+      this.roots = Promise.resolve(after);
+      this.changed.fire(undefined);
+      return;
+    }
+    const changed: TreeNode[] = [];
+    for (const [i, node] of before.entries()) changed.push(...await this.renew(node, after[i]));
+    if (changed.length) this.changed.fire(changed);
+  }
+
+  /** Takes into `node` (shown) what `fresh` (the same node, read again) holds; answers the nodes to show again. */
+  private async renew(node: TopNode, fresh: TopNode): Promise<TreeNode[]> {
+    if (node.kind === 'group' && fresh.kind === 'group') {
+      if (shown(node.group) !== shown(fresh.group)) {
+        node.group = fresh.group;
+        node.children = undefined;
+        return [node];
+      }
+      return (await this.rowsChanged(node)) ? [node] : [];
+    }
+    if (node.kind === 'bibliography' && fresh.kind === 'bibliography') {
+      if (shown(node.children.map(f => f.file)) !== shown(fresh.children.map(f => f.file))) {
+        node.children = fresh.children.map(f => ({ ...f, parent: node }));
+        return [node];
+      }
+      const files: TreeNode[] = [];
+      for (const file of node.children) if (await this.rowsChanged(file)) files.push(file);
+      return files;
+    }
+    if (node.kind === 'daily' && node.children) {
+      const rows = await this.dailyRows(node);
+      if (rowsShown(rows) === rowsShown(node.children)) return [];
+      node.children = rows;
+      return [node];
+    }
+    return [];
+  }
+
+  /** Whether the papers under a node that was opened changed; if so, they are read again when it is shown. */
+  private async rowsChanged(node: GroupNode | FileNode): Promise<boolean> {
+    if (!node.children) return false;
+    if (rowsShown(await this.rowsOf(node)) === rowsShown(node.children)) return false;
+    node.children = undefined;
+    return true;
+  }
+
+  /** The Daily Papers node's papers changed (fetched, another day, another order): that node alone is shown again. */
+  private async dailyChanged(): Promise<void> {
+    const roots = this.roots && await this.roots.catch(() => undefined);
+    const node = roots?.find((n): n is DailyNode => n.kind === 'daily');
+    // Turned on or off: the top of the view changes.
+    if (!node || !this.daily?.enabled) {
+      this.refresh();
+      return;
+    }
+    node.children = undefined;
+    this.changed.fire(node);
+  }
+
+  /** Papers starred or unstarred: their rows, where the view shows them, are shown again. */
+  private async starsChanged(): Promise<void> {
+    const now = new Set(this.readingList.ids());
+    const changed = new Set([...now].filter(id => !this.starred.has(id)).concat([...this.starred].filter(id => !now.has(id))));
+    this.starred = now;
+    const roots = this.roots && await this.roots.catch(() => undefined);
+    if (!roots || !changed.size) return;
+    const rows = [...containersOf(roots), ...roots.filter((n): n is DailyNode => n.kind === 'daily')]
+      .flatMap(c => c.children ?? [])
+      .filter((n): n is PaperNode => n.kind === 'paper' && changed.has(n.row.id));
+    if (rows.length) this.changed.fire(rows);
+  }
 }
 
-/** The Reading List view: starred papers, newest first. */
-export class ReadingListProvider extends Disposable implements vscode.TreeDataProvider<PaperNode> {
-  private readonly changed = this.register(new vscode.EventEmitter<void>());
-  readonly onDidChangeTreeData = this.changed.event;
-
-  constructor(private readonly store: PaperStore, private readonly readingList: ReadingList) {
-    super();
-    this.register(readingList.onDidChange(() => this.changed.fire()));
-    this.register(store.onDidChange(() => this.changed.fire()));
-  }
-
-  getTreeItem(node: PaperNode): vscode.TreeItem {
-    return paperTreeItem(node, true);
-  }
-
-  async resolveTreeItem(item: vscode.TreeItem, node: PaperNode): Promise<vscode.TreeItem> {
-    if (!item.tooltip) item.tooltip = await rowTooltip(await this.store.library(), node.row);
-    return item;
-  }
-
-  async getChildren(node?: PaperNode): Promise<PaperNode[]> {
-    if (node) return [];
-    const library = await this.store.library();
-    if (!library) return [];
-    const rows = await library.rows(this.readingList.ids());
-    return rows.map(row => ({ kind: 'paper' as const, id: `reading/${row.id}`, row }));
-  }
-
-  getParent(): undefined {
-    return undefined;
-  }
+/** The nodes papers are listed under: the groups and the bibliography files. */
+function containersOf(roots: readonly TopNode[]): (GroupNode | FileNode)[] {
+  return roots.flatMap((r): (GroupNode | FileNode)[] => (r.kind === 'bibliography' ? r.children : r.kind === 'group' ? [r] : []));
 }

@@ -1,7 +1,7 @@
 import vscode = require('vscode');
 import type { Paper } from '../../core/model/paper';
 import type { Bibliographies } from '../bibliography/bibliographies';
-import { appendTarget, updateBibliography } from '../bibliography/append';
+import { updateBibliography } from '../bibliography/append';
 import { CitationCodes, type CitationDiagnostics } from './citationDiagnostics';
 import { CITING_LANGUAGES } from '../../core/cite/languages';
 import { engine } from '../engine/load';
@@ -32,7 +32,9 @@ export class CitationFixes implements vscode.CodeActionProvider {
     const ours = context.diagnostics.filter(d => d.source === 'Papers' && d.code === CitationCodes.undefinedKey);
     if (!ours.length) return [];
     const sources = await this.bibliographies.sourcesOf(doc);
-    const target = appendTarget(sources);
+    // A fix adds only to a file the citations come from already: a named one, or the default file once it exists.
+    const found = sources.target;
+    const target = typeof found === 'object' && sources.files.some(file => file.toString() === found.uri.toString()) ? found : undefined;
     const keys = ours.map(d => doc.getText(d.range));
     // A library that cannot answer now (the search engine restarting) leaves the other fixes.
     const papers = await known(this.store, keys).catch(() => new Map<string, Paper>());

@@ -1,0 +1,83 @@
+// How each node of the Papers view and the Reading List looks: the model is not the view (nodes
+// are plain data, common/treeNodes.ts), as VS Code's references view maps its model in getTreeItem.
+import vscode = require('vscode');
+import { escapeMarkdown } from '../../core/browse/describe';
+import { excerpt } from '../../core/util/text';
+import { markdownCode } from '../common/markdown';
+import type { DailySource, PaperNode, TreeNode } from '../common/treeNodes';
+import { Commands } from '../ids';
+import type { Library, PaperRow } from '../library/library';
+
+const TOOLTIP_ABSTRACT = 400;
+
+/** A paper as a tree row, the same in the papers view and the reading list (its tooltip comes when asked). */
+export function paperTreeItem(node: PaperNode, starred: boolean): vscode.TreeItem {
+  const { row } = node;
+  const item = new vscode.TreeItem(row.title, vscode.TreeItemCollapsibleState.None);
+  item.id = node.id;
+  item.description = node.upvotes === undefined ? row.description : `▲ ${node.upvotes} · ${row.description}`;
+  item.iconPath = new vscode.ThemeIcon(starred ? 'star-full' : 'file-text');
+  // "entry": it has an entry in the user's bibliography, which "Go to Entry" opens.
+  item.contextValue = `${starred ? 'paper starred' : 'paper'}${row.entries.length ? ' entry' : ''}`;
+  item.command = { command: Commands.openPaper, title: 'Open Paper Details', arguments: [row.id] };
+  item.accessibilityInformation = { label: `${row.title}, ${row.description}${starred ? ', in reading list' : ''}` };
+  return item;
+}
+
+/** A row's tooltip: title, key and metadata, the abstract's start. Its text is escaped, never interpreted. */
+export async function rowTooltip(library: Library | undefined, row: PaperRow): Promise<vscode.MarkdownString> {
+  const [full] = library ? await library.rows([row.id], TOOLTIP_ABSTRACT) : [];
+  const text = full?.excerpt ? `\n\n${escapeMarkdown(excerpt(full.excerpt, TOOLTIP_ABSTRACT))}` : '';
+  return new vscode.MarkdownString(`**${escapeMarkdown(row.title)}**\n\n${markdownCode(row.key)}${row.meta ? ` · ${escapeMarkdown(row.meta)}` : ''}${text}`);
+}
+
+/** A node as the view shows it; `daily`: what the Daily Papers node says of itself. */
+export function treeItem(node: TreeNode, starred: (id: string) => boolean, daily?: Pick<DailySource, 'description' | 'tooltip'>): vscode.TreeItem {
+  if (node.kind === 'paper') return paperTreeItem(node, starred(node.row.id));
+  if (node.kind === 'bibliography') {
+    const entries = node.children.reduce((n, f) => n + f.file.count, 0);
+    const item = new vscode.TreeItem('Bibliography', vscode.TreeItemCollapsibleState.Expanded);
+    item.id = node.id;
+    item.description = `${node.children.length} ${node.children.length === 1 ? 'file' : 'files'} · ${entries} ${entries === 1 ? 'entry' : 'entries'}`;
+    item.tooltip = 'Your own bibliography files: those your documents name and those in papers.bibliography.files';
+    item.iconPath = new vscode.ThemeIcon('library');
+    item.contextValue = 'bibliography';
+    return item;
+  }
+  if (node.kind === 'daily') {
+    const item = new vscode.TreeItem('Daily Papers', vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = node.id;
+    item.description = daily?.description;
+    item.tooltip = daily?.tooltip;
+    item.iconPath = new vscode.ThemeIcon('calendar');
+    item.contextValue = 'daily';
+    return item;
+  }
+  if (node.kind === 'note') {
+    const item = new vscode.TreeItem(node.label, vscode.TreeItemCollapsibleState.None);
+    item.id = node.id;
+    item.iconPath = new vscode.ThemeIcon('info');
+    item.contextValue = 'note';
+    return item;
+  }
+  if (node.kind === 'file') {
+    const { file } = node;
+    const slash = file.file.lastIndexOf('/');
+    const item = new vscode.TreeItem(file.file.slice(slash + 1), vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = node.id;
+    const folder = slash > 0 ? `${file.file.slice(0, slash)} · ` : '';
+    item.description = `${folder}${file.count} ${file.count === 1 ? 'entry' : 'entries'}`;
+    item.tooltip = `${file.file}: ${file.count} entries${file.problems ? `, ${file.problems} problem(s) (see the Problems panel)` : ''}`;
+    item.resourceUri = vscode.Uri.parse(file.uri);
+    item.iconPath = new vscode.ThemeIcon(file.errors ? 'warning' : 'book');
+    item.contextValue = 'bibliographyFile';
+    return item;
+  }
+  const item = new vscode.TreeItem(node.group.label, vscode.TreeItemCollapsibleState.Collapsed);
+  item.id = node.id;
+  item.description = node.group.description ? `${node.group.count} · ${node.group.description}` : `${node.group.count}`;
+  item.tooltip = `${node.group.label}: ${node.group.count} ${node.group.count === 1 ? 'paper' : 'papers'}`;
+  item.contextValue = 'group';
+  item.iconPath = new vscode.ThemeIcon(node.id.startsWith('topic:') ? 'tag' : node.id.startsWith('org:') ? 'organization' : 'file');
+  return item;
+}

@@ -1,3 +1,4 @@
+// What activate() returns: the API other extensions and the tests use.
 import type { Paper } from '../core/model/paper';
 import type { PaperStore } from './library/store';
 import type { PapersTestHooks } from './testing';

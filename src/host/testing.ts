@@ -1,3 +1,4 @@
+// The hooks the integration tests read, present only under ExtensionMode.Test.
 import type * as vscode from 'vscode';
 import type { PaperView, ReferencesView, ReferenceView } from '../shared/protocol';
 import type { ReferencesPreview } from './styles/references';

@@ -4,28 +4,12 @@ import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as vscode from 'vscode';
 import type { FileNode, BibliographyNode, PaperNode } from '../../src/host/common/treeNodes';
-import { activate, closeAllEditors, setSetting, waitFor, workspaceUri, writeText } from './helpers';
+import { activate, at, closeAllEditors, hoverText, open, setSetting, waitFor, workspaceUri, writeText } from './helpers';
 
 type Api = Awaited<ReturnType<typeof activate>>;
 
 const dir = (...path: string[]) => workspaceUri('bib-tests', ...path);
 const read = async (uri: vscode.Uri) => new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
-
-async function open(uri: vscode.Uri, text?: string): Promise<vscode.TextEditor> {
-  if (text !== undefined) await writeText(uri, text);
-  return vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
-}
-
-function at(editor: vscode.TextEditor, needle: string, offset = 1): vscode.Position {
-  const index = editor.document.getText().indexOf(needle);
-  assert.ok(index >= 0, `"${needle}" is in ${editor.document.fileName}`);
-  return editor.document.positionAt(index + offset);
-}
-
-async function hoverText(editor: vscode.TextEditor, position: vscode.Position): Promise<string> {
-  const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', editor.document.uri, position);
-  return hovers.flatMap(h => h.contents).map(c => (c instanceof vscode.MarkdownString ? c.value : String(c))).join('\n');
-}
 
 async function complete(editor: vscode.TextEditor, position: vscode.Position): Promise<vscode.CompletionItem[]> {
   const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', editor.document.uri, position);

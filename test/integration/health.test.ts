@@ -2,7 +2,7 @@
 // bibliography files, the quick fixes, and Add Missing Entries, as a writer meets them.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { activate, closeAllEditors, setSetting, waitFor, workspaceUri, writeText } from './helpers';
+import { activate, closeAllEditors, open, setSetting, waitFor, workspaceUri, writeText } from './helpers';
 
 type Api = Awaited<ReturnType<typeof activate>>;
 
@@ -24,11 +24,6 @@ const REFS = `@book{russell2020aima,
   year    = {1998}
 }
 `;
-
-async function open(uri: vscode.Uri, text?: string): Promise<vscode.TextEditor> {
-  if (text !== undefined) await writeText(uri, text);
-  return vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
-}
 
 /** The diagnostics of a document once `ready` says they are there. */
 function diagnosticsOf(uri: vscode.Uri, what: string, ready: (d: vscode.Diagnostic[]) => boolean): Promise<vscode.Diagnostic[]> {

@@ -43,3 +43,22 @@ export async function writeText(uri: vscode.Uri, text: string): Promise<void> {
 export async function closeAllEditors(): Promise<void> {
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');
 }
+
+/** Opens a document in an editor, writing `text` to it first if given. */
+export async function open(uri: vscode.Uri, text?: string): Promise<vscode.TextEditor> {
+  if (text !== undefined) await writeText(uri, text);
+  return vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
+}
+
+/** The position `offset` characters into the first `needle` of the editor's text. */
+export function at(editor: vscode.TextEditor, needle: string, offset = 1): vscode.Position {
+  const index = editor.document.getText().indexOf(needle);
+  assert.ok(index >= 0, `"${needle}" is in ${editor.document.fileName}`);
+  return editor.document.positionAt(index + offset);
+}
+
+/** The Markdown of every hover VS Code shows at `position`, as the user reads it. */
+export async function hoverText(editor: vscode.TextEditor, position: vscode.Position): Promise<string> {
+  const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', editor.document.uri, position);
+  return hovers.flatMap(h => h.contents).map(c => (c instanceof vscode.MarkdownString ? c.value : String(c))).join('\n');
+}

@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import * as vscode from 'vscode';
-import { activate, closeAllEditors, waitFor, workspaceUri, writeText } from './helpers';
+import { activate, at, closeAllEditors, hoverText, open, waitFor, workspaceUri, writeText } from './helpers';
 
 type Api = Awaited<ReturnType<typeof activate>>;
 
@@ -34,21 +34,6 @@ const REFS = `@book{knuth1984texbook,
   year  = {2001}
 }
 `;
-
-async function open(uri: vscode.Uri): Promise<vscode.TextEditor> {
-  return vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
-}
-
-function at(editor: vscode.TextEditor, needle: string, offset = 1): vscode.Position {
-  const index = editor.document.getText().indexOf(needle);
-  assert.ok(index >= 0, `"${needle}" is in ${editor.document.fileName}`);
-  return editor.document.positionAt(index + offset);
-}
-
-async function hoverText(editor: vscode.TextEditor, position: vscode.Position): Promise<string> {
-  const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', editor.document.uri, position);
-  return hovers.flatMap(h => h.contents).map(c => (c instanceof vscode.MarkdownString ? c.value : String(c))).join('\n');
-}
 
 suite('A project opened at a chapter', () => {
   let api: Api;

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { activate, closeAllEditors, EXTENSION_ID, setSetting, waitFor, workspaceUri, writeText } from './helpers';
+import { activate, at, closeAllEditors, EXTENSION_ID, hoverText, open, setSetting, waitFor, workspaceUri, writeText } from './helpers';
 
 const dir = (...path: string[]) => workspaceUri('styles-tests', ...path);
 // Markdown, its specials escaped ("\\&").
@@ -8,23 +8,16 @@ const APA = /Russell, S\., \\& Norvig, P\. \(2020\)/;
 const IEEE = /S\. Russell and P\. Norvig/;
 const CREDIT = /Citations by CSL \(citeproc-js\)\]\(https:\/\/citationstyles\.org\/\)/;
 
-async function open(name: string, text: string): Promise<vscode.TextEditor> {
-  const uri = dir(name);
-  await writeText(uri, text);
-  return vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
-}
+/** Writes a file of this suite's folder and opens it. */
+const openFile = (name: string, text: string) => open(dir(name), text);
 
 /** The hover's Markdown on the key `key` of the editor's document. */
-async function hoverText(editor: vscode.TextEditor, key: string): Promise<string> {
-  const at = editor.document.positionAt(editor.document.getText().indexOf(key) + 2);
-  const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', editor.document.uri, at);
-  return hovers.flatMap(h => h.contents).map(c => (c instanceof vscode.MarkdownString ? c.value : String(c))).join('\n');
-}
+const hoverOn = (editor: vscode.TextEditor, key: string) => hoverText(editor, at(editor, key, 2));
 
 /** Hovers until the card shows a formatted reference matching `form` (the first hover starts building the style). */
 function hoverUntil(editor: vscode.TextEditor, form: RegExp): Promise<string> {
   return waitFor(`a hover formatted as ${form}`, async () => {
-    const text = await hoverText(editor, 'russell2020aima');
+    const text = await hoverOn(editor, 'russell2020aima');
     return form.test(text) && text;
   }, 30000);
 }
@@ -43,7 +36,7 @@ suite('Formatted references', () => {
   });
 
   test('hover shows the reference in APA, then in IEEE once the setting says so, with the credit line', async () => {
-    const editor = await open('hover.md', CITING(''));
+    const editor = await openFile('hover.md', CITING(''));
     const apa = await hoverUntil(editor, APA);
     assert.match(apa, /Artificial Intelligence: A Modern Approach/, 'today\'s card follows');
     assert.match(apa, /command:papers\.goToEntry/);
@@ -56,7 +49,7 @@ suite('Formatted references', () => {
   });
 
   test('the completion item in focus shows the formatted reference in its documentation', async () => {
-    const editor = await open('complete.md', CITING('').replace('[@russell2020aima]', '[@russell2020'));
+    const editor = await openFile('complete.md', CITING('').replace('[@russell2020aima]', '[@russell2020'));
     const at = editor.document.positionAt(editor.document.getText().indexOf('[@russell2020') + '[@russell2020'.length);
     const documentation = await waitFor('a formatted reference in the documentation', async () => {
       // The first item resolved, as VS Code resolves the one in focus.
@@ -73,7 +66,7 @@ suite('Formatted references', () => {
     const extension = vscode.extensions.getExtension(EXTENSION_ID)!;
     const ieee = await vscode.workspace.fs.readFile(vscode.Uri.joinPath(extension.extensionUri, 'src', 'data', 'styles', 'ieee.csl'));
     await vscode.workspace.fs.writeFile(dir('ieee.csl'), ieee);
-    const editor = await open('own.md', CITING('csl: ieee.csl\n'));
+    const editor = await openFile('own.md', CITING('csl: ieee.csl\n'));
     await hoverUntil(editor, IEEE);
     // The file, not the bundled IEEE of the same name: broken, it gives a problem and APA.
     await writeText(dir('ieee.csl'), new TextDecoder().decode(ieee).replace('<bibliography', '<bibliography <'));
@@ -83,7 +76,7 @@ suite('Formatted references', () => {
 
   test('a .csl that is not a style: a problem on it with its line, and APA is used', async () => {
     await writeText(dir('broken.csl'), '<?xml version="1.0"?>\n<style xmlns="http://purl.org/net/xbiblio/csl" class="in-text">\n  <info><title>Broken</title>\n</style>\n');
-    const editor = await open('broken.md', CITING('csl: broken.csl\n'));
+    const editor = await openFile('broken.md', CITING('csl: broken.csl\n'));
     await hoverUntil(editor, APA);
     const problems = await waitFor('a problem on broken.csl', () => {
       const found = vscode.languages.getDiagnostics(dir('broken.csl'));
@@ -94,7 +87,7 @@ suite('Formatted references', () => {
   });
 
   test('Insert Citation into a .txt writes the reference formatted in the style in force', async () => {
-    const editor = await open('notes.txt', 'Read: ');
+    const editor = await openFile('notes.txt', 'Read: ');
     const end = () => { editor.selection = new vscode.Selection(editor.document.positionAt(editor.document.getText().length), editor.document.positionAt(editor.document.getText().length)); };
     end();
     await vscode.commands.executeCommand('papers.insertCitation', 'ReAct2022');

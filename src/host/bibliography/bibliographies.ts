@@ -1,3 +1,5 @@
+// The writer's bibliography files: found (what documents name, the settings, the default file),
+// read, watched, and given to the library; and where each document's citations come from.
 import vscode = require('vscode');
 import type { ReadProblem } from '../../core/bibliography/problem';
 import { CITING_LANGUAGES } from '../../core/cite/languages';

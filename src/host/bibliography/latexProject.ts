@@ -1,3 +1,5 @@
+// The workspace's LaTeX and Typst files, read in slices and kept in step with edits, so that a
+// chapter knows its main file and its project's bibliographies.
 import vscode = require('vscode');
 import type { DocumentCache, LatexProject as Project } from '../../core/project/latex';
 import type { LatexProjects } from '../../core/project/roots';

@@ -1,3 +1,4 @@
+// Go to Entry: the user's bibliography file opened at an entry.
 import vscode = require('vscode');
 import type { EntryLocation } from '../../core/model/paper';
 

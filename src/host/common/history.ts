@@ -1,3 +1,4 @@
+// What the user opened and cited lately: what an empty search starts from.
 import vscode = require('vscode');
 
 const STORAGE_KEY = 'papers.history';

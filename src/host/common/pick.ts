@@ -1,3 +1,5 @@
+// The paper pick: our search at every keystroke, shown in our order, with the web's papers offered
+// where the library has few matches.
 import vscode = require('vscode');
 import type { Library, PaperRow } from '../library/library';
 import type { Paper } from '../../core/model/paper';
@@ -106,12 +108,11 @@ function identity(item: PaperItem): string | undefined {
  * for the window, made by host/activate.ts with the web's search when the web feature is there.
  */
 export class PaperPicker {
-  /** The pick on screen, if any: for the integration tests, which type into it. */
   private shown: vscode.QuickPick<PaperItem> | undefined;
 
   constructor(private readonly store: PaperStore, private readonly webSearch?: WebSearch) {}
 
-  /** The pick on screen, if any (for the tests). */
+  /** The pick on screen, if any: for the integration tests, which type into it. */
   get open(): vscode.QuickPick<vscode.QuickPickItem & { row?: PaperRow }> | undefined {
     return this.shown;
   }

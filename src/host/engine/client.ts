@@ -1,3 +1,4 @@
+// The host's side of the engine worker: starting it, its requests and their checked answers.
 import vscode = require('vscode');
 import type { RequestOf, RequestType, ResultOf } from '../../engine/protocol';
 import type { EngineWorker } from '../../platform/worker';

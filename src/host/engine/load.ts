@@ -1,3 +1,4 @@
+// Loading the engine bundle (dist/engine.js) in the extension host, on first use, a step per task.
 import type * as Engine from '../../engine';
 import { pause } from '../../core/util/pause';
 

@@ -1,3 +1,4 @@
+// The checks of citations: undefined keys, keys defined twice, a document that names no bibliography.
 import vscode = require('vscode');
 import { Disposable } from '../util/dispose';
 import type { CitationProblem } from '../../core/health/citations';

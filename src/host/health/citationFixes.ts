@@ -1,3 +1,4 @@
+// Quick fixes for an undefined key, and Add Missing Entries.
 import vscode = require('vscode');
 import type { Paper } from '../../core/model/paper';
 import type { Bibliographies } from '../bibliography/bibliographies';

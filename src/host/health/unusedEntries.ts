@@ -1,3 +1,4 @@
+// The faded "not cited" hints on the entries of an open bibliography file.
 import vscode = require('vscode');
 import { Disposable } from '../util/dispose';
 import { Delayer, Sequencer } from '../util/async';

@@ -1,3 +1,5 @@
+// The cache of libraries the engine worker built from the user's files, in the extension's global
+// storage: a window opened again on unchanged files takes its library from here.
 import vscode = require('vscode');
 import * as disk from '../util/disk';
 

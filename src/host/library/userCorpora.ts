@@ -1,3 +1,4 @@
+// The user's corpus files (papers.corpus.files): read, watched, and given to the library.
 import vscode = require('vscode');
 import { Disposable } from '../util/dispose';
 import * as disk from '../util/disk';

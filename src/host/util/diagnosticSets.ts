@@ -1,3 +1,4 @@
+// Setting a file's diagnostics only where they changed.
 import vscode = require('vscode');
 
 /**

@@ -1,3 +1,5 @@
+// Watching a set of files the user named (corpus files, bibliographies): VS Code's watcher, and a
+// look at each every two seconds for the changes it misses.
 import vscode = require('vscode');
 import * as disk from './disk';
 

@@ -48,6 +48,8 @@ export class PapersTreeProvider extends Disposable implements vscode.TreeDataPro
   private readonly updates = new Sequencer();
   private updateWaiting = false;
   private starred: Set<string>;
+  /** How often each node's papers were set aside to be read again: papers read before the last time are not kept. */
+  private readonly forgotten = new WeakMap<TreeNode, number>();
 
   constructor(
     private readonly store: PaperStore,
@@ -131,20 +133,34 @@ export class PapersTreeProvider extends Disposable implements vscode.TreeDataPro
   }
 
   private async dailyChildren(node: DailyNode): Promise<(PaperNode | NoteNode)[]> {
-    node.children ??= await this.dailyRows(node);
-    return node.children;
+    if (node.children) return node.children;
+    const asked = this.forgotten.get(node);
+    const rows = await this.dailyRows(node);
+    // Not kept when the node's papers changed while they were read, nor before it was opened.
+    if (rows && this.forgotten.get(node) === asked) node.children = rows;
+    return rows ?? [];
   }
 
-  private async dailyRows(node: DailyNode): Promise<(PaperNode | NoteNode)[]> {
+  /** Undefined until the writer opened the node. */
+  private async dailyRows(node: DailyNode): Promise<(PaperNode | NoteNode)[] | undefined> {
     const rows = await this.daily?.rows();
-    if (!rows) return [];
+    if (!rows) return undefined;
     const notes: NoteNode[] = rows.note ? [{ kind: 'note', id: 'daily/note', label: rows.note, parent: node }] : [];
     return [...notes, ...rows.rows.map(({ row, upvotes }): PaperNode => ({ kind: 'paper', id: `daily/${row.id}`, row, parent: node, upvotes }))];
   }
 
   private async childrenOf(node: GroupNode | FileNode): Promise<PaperNode[]> {
-    node.children ??= await this.rowsOf(node);
-    return node.children;
+    if (node.children) return node.children;
+    const asked = this.forgotten.get(node);
+    const rows = await this.rowsOf(node);
+    if (this.forgotten.get(node) === asked) node.children = rows;
+    return rows;
+  }
+
+  /** Sets a node's papers aside, to be read again when VS Code next asks for them. */
+  private forget(node: GroupNode | FileNode | DailyNode): void {
+    node.children = undefined;
+    this.forgotten.set(node, (this.forgotten.get(node) ?? 0) + 1);
   }
 
   private async rowsOf(node: GroupNode | FileNode): Promise<PaperNode[]> {
@@ -224,7 +240,7 @@ export class PapersTreeProvider extends Disposable implements vscode.TreeDataPro
     if (node.kind === 'group' && fresh.kind === 'group') {
       if (shown(node.group) !== shown(fresh.group)) {
         node.group = fresh.group;
-        node.children = undefined;
+        this.forget(node);
         return [node];
       }
       return (await this.rowsChanged(node)) ? [node] : [];
@@ -241,7 +257,7 @@ export class PapersTreeProvider extends Disposable implements vscode.TreeDataPro
     if (node.kind === 'daily' && node.children) {
       const rows = await this.dailyRows(node);
       if (rowsShown(rows) === rowsShown(node.children)) return [];
-      node.children = rows;
+      this.forget(node);
       return [node];
     }
     return [];
@@ -251,7 +267,7 @@ export class PapersTreeProvider extends Disposable implements vscode.TreeDataPro
   private async rowsChanged(node: GroupNode | FileNode): Promise<boolean> {
     if (!node.children) return false;
     if (rowsShown(await this.rowsOf(node)) === rowsShown(node.children)) return false;
-    node.children = undefined;
+    this.forget(node);
     return true;
   }
 
@@ -264,7 +280,7 @@ export class PapersTreeProvider extends Disposable implements vscode.TreeDataPro
       this.refresh();
       return;
     }
-    node.children = undefined;
+    this.forget(node);
     this.changed.fire(node);
   }
 

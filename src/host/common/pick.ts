@@ -169,8 +169,10 @@ async function pickPapers(
     shown = { seen, query };
     pick.items = items;
     if (ticked.size) pick.selectedItems = items.filter(i => ticked.has(identity(i) ?? ''));
-    // With several allowed, VS Code focuses no row: one is focused here so Enter takes it.
-    const active = (moved && items.find(i => identity(i) === moved)) || focus || (pick.canSelectMany ? items.find(i => i.row) : undefined);
+    // With several allowed, VS Code focuses no row: the first paper, else the offer to search the
+    // web (alone in the list), is focused here so that Enter right after typing takes it.
+    const active = (moved && items.find(i => identity(i) === moved)) || focus
+      || (pick.canSelectMany ? items.find(i => i.row) ?? items.find(i => i.webQuery !== undefined) : undefined);
     if (active) pick.activeItems = [active];
     replaced = { at: Date.now(), focus: active };
     unconfirmed = undefined;
@@ -275,10 +277,22 @@ async function pickPapers(
     const indexed = store.onDidIndexNames(() => void update(pick.value));
     pick.onDidChangeValue(value => void update(value));
     pick.onDidAccept(() => {
-      const [active] = pick.activeItems;
-      if (active?.webQuery) { void searchWeb(active.webQuery); return; }
-      const items = pick.canSelectMany && pick.selectedItems.length ? pick.selectedItems : pick.activeItems.slice(0, 1);
+      // With several allowed, the focus VS Code reports can lag a replacement of the list: then
+      // Enter takes the row focused here, the one the user sees highlighted.
+      const ours = replaced.focus;
+      const active = pick.activeItems[0] ?? (ours && pick.items.includes(ours) ? ours : undefined);
+      const offer = [active, ...pick.selectedItems].find(i => i?.webQuery !== undefined)?.webQuery;
+      if (offer !== undefined) { void searchWeb(offer); return; }
+      const items = pick.canSelectMany && pick.selectedItems.length ? pick.selectedItems : active ? [active] : [];
       if (items.some(i => i.row || i.hit)) void done(items);
+    });
+    // With several allowed, a click ticks the row it is on: on the offer to search the web, the
+    // click asks for that search (the offer is no paper to cite), and the tick is taken back.
+    pick.onDidChangeSelection(selected => {
+      const offer = selected.find(i => i.webQuery !== undefined);
+      if (offer?.webQuery === undefined || !pick.canSelectMany) return;
+      pick.selectedItems = selected.filter(i => i !== offer);
+      void searchWeb(offer.webQuery);
     });
     pick.onDidTriggerItemButton(e => {
       const action = (e.button as (typeof BUTTONS)[number]).action;

@@ -19,7 +19,7 @@ export { readBibliographies, bibliographyFormat, ReadCache } from './core/biblio
 export { mergeBibliographies } from './core/bibliography/merge';
 export {
   bibliographyKind, bibtexEntry, quartoBibliographies, citationEdit, completionContextAt, entryFlavourFor, findBibliographies, findKeyAt, citationsOfLanguage, scanDocument, keyAtIn,
-  outsideEntries, parseBib, planBibliographyAppend, readCitationSettings, sphinxBibliographies, syntaxOfLanguage, languageOfPath, templateFor, findCitations,
+  outsideEntries, parseBib, pastedEntry, planBibliographyAppend, readCitationSettings, sphinxBibliographies, syntaxOfLanguage, languageOfPath, templateFor, findCitations,
 } from './core/cite';
 export { checkCitations, citedKeys, findLatexMain, isLatexMain, latexRoot, nearMisses, problemSeverity, unusedEntries } from './core/health';
 export { DetailsStateSchema, WebviewMessageSchema } from './shared/protocol';

@@ -10,7 +10,9 @@ import { fromColumns, toColumns } from '../core/corpus/columns';
 import type { KeyLock } from '../core/corpus/keys';
 import { formatProblem } from '../core/model/paper';
 import { encodeIndex } from '../core/search/indexCodec';
-import { CORPUS_FILE, joinLibrary, LIBRARY_FILE, NAMES_INDEX, shippedName, TEXT_INDEX } from '../core/corpus/files';
+import { CORPUS_FILE, joinLibrary, LIBRARY_FILE, NAMES_INDEX, shippedName, TEXT_INDEX, TREE_TOP_FILE } from '../core/corpus/files';
+import { groupPapers } from '../core/browse/browse';
+import { topicList } from '../core/corpus/topicList';
 import { buildIndexParts } from '../core/search/search';
 import { createTopicAssigner, type TopicsFile } from '../core/corpus/topics';
 import { writeCompressed } from './compressed';
@@ -47,6 +49,9 @@ export async function main({ root }: { root: string }): Promise<string> {
   const columns = JSON.stringify(toColumns(corpus));
   if (!isDeepStrictEqual(fromColumns(JSON.parse(columns)), JSON.parse(corpusJson))) throw new Error('the corpus in columns does not read back as the same papers');
   const shipped = writeCompressed(join(dist, LIBRARY_FILE), joinLibrary({ corpus: columns, names: namesIndex, text: textIndex }), join(root, 'out', 'compressed'));
+  // The view's top level by topic, as the engine's treeTop answers it for the bundled papers alone.
+  const groups = groupPapers(corpus.papers, 'topic', topicList(topicsFile)).map(g => ({ id: g.id, label: g.label, description: g.description, count: g.papers.length }));
+  writeFileSync(join(dist, TREE_TOP_FILE), JSON.stringify({ groups }));
   const sizes = [...files.map(([name, content]) => `${name} ${kb(Buffer.byteLength(content))}`), `${shippedName(LIBRARY_FILE)} ${kb(shipped)} (what ships)`];
 
   // Keys are a promise to users: once a build gives one, the lock keeps it for good.

@@ -47,6 +47,8 @@ export interface PapersTestHooks {
   details(): { paperId: string | undefined; snapshot: PaperView | undefined; reference?: ReferenceView };
   /** Where searches run now: in the host, in the engine worker, or here again while it restarts. */
   engine(): EngineState;
+  /** Whether the papers are loaded (on either side) this moment. */
+  libraryLoaded(): boolean;
   /** Stops the engine worker the way a crash would, to check that search recovers. */
   crashEngine(): Promise<void>;
   /** How long each check of a document's citations took, latest first (ms). */
@@ -106,6 +108,7 @@ export function createTestHooks({ store, engineClient, userCorpora, bibliographi
     providerTimes: () => ({ hover: [...providerTimes.hover], completion: [...providerTimes.completion] }),
     details: () => ({ paperId: details.current?.id, snapshot: details.lastSnapshot, reference: details.lastReference }),
     engine: () => store.engine,
+    libraryLoaded: () => store.loaded !== undefined,
     async crashEngine() {
       if (!engineClient.running) throw new Error('the engine worker is not running');
       const stopped = new Promise<void>(resolve => { const once = engineClient.onDidStop(() => { once.dispose(); resolve(); }); });

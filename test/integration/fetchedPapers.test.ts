@@ -371,6 +371,24 @@ suite('Papers from the web: Daily Papers', () => {
     assert.equal(await server.requestCount(), requests, 'a day that is over is never fetched twice');
   });
 
+  test('a day with no papers (a Saturday) says so in the tree and offers the day before that has some', async () => {
+    const empty = await show('2025-01-18');
+    assert.equal(empty?.rows.length, 0);
+    assert.match(empty?.note ?? '', /no papers for 2025-01-18/);
+    assert.equal(empty?.offer?.title, 'Show 2025-01-17 (1 paper)');
+    const daily = (await api.testing.tree.findDaily())!;
+    assert.match(String(api.testing.tree.getTreeItem(daily).description), /^2025-01-18 · no papers/);
+    const [note, offer] = await api.testing.tree.getChildren(daily);
+    assert.match(String(api.testing.tree.getTreeItem(note).label), /no papers for 2025-01-18/, 'said in the view');
+    const item = api.testing.tree.getTreeItem(offer);
+    assert.equal(item.label, 'Show 2025-01-17 (1 paper)');
+    // A click on it runs its command, as VS Code does.
+    const friday = await vscode.commands.executeCommand<DailyRows | undefined>(item.command!.command, ...(item.command!.arguments ?? []));
+    assert.deepEqual(friday?.rows.map(r => r.row.title.slice(0, 10)), ['rStar-Math']);
+    assert.match(String(api.testing.tree.getTreeItem((await api.testing.tree.findDaily())!).description), /^2025-01-17 · 1 paper/);
+    await show('2025-01-15');
+  });
+
   test('sorted by date, then by upvotes again', async () => {
     const byDate = await vscode.commands.executeCommand<DailyRows | undefined>('papers.sortDailyPapers', 'date');
     assert.equal(byDate?.rows.length, 4);

@@ -180,4 +180,21 @@ suite('Papers view (tree)', () => {
     assert.deepEqual(await api.testing.readingList.getChildren(), []);
     assert.equal(api.testing.tree.getTreeItem(row).contextValue, 'paper');
   });
+
+  test('before the papers have loaded, the view shows the bundled papers\' topics with their counts, as the library does once in', async () => {
+    const loaded = (await roots(api)).map(g => [g.id, g.group.label, g.group.count]);
+    // Reload Papers sets the papers aside and reads them again from the disk: the view is asked for its top meanwhile.
+    const reloading = Promise.resolve(vscode.commands.executeCommand('papers.reloadCorpus'));
+    const deadline = Date.now() + 10_000;
+    while (api.testing.libraryLoaded() && Date.now() < deadline) await new Promise(resolve => setTimeout(resolve, 1));
+    assert.equal(api.testing.libraryLoaded(), false, 'the papers were set aside');
+    api.testing.tree.refresh();
+    const early = await roots(api);
+    const before = !api.testing.libraryLoaded();
+    await reloading;
+    await api.testing.settled();
+    assert.ok(before, 'the topics came before the library had loaded');
+    assert.deepEqual(early.map(g => [g.id, g.group.label, g.group.count]), loaded, 'the same topics and counts');
+    assert.deepEqual((await roots(api)).map(g => [g.id, g.group.label, g.group.count]), loaded);
+  });
 });

@@ -128,6 +128,33 @@ suite('UI: papers from the web (Daily Papers, a fetched paper, a pasted link)', 
     assert.match(copied, /^\[1\] X\. Guan et al\., “rStar-Math/);
   });
 
+  test('Add Paper asks at once, without reading a clipboard the browser does not give', async () => {
+    const { page } = workbench!;
+    // A browser that was not granted the clipboard (VS Code would say it cannot read it, in a message to close first).
+    await page.context().clearPermissions();
+    try {
+      await runCommand(page, 'Papers: Add Paper…');
+      await page.locator('.quick-input-widget input').waitFor({ timeout: 10_000 });
+      assert.equal(await page.locator('.quick-input-widget').getByText('Add Paper').count() > 0, true, 'the box of Add Paper');
+      assert.equal(await page.locator('.notification-toast', { hasText: /clipboard/i }).count(), 0, 'nothing said of the clipboard');
+      await page.keyboard.press('Escape');
+    } finally {
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    }
+  });
+
+  test('Add Paper shows the paper to confirm with no progress notification left under it', async () => {
+    const { page } = workbench!;
+    await runCommand(page, 'Papers: Add Paper…');
+    const input = page.locator('.quick-input-widget input');
+    await input.waitFor({ timeout: LONG });
+    await input.fill('0808.05394');
+    await page.keyboard.press('Enter');
+    await page.locator('.quick-input-widget .quick-input-title', { hasText: /^Add "/ }).waitFor({ timeout: LONG });
+    assert.equal(await page.locator('.notification-toast', { hasText: 'fetching the paper' }).count(), 0, 'the fetch is over: its progress is gone');
+    await page.keyboard.press('Escape');
+  });
+
   test('a slow service: Cancel on the progress notification ends the request, and nothing is added or said', async () => {
     const { page } = workbench!;
     server!.slow(120_000);
@@ -176,6 +203,15 @@ suite('UI: papers from the web (Daily Papers, a fetched paper, a pasted link)', 
     assert.match(text, /@\w+\{frank1970structure,/, 'a whole entry');
     assert.match(text, /Frank/);
     assert.match(text, /@book\{eisenberg1969water,/, 'the entry before it untouched');
+    // The entry stands apart from the one before it, by a blank line (the editor shows that line empty).
+    const lines = await page.locator('.editor-instance .monaco-editor .view-line').allTextContents();
+    const at = lines.findIndex(l => /frank1970structure/.test(l));
+    assert.equal(lines[at - 1]?.trim(), '', `a blank line before the pasted entry: ${JSON.stringify(lines.slice(Math.max(0, at - 2), at + 1))}`);
+    // The same paper pasted again: the file has it, so nothing is added, and the writer is told so.
+    await page.keyboard.press('Control+End');
+    await paste(page, 'https://doi.org/10.1126/science.169.3946.635');
+    await page.locator('.notifications-toasts', { hasText: /has this paper already \(frank1970structure\)/ }).waitFor({ timeout: LONG });
+    assert.equal((await editorText(page)).match(/\{frank1970structure,/g)?.length, 1, 'one entry for the paper, not two');
     // Inside an entry's braces a link is a field's value: pasted as it is.
     await goTo(page, 3, 12);
     await paste(page, 'https://doi.org/10.1000/182');

@@ -155,3 +155,17 @@ export function planBibliographyAppend(path: string, existing: string, papers: r
   if (kind === 'bib') return planBibAppend(existing, papers, flavour);
   return null;
 }
+
+/**
+ * What an entry pasted into a .bib file at `offset` writes: the entry with a blank line between it
+ * and the text before and after it, as the entries around it are set apart.
+ *
+ * @example pastedEntry('@misc{a,\n}\n', 11, '@misc{b,\n}') === '\n@misc{b,\n}\n'
+ */
+export function pastedEntry(text: string, offset: number, entry: string): string {
+  const before = text.slice(0, offset).replace(/[ \t]+$/, '');
+  const after = text.slice(offset).replace(/^[ \t]+/, '');
+  const lead = !before.trim() || before.endsWith('\n\n') ? '' : before.endsWith('\n') ? '\n' : '\n\n';
+  const trail = !after.trim() ? '\n' : after.startsWith('\n\n') ? '' : after.startsWith('\n') ? '\n' : '\n\n';
+  return `${lead}${entry.trim()}${trail}`;
+}

@@ -14,6 +14,13 @@ export const TEXT_INDEX = 'fulltext.index';
  */
 export const LIBRARY_FILE = 'library';
 
+/**
+ * The Papers view's top level for the bundled papers grouped by topic (the default): each topic's
+ * id, label and count, known at build time, so that the view shows its topics before the library
+ * has loaded (a few hundred bytes, read as they ship).
+ */
+export const TREE_TOP_FILE = 'tree.json';
+
 /** The LZMA copy of a file, which is what the extension ships and reads (src/build/compressed.ts). */
 export const shippedName = (name: string): string => `${name}.lz`;
 

@@ -62,6 +62,8 @@ export class PapersTreeProvider extends Disposable implements vscode.TreeDataPro
     this.filterQuery = workspaceState.get<string>(FILTER_STATE_KEY);
     this.starred = new Set(readingList.ids());
     this.register(store.onDidChange(() => this.update()));
+    // The library's first load: the topics shown before it are checked against it.
+    this.register(store.onDidLoadBundled(() => this.update()));
     // The names indexed behind the papers change only what a filter finds.
     this.register(store.onDidIndexNames(() => { if (this.filterQuery !== undefined) this.update(); }));
     this.register(readingList.onDidChange(() => void this.starsChanged()));
@@ -146,6 +148,7 @@ export class PapersTreeProvider extends Disposable implements vscode.TreeDataPro
     const rows = await this.daily?.rows();
     if (!rows) return undefined;
     const notes: NoteNode[] = rows.note ? [{ kind: 'note', id: 'daily/note', label: rows.note, parent: node }] : [];
+    if (rows.offer) notes.push({ kind: 'note', id: 'daily/offer', label: rows.offer.title, parent: node, command: rows.offer });
     return [...notes, ...rows.rows.map(({ row, upvotes }): PaperNode => ({ kind: 'paper', id: `daily/${row.id}`, row, parent: node, upvotes }))];
   }
 
@@ -193,12 +196,23 @@ export class PapersTreeProvider extends Disposable implements vscode.TreeDataPro
   }
 
   private async top(): Promise<TopNode[]> {
+    const daily: DailyNode[] = this.daily?.enabled ? [{ kind: 'daily', id: 'daily' }] : [];
+    const options = this.options();
+    // Before the library has loaded, the default view (by topic, unfiltered) shows the bundled
+    // papers' topics as the build counted them; the library, once in, changes what differs.
+    if (!this.store.loaded && options.groupBy === 'topic' && options.filter === undefined) {
+      const early = await this.store.bundledTopics();
+      if (early && !this.store.loaded) {
+        // Papers that cannot be loaded leave the view empty, where its welcome says why.
+        void this.store.library().then(library => { if (!library) this.refresh(); });
+        return [...daily, ...early.map((group): GroupNode => ({ kind: 'group', id: group.id, group }))];
+      }
+    }
     const library = await this.store.library();
     if (!library) return [];
-    const top = await library.treeTop(this.options());
+    const top = await library.treeTop(options);
     this.filter = top.filter;
     const groups: GroupNode[] = top.groups.map(group => ({ kind: 'group', id: group.id, group }));
-    const daily: DailyNode[] = this.daily?.enabled ? [{ kind: 'daily', id: 'daily' }] : [];
     if (!top.files.length) return [...daily, ...groups];
     const root: BibliographyNode = { kind: 'bibliography', id: 'bibliography', children: [] };
     root.children = top.files.map(file => ({ kind: 'file', id: file.id, file, parent: root }));

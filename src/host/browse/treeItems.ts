@@ -56,8 +56,9 @@ export function treeItem(node: TreeNode, starred: (id: string) => boolean, daily
   if (node.kind === 'note') {
     const item = new vscode.TreeItem(node.label, vscode.TreeItemCollapsibleState.None);
     item.id = node.id;
-    item.iconPath = new vscode.ThemeIcon('info');
+    item.iconPath = new vscode.ThemeIcon(node.command ? 'arrow-left' : 'info');
     item.contextValue = 'note';
+    item.command = node.command;
     return item;
   }
   if (node.kind === 'file') {

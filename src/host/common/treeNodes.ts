@@ -12,12 +12,12 @@ export interface FileNode { kind: 'file'; id: string; file: FileRow; children?: 
 export interface PaperNode { kind: 'paper'; id: string; row: PaperRow; parent?: GroupNode | FileNode | DailyNode; upvotes?: number }
 /** "Daily Papers": a period's papers from Hugging Face, fetched once the user opens it (src/host/web/daily.ts). */
 export interface DailyNode { kind: 'daily'; id: 'daily'; children?: (PaperNode | NoteNode)[] }
-/** A line of text under Daily Papers: what is being fetched, or why the papers shown are not fresh. */
-export interface NoteNode { kind: 'note'; id: string; label: string; parent: DailyNode }
+/** A line of text under Daily Papers: what is being fetched, why the papers shown are not fresh, or what to show instead (`command`). */
+export interface NoteNode { kind: 'note'; id: string; label: string; parent: DailyNode; command?: vscode.Command }
 export type TreeNode = GroupNode | BibliographyNode | FileNode | PaperNode | DailyNode | NoteNode;
 
-/** What Daily Papers shows: the papers in order, with their upvotes, and a note above them. */
-export interface DailyRows { rows: { row: PaperRow; upvotes?: number }[]; note?: string }
+/** What Daily Papers shows: the papers in order, with their upvotes, a note above them, and something else to show (a day that has papers). */
+export interface DailyRows { rows: { row: PaperRow; upvotes?: number }[]; note?: string; offer?: vscode.Command }
 
 /** What gives the Daily Papers node its papers: the web feature's, handed to the view by host/activate.ts. */
 export interface DailySource {

@@ -1,7 +1,8 @@
 // The library the extension ships (dist/library.lz): read once, sent as it is to the engine
 // worker, and decoded here too when the extension host searches the bundled papers itself.
 import vscode = require('vscode');
-import { LIBRARY_FILE, libraryText, type LibraryParts, shippedName, splitLibrary } from '../../core/corpus/files';
+import { LIBRARY_FILE, libraryText, type LibraryParts, shippedName, splitLibrary, TREE_TOP_FILE } from '../../core/corpus/files';
+import type { GroupRow } from './library';
 import { lzmaDecodeInSlices } from '../../core/util/lzma';
 import { engineLoaded } from '../engine/load';
 import * as disk from '../util/disk';
@@ -17,6 +18,22 @@ export class ShippedLibrary {
   read(): Promise<Uint8Array> {
     this.bytes ??= this.readFile();
     return this.bytes;
+  }
+
+  /**
+   * The Papers view's topics for the bundled papers, as the build counted them: shown before the
+   * library has loaded. Undefined when the file cannot be read or holds something else.
+   */
+  async treeTop(): Promise<GroupRow[] | undefined> {
+    try {
+      const { groups } = JSON.parse(new TextDecoder().decode(await disk.readFile(vscode.Uri.joinPath(this.extensionUri, 'dist', TREE_TOP_FILE)))) as { groups?: unknown };
+      const isRow = (g: unknown): g is GroupRow => typeof g === 'object' && g !== null && typeof (g as GroupRow).id === 'string'
+        && typeof (g as GroupRow).label === 'string' && Number.isInteger((g as GroupRow).count)
+        && ['undefined', 'string'].includes(typeof (g as GroupRow).description);
+      return Array.isArray(groups) && groups.every(isRow) ? groups : undefined;
+    } catch {
+      return undefined;
+    }
   }
 
   /** Reads the file again next time (Reload Papers). */

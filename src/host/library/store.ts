@@ -10,7 +10,7 @@ import { Disposable } from '../util/dispose';
 import { PapersUnavailableError } from '../util/errors';
 import { LibraryHolder } from './holder';
 import type { IndexCache } from './indexCache';
-import type { BibliographyFileReport, Library } from './library';
+import type { BibliographyFileReport, GroupRow, Library } from './library';
 import { LibraryStatus, type EngineState, type LoadState } from './loadState';
 import { ENGINE_USED, UserFileMerges } from './merges';
 import { Restarts } from './restarts';
@@ -99,6 +99,11 @@ export class PaperStore extends Disposable {
    */
   library(): Promise<Library | undefined> {
     return this.holder.library();
+  }
+
+  /** The bundled papers' topics and counts as the build wrote them, for the Papers view before the library has loaded. */
+  bundledTopics(): Promise<GroupRow[] | undefined> {
+    return this.holder.shipped.treeTop();
   }
 
   /** For commands: the papers, or an error whose message tells the user what to do. */

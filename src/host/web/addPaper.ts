@@ -23,13 +23,43 @@ export function authorsLine(paper: Pick<FetchedPaper, 'authors'>): string {
   return names.length > 3 ? `${names.slice(0, 3).join(', ')} et al.` : names.join(', ');
 }
 
-/** Asks for the identifier, offering one the clipboard holds. */
-async function askForId(title = 'Add Paper'): Promise<string | undefined> {
-  const clipboard = (await vscode.env.clipboard.readText()).trim();
-  return vscode.window.showInputBox({
-    title, prompt: PROMPT, placeHolder: '2401.12345', ignoreFocusOut: true,
-    value: clipboard.length < 300 && engine().parsePaperId(clipboard) ? clipboard : '',
-    validateInput: text => (!text.trim() || engine().parsePaperId(text) ? undefined : 'Not an arXiv id, a DOI or a link to a paper.'),
+/** How long the clipboard may take to answer before the box is left as the user has it. */
+const CLIPBOARD_MS = 150;
+
+/**
+ * What the clipboard holds, if it can be read at once and without asking: in a browser (vscode.dev,
+ * code-server) VS Code asks the browser, which may refuse and make VS Code say so in a message the
+ * user must close first, so there it is not read at all.
+ */
+async function clipboardNow(): Promise<string | undefined> {
+  if (vscode.env.uiKind === vscode.UIKind.Web) return undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<undefined>(resolve => { timer = setTimeout(() => resolve(undefined), CLIPBOARD_MS); });
+  const text = await Promise.race([Promise.resolve(vscode.env.clipboard.readText()).catch(() => undefined), late]).finally(() => clearTimeout(timer));
+  return text?.trim();
+}
+
+/** Asks for the identifier at once, offering one the clipboard holds if it can be read at once. */
+function askForId(title = 'Add Paper'): Promise<string | undefined> {
+  const { parsePaperId } = engine();
+  const box = vscode.window.createInputBox();
+  Object.assign(box, { title, prompt: PROMPT, placeholder: '2401.12345', ignoreFocusOut: true });
+  void clipboardNow().then(text => {
+    if (text && text.length < 300 && !box.value && parsePaperId(text)) box.value = text;
+  });
+  return new Promise(resolve => {
+    let answer: string | undefined;
+    box.onDidChangeValue(text => { box.validationMessage = !text.trim() || parsePaperId(text) ? undefined : 'Not an arXiv id, a DOI or a link to a paper.'; });
+    box.onDidAccept(() => {
+      if (box.value.trim() && !parsePaperId(box.value)) return;
+      answer = box.value;
+      box.hide();
+    });
+    box.onDidHide(() => {
+      box.dispose();
+      resolve(answer);
+    });
+    box.show();
   });
 }
 

@@ -5,6 +5,7 @@
 import vscode = require('vscode');
 import type { FetchedPaper, Period } from '../../core/web';
 import { engine } from '../engine/load';
+import { Commands } from '../ids';
 import type { DailyRows, DailySource } from '../common/treeNodes';
 import type { PaperStore } from '../library/store';
 import { Disposable } from '../util/dispose';
@@ -30,9 +31,14 @@ const byDate = (a: FetchedPaper, b: FetchedPaper) => {
   return day(b) - day(a);
 };
 
+/** How many days back an empty day looks for one that has papers (a weekend, a holiday). */
+const DAYS_BACK = 7;
+
 interface Shown {
   period: Period;
   papers: FetchedPaper[];
+  /** For a day without papers: the nearest day before it that has some, and how many. */
+  earlier?: { period: Period; count: number };
   /** Each paper's key in the library, by `webPaperId`. */
   keys: Map<string, string>;
   fetched: string;
@@ -67,7 +73,8 @@ export class DailyPapers extends Disposable implements DailySource {
     if (this.#loading) return this.#period ? `${engine().periodText(this.#period)} · fetching…` : 'fetching…';
     if (!this.#shown) return this.#problem ? 'could not fetch' : '';
     const { period, papers, note } = this.#shown;
-    return `${engine().periodText(period)} · ${papers.length} ${papers.length === 1 ? 'paper' : 'papers'}${this.#sort === 'date' ? ' · by date' : ''}${note ? ' · offline' : ''}`;
+    const count = papers.length ? `${papers.length} ${papers.length === 1 ? 'paper' : 'papers'}` : 'no papers';
+    return `${engine().periodText(period)} · ${count}${this.#sort === 'date' ? ' · by date' : ''}${note ? ' · offline' : ''}`;
   }
 
   get tooltip(): string {
@@ -110,12 +117,24 @@ export class DailyPapers extends Disposable implements DailySource {
     if (this.#loading) return { rows: [], note: 'Fetching the papers from Hugging Face…' };
     const shown = this.#shown;
     if (!shown) return { rows: [], note: this.#problem };
+    if (!shown.papers.length) return this.#empty(shown);
     const papers = this.#sort === 'date' ? [...shown.papers].sort(byDate) : shown.papers;
     const keys = papers.map(p => shown.keys.get(engine().webPaperId(p))).filter((k): k is string => !!k);
     const library = await this.store.library();
     const rows = library ? await library.rows(keys) : [];
     const upvotes = new Map(papers.map(p => [shown.keys.get(engine().webPaperId(p)), p.upvotes]));
     return { rows: rows.map(row => ({ row, upvotes: upvotes.get(row.key) })), note: shown.note };
+  }
+
+  /** A period without papers says so, and offers the nearest day before it that has some. */
+  #empty({ period, earlier, note }: Shown): DailyRows {
+    const { periodText } = engine();
+    const offer = earlier && {
+      title: `Show ${periodText(earlier.period)} (${earlier.count} ${earlier.count === 1 ? 'paper' : 'papers'})`,
+      command: Commands.showDailyPapers, arguments: [earlier.period.value],
+    };
+    const none = `Hugging Face lists no papers for ${periodText(period)}${period.kind === 'date' ? ' (papers are listed on weekdays)' : ''}.`;
+    return { rows: [], note: note ? `${note} ${none}` : none, offer };
   }
 
   #load(): void {
@@ -159,13 +178,26 @@ export class DailyPapers extends Disposable implements DailySource {
       return { period, ...(await cache.daily(period, today(), () => Promise.resolve(latest.papers))) };
     });
     if (asked !== this.#period) return;
+    const earlier = cached.value.length || cached.period.kind !== 'date' ? undefined : await this.#earlier(cached.period).catch(() => undefined);
+    if (asked !== this.#period) return;
     const note = cached.error
       ? `Offline (${this.web.problem(cached.error) ?? cached.error.message}): the papers as fetched on ${cached.fetched.slice(0, 10)}.`
       : undefined;
     if (note) void vscode.window.showWarningMessage(`Papers: ${note}`);
     const keys = await this.web.join(`daily-${cached.period.kind}-${cached.period.value}`, cached.value, cached.fetched);
     this.#problem = undefined;
-    this.#shown = { period: cached.period, papers: cached.value, keys, fetched: cached.fetched, note };
+    this.#shown = { period: cached.period, papers: cached.value, keys, fetched: cached.fetched, note, earlier };
+  }
+
+  /** The nearest day before `period` that has papers (from the cache, else fetched), up to a week back. */
+  async #earlier(period: Period): Promise<Shown['earlier']> {
+    const service = this.web.service();
+    for (let back = 1; back <= DAYS_BACK; back++) {
+      const day = engine().shiftPeriod(period, -back);
+      const { value } = await this.web.cache.daily(day, today(), async () => (await service.daily(day)).papers);
+      if (value.length) return { period: day, count: value.length };
+    }
+    return undefined;
   }
 
   /** Back to the node as it was before it was opened (the network was turned off). */

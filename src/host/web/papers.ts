@@ -42,18 +42,35 @@ const LATEST_DAY = 'daily-latest';
 /** What the user is told while a request runs, and the signal that cancels it. */
 export type Asking = <T>(title: string, work: (signal: AbortSignal) => Promise<T>) => Promise<T>;
 
+/** An answer quicker than this (from the cache, a near server) shows no notification at all. */
+const QUIET_MS = 300;
+/** How long VS Code keeps a progress notification on screen once shown, however soon its work ends (and a little more). */
+const SHOWN_AT_LEAST_MS = 900;
+
+const sleep = (ms: number) => new Promise<void>(resolve => setTimeout(resolve, ms));
+
 /**
- * Runs a request with a cancellable progress notification. Cancelled, it ends with a
- * `WebError` of kind `cancelled`, which callers drop quietly.
+ * Runs a request with a cancellable progress notification, shown only if the answer does not come
+ * at once. Cancelled, it ends with a `WebError` of kind `cancelled`, which callers drop quietly.
+ * A notification once shown stays for VS Code's least time: what the caller shows next (the paper
+ * to confirm) waits until then, rather than opening under a progress that is over.
  */
-export const withProgress: Asking = (title, work) => Promise.resolve(vscode.window.withProgress(
-  { location: vscode.ProgressLocation.Notification, title, cancellable: true },
-  (_progress, token) => {
-    const controller = new AbortController();
-    const cancelled = token.onCancellationRequested(() => controller.abort());
-    return work(controller.signal).finally(() => cancelled.dispose());
-  },
-));
+export const withProgress: Asking = async (title, work) => {
+  const controller = new AbortController();
+  const running = work(controller.signal);
+  const settled = running.then(() => true, () => true);
+  if (await Promise.race([settled, sleep(QUIET_MS).then(() => false)])) return running;
+  let shownAt = Date.now();
+  try {
+    return await Promise.resolve(vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title, cancellable: true }, (_progress, token) => {
+      shownAt = Date.now();
+      const cancelled = token.onCancellationRequested(() => controller.abort());
+      return running.finally(() => cancelled.dispose());
+    }));
+  } finally {
+    await sleep(SHOWN_AT_LEAST_MS - (Date.now() - shownAt));
+  }
+};
 
 /**
  * The papers fetched this session, by what fetched them ("daily-date-2025-01-15"), and those

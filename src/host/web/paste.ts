@@ -20,7 +20,10 @@ const CITATION = vscode.DocumentDropOrPasteEditKind.Empty.append('papers', 'cita
 const ENTRY = vscode.DocumentDropOrPasteEditKind.Empty.append('papers', 'bibtex');
 
 class PaperPasteEdit extends vscode.DocumentPasteEdit {
-  constructor(readonly document: vscode.TextDocument, readonly id: PaperId, readonly text: string, title: string, kind: vscode.DocumentDropOrPasteEditKind) {
+  constructor(
+    readonly document: vscode.TextDocument, readonly offset: number, readonly id: PaperId, readonly text: string,
+    title: string, kind: vscode.DocumentDropOrPasteEditKind,
+  ) {
     super('', title, kind);
   }
 }
@@ -44,10 +47,10 @@ export class PaperPasteProvider implements vscode.DocumentPasteEditProvider<Pape
     if (!pasted || token.isCancellationRequested) return undefined;
     const offset = document.offsetAt(ranges[0].start);
     if (document.languageId === 'bibtex') {
-      return engine().outsideEntries(document.getText(), offset) ? [new PaperPasteEdit(document, pasted.id, pasted.text, 'Paste as BibTeX Entry', ENTRY)] : undefined;
+      return engine().outsideEntries(document.getText(), offset) ? [new PaperPasteEdit(document, offset, pasted.id, pasted.text, 'Paste as BibTeX Entry', ENTRY)] : undefined;
     }
     const context = engine().completionContextAt(document.getText(), offset, document.languageId);
-    return context ? [new PaperPasteEdit(document, pasted.id, pasted.text, 'Paste as Citation', CITATION)] : undefined;
+    return context ? [new PaperPasteEdit(document, offset, pasted.id, pasted.text, 'Paste as Citation', CITATION)] : undefined;
   }
 
   /** Fetches the paper (or takes it from the cache), keeps it in the library, and fills in what the paste writes. */
@@ -59,13 +62,31 @@ export class PaperPasteProvider implements vscode.DocumentPasteEditProvider<Pape
       return edit;
     }
     if (edit.kind.value === ENTRY.value) {
-      edit.insertText = `${engine().bibtexEntry(paper)}\n`;
+      edit.insertText = this.entryText(edit, paper);
       return edit;
     }
     edit.insertText = paper.key;
     const { bibliographies, log } = this.parts;
     await updateBibliography(edit.document, [paper], log, await bibliographies.sourcesOf(edit.document));
     return edit;
+  }
+
+  /**
+   * The entry a paste into a .bib file writes, set apart by blank lines; nothing when the file has
+   * the paper already (under its key, or as the entry it joined), as every append of ours does.
+   */
+  private entryText(edit: PaperPasteEdit, paper: Paper): string {
+    const { bibtexEntry, parseBib, pastedEntry } = engine();
+    const text = edit.document.getText();
+    const key = paper.key.toLowerCase();
+    const here = paper.entries?.find(e => e.uri === edit.document.uri.toString())?.key
+      ?? parseBib(text).entries.find(e => e.key.toLowerCase() === key)?.key;
+    if (here !== undefined) {
+      const name = edit.document.uri.path.slice(edit.document.uri.path.lastIndexOf('/') + 1);
+      void vscode.window.showInformationMessage(`Papers: ${name} has this paper already (${here}), so nothing was added.`);
+      return '';
+    }
+    return pastedEntry(text, edit.offset, bibtexEntry(paper));
   }
 
   private async fetch(edit: PaperPasteEdit, token: vscode.CancellationToken): Promise<Paper | undefined> {

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import {
+  pastedEntry,
   bibliographyKind, entryFlavourFor, planBibAppend, planBibliographyAppend, planCslAppend, type AppendPlan,
 } from '../../../../src/core/cite/append';
 import { findBibliographies } from '../../../../src/core/cite/sources';
@@ -217,5 +218,21 @@ suite('jsonErrorOffset', () => {
       const broken = text.slice(0, at % (text.length + 1)) + junk + text.slice(at % (text.length + 1));
       assert.equal(jsonErrorOffset(broken) === -1, valid(broken), broken);
     }), { numRuns: 500 });
+  });
+});
+
+suite('an entry pasted into a .bib file', () => {
+  const entry = '@misc{b,\n  title = {B}\n}';
+
+  test('stands apart from the entries before and after it by a blank line, whatever the cursor had around it', () => {
+    assert.equal(pastedEntry('@misc{a,\n}\n', 11, entry), `\n${entry}\n`, 'after the last entry');
+    assert.equal(pastedEntry('@misc{a,\n}', 10, entry), `\n\n${entry}\n`, 'right after its closing brace');
+    assert.equal(pastedEntry('@misc{a,\n}\n\n', 12, entry), `${entry}\n`, 'on the blank line after it');
+    assert.equal(pastedEntry('', 0, entry), `${entry}\n`, 'an empty file');
+    const between = '@misc{a,\n}\n\n@misc{c,\n}\n';
+    const at = between.indexOf('\n@misc{c');
+    const written = between.slice(0, at) + pastedEntry(between, at, entry) + between.slice(at);
+    assert.equal(written, `@misc{a,\n}\n\n${entry}\n\n@misc{c,\n}\n`, 'between two entries');
+    assert.deepEqual(parseBib(written).entries.map(e => e.key), ['a', 'b', 'c']);
   });
 });

@@ -128,6 +128,27 @@ suite('UI: papers from the web (Daily Papers, a fetched paper, a pasted link)', 
     assert.match(copied, /^\[1\] X\. Guan et al\., “rStar-Math/);
   });
 
+  test('Insert Citation: the offer to search Hugging Face runs on Enter right after typing, and on a click', async () => {
+    const { page } = workbench!;
+    await quickOpen(page, 'heat.tex');
+    const offer = page.locator('.quick-input-list .monaco-list-row', { hasText: "Search Hugging Face for 'graphene'" });
+    const found = page.locator('.quick-input-list .monaco-list-row', { hasText: 'magic-angle graphene' });
+    for (const how of ['Enter', 'click'] as const) {
+      await runCommand(page, 'Papers: Insert Citation…');
+      const input = page.locator('.quick-input-widget input');
+      await input.waitFor({ timeout: LONG });
+      // No paper of the library has the word: the offer is the only row.
+      await input.pressSequentially('graphene');
+      await offer.waitFor({ timeout: LONG });
+      if (how === 'Enter') await page.keyboard.press('Enter');
+      else await offer.click();
+      await found.waitFor({ timeout: LONG });
+      assert.match((await found.textContent()) ?? '', /from Hugging Face/, `after ${how}: the paper Hugging Face found`);
+      await page.keyboard.press('Escape');
+      await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: LONG });
+    }
+  });
+
   test('Add Paper asks at once, without reading a clipboard the browser does not give', async () => {
     const { page } = workbench!;
     // A browser that was not granted the clipboard (VS Code would say it cannot read it, in a message to close first).
@@ -145,14 +166,19 @@ suite('UI: papers from the web (Daily Papers, a fetched paper, a pasted link)', 
 
   test('Add Paper shows the paper to confirm with no progress notification left under it', async () => {
     const { page } = workbench!;
-    await runCommand(page, 'Papers: Add Paper…');
-    const input = page.locator('.quick-input-widget input');
-    await input.waitFor({ timeout: LONG });
-    await input.fill('0808.05394');
-    await page.keyboard.press('Enter');
-    await page.locator('.quick-input-widget .quick-input-title', { hasText: /^Add "/ }).waitFor({ timeout: LONG });
-    assert.equal(await page.locator('.notification-toast', { hasText: 'fetching the paper' }).count(), 0, 'the fetch is over: its progress is gone');
-    await page.keyboard.press('Escape');
+    await quickOpen(page, 'heat.tex');
+    // Fetched, then again from the cache, at once: neither leaves a progress under the paper to confirm.
+    for (const time of ['fetched', 'from the cache']) {
+      await runCommand(page, 'Papers: Add Paper…');
+      const input = page.locator('.quick-input-widget input');
+      await input.waitFor({ timeout: LONG });
+      await input.fill('1707.08567');
+      await page.keyboard.press('Enter');
+      await page.locator('.quick-input-widget .quick-input-title', { hasText: /^Add "/ }).waitFor({ timeout: LONG });
+      assert.equal(await page.locator('.notification-toast', { hasText: 'fetching the paper' }).count(), 0, `${time}: the fetch is over, and its progress gone`);
+      await page.keyboard.press('Escape');
+      await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: LONG });
+    }
   });
 
   test('a slow service: Cancel on the progress notification ends the request, and nothing is added or said', async () => {

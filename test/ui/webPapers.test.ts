@@ -151,6 +151,7 @@ suite('UI: papers from the web (Daily Papers, a fetched paper, a pasted link)', 
 
   test('Add Paper asks at once, without reading a clipboard the browser does not give', async () => {
     const { page } = workbench!;
+    await quickOpen(page, 'heat.tex');
     // A browser that was not granted the clipboard (VS Code would say it cannot read it, in a message to close first).
     await page.context().clearPermissions();
     try {

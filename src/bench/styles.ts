@@ -4,7 +4,7 @@
 // all on entries of the large real library (shared/bibliographies), converted as pandoc would.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseBib } from '../core/bibliography/bibtex';
+import { parseBib } from '../core/bibliography/bibtex/parse';
 import { bibFileItems } from '../core/styles/items';
 import { BUNDLED_STYLES } from '../core/styles/resolve';
 import { loadStylesFrom } from '../platform/styles.node';

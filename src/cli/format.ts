@@ -4,7 +4,7 @@
 import { UsageError } from './commandLine';
 import { warn } from './output';
 import { readRegularFile } from './files';
-import { parseBib } from '../core/bibliography/bibtex';
+import { parseBib } from '../core/bibliography/bibtex/parse';
 import { bibliographyFormat, readBibliographies } from '../core/bibliography/read';
 import { formatProblem } from '../core/model/paper';
 import { BUNDLED_STYLES, bundledStyleId } from '../core/styles/resolve';

@@ -1,4 +1,4 @@
-// The project's one .bib reader (src/core/bibliography/bibtex.ts) against biber on real files
+// The project's one .bib reader (src/core/bibliography/bibtex/) against biber on real files
 // (shared/bibliographies: bibtex-tidy's collection of bug-report files, Better BibTeX's
 // CSL-JSON exports): biber decides which entries a file has, and our reader must find the
 // same keys in the same order (BibTeX decides for the few files biber cannot read); the
@@ -7,11 +7,11 @@
 import * as assert from 'node:assert/strict';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { parseBib, type BibEntry } from '../../src/core/bibliography/bibtex';
-import { readCslJson } from '../../src/core/bibliography/cslJson';
+import { parseBib, type BibEntry } from '../../src/core/bibliography/bibtex/parse';
+import { readCslJson } from '../../src/core/bibliography/csl/json';
 import { readBibliographies } from '../../src/core/bibliography/read';
 import type { Reference } from '../../src/core/model/reference';
-import { referenceBibtex } from '../../src/core/bibliography/toBibtex';
+import { referenceBibtex } from '../../src/core/bibliography/bibtex/write';
 import { biberToolAll } from './biber';
 import { run, timings, workDir, type Run } from './tools';
 

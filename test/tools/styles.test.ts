@@ -11,7 +11,7 @@
 import * as assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { parseBib } from '../../src/core/bibliography/bibtex';
+import { parseBib } from '../../src/core/bibliography/bibtex/parse';
 import { bibFileItems } from '../../src/core/styles/items';
 import type { CslItem, StyleEngine } from '../../src/core/styles/engine';
 import { createStyleEngine } from '../../src/styles';

@@ -4,7 +4,7 @@
 import { bibtexEntry, cslItem } from './paperEntry';
 import type { EntryLocation, Paper } from '../model/paper';
 import { sameJson } from '../util/json';
-import { parseBib, sameBibEntry } from './bibtex';
+import { parseBib, sameBibEntry } from './bibtex/parse';
 import { pause } from '../util/pause';
 import { slugify } from '../util/text';
 

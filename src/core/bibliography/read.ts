@@ -3,12 +3,12 @@
 // reported with its line.
 import type { BibliographyFormat } from '../model/paper';
 import { pause } from '../util/pause';
-import { parseBibAsync, type BibEntry } from './bibtex';
+import { parseBibAsync, type BibEntry } from './bibtex/parse';
 import type { ReadProblem } from './problem';
-import { bibtexReference, hasParent } from './fromBibtex';
-import { readCslJson } from './cslJson';
+import { bibtexReference, hasParent } from './bibtex/reference';
+import { readCslJson } from './csl/json';
 import type { Reference } from '../model/reference';
-import { readYamlBibliography } from './yaml';
+import { readYamlBibliography } from './yaml/read';
 
 /** A bibliography file to read: its text and how to name it. */
 export interface BibliographyText {

@@ -2,7 +2,7 @@
 // "[?]" and pandoc would warn about, found as the writer types rather than after a build.
 import type { Citation } from '../cite/scan';
 import type { CitationSyntax } from '../cite/languages';
-import { readYamlBibliography } from '../bibliography/yaml';
+import { readYamlBibliography } from '../bibliography/yaml/read';
 
 /** One bibliography a document cites from: its keys, or `missing` when the file does not exist. */
 export interface CheckedBibliography {

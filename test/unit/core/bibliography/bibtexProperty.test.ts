@@ -20,7 +20,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as fc from 'fast-check';
-import { parseBib, type BibEntry, type ParsedBibWithStrings } from '../../../../src/core/bibliography/bibtex';
+import { parseBib, type BibEntry, type ParsedBibWithStrings } from '../../../../src/core/bibliography/bibtex/parse';
 import { ROOT } from '../../support/seeds';
 
 /** From out/test/unit/ (where the bundle runs) to the real .bib files. */

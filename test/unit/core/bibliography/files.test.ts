@@ -6,7 +6,7 @@
 import * as assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { parseBib } from '../../../../src/core/bibliography/bibtex';
+import { parseBib } from '../../../../src/core/bibliography/bibtex/parse';
 import { readBibliographies, type ReadBibliography } from '../../../../src/core/bibliography/read';
 import { ROOT } from '../../support/seeds';
 

@@ -4,7 +4,7 @@
 // words with other capitals ("BERT", "iPhone") and braced text (`{Bayesian}`) are kept. The
 // states and rules are those of citeproc's (Haskell) sentence case, which pandoc uses, so that a
 // reference reads here as it does in pandoc's output.
-import type { Inline } from './latexInlines';
+import type { Inline } from '../latex/inlines';
 
 type State = 'start' | 'startSentence' | 'afterWordEnd' | 'afterWordChar' | 'afterSentencePunctuation' | 'beforeLastWord';
 

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { latexToText } from '../../../../src/core/bibliography/latexText';
-import { encodeLatex } from '../../../../src/core/bibliography/latexEncode';
+import { latexToText } from '../../../../../src/core/bibliography/latex/text';
+import { encodeLatex } from '../../../../../src/core/bibliography/latex/encode';
 
 suite('latexToText', () => {
   test('accents in every form', () => {

@@ -1,9 +1,9 @@
 // CSL items (CSL-JSON as Zotero and Better BibTeX export it, and CSL-YAML, which is the same
 // items written as YAML) as references, leniently: a field of an unexpected shape is left out,
 // not fatal; an item without an id is reported and skipped.
-import type { Person } from '../model/reference';
-import { personOf } from './names';
-import { bareDoi, parseIsoDate, splitKeywords, type Reference, type ReferenceDate } from '../model/reference';
+import type { Person } from '../../model/reference';
+import { personOf } from '../bibtex/names';
+import { bareDoi, parseIsoDate, splitKeywords, type Reference, type ReferenceDate } from '../../model/reference';
 
 const string = (value: unknown): string | undefined => {
   if (typeof value === 'number') return String(value);

@@ -1,7 +1,7 @@
-// The tables behind bibtexCsl.ts, as pandoc has them: biblatex entry types → CSL types, biblatex
+// The tables behind fromBibtex.ts, as pandoc has them: biblatex entry types → CSL types, biblatex
 // language names → language tags, and which fields a `crossref` or `xdata` parent gives its child
 // (biblatex's inheritance rules: a proceedings' `title` is its paper's `booktitle`).
-import type { BibEntry } from './bibtex';
+import type { BibEntry } from '../bibtex/parse';
 
 type TypeRule = string | ((subtype: string, event: boolean) => string);
 const periodical = (subtype: string) => (subtype === 'magazine' ? 'article-magazine' : subtype === 'newspaper' ? 'article-newspaper' : 'article-journal');

@@ -5,13 +5,13 @@
 // comment, and so is a "%" outside a value (where a word starts, between entries); `@string` macros (the month names are
 // predefined) and "#" concatenation are expanded; `@comment{…}` is skipped whole, whatever
 // it holds; entries may be written `@type{…}` or `@type(…)`. Values keep their LaTeX
-// (decoding it is `latexText.ts`'s job). It never throws: a problem is reported with its
+// (decoding it is `latex/text.ts`'s job). It never throws: a problem is reported with its
 // line, and reading resumes at the next entry, so one bad entry never hides the others.
-import { pause } from '../util/pause';
-import { BibReader, STEPS_PER_CHECK, type BibEntry, type BibReadOptions, type ParsedBibWithStrings } from './bibtexReader';
+import { pause } from '../../util/pause';
+import { BibReader, STEPS_PER_CHECK, type BibEntry, type BibReadOptions, type ParsedBibWithStrings } from './reader';
 
-export type { BibEntry, BibProblem, BibReadOptions, ParsedBib, ParsedBibWithStrings } from './bibtexReader';
-export { MONTH_STRINGS } from './bibtexReader';
+export type { BibEntry, BibProblem, BibReadOptions, ParsedBib, ParsedBibWithStrings } from './reader';
+export { MONTH_STRINGS } from './reader';
 
 /**
  * Parses a .bib file: its entries with keys, lines and fields, and what is wrong with it

@@ -1,8 +1,8 @@
 // One name of a .bib name list as the CSL name pandoc makes of it: biblatex's reading of "First von
 // Last", "von Last, First" and "von Last, Jr, First" (a multi-word family name stays whole, and the
 // "von" is a dropping particle), a braced name as a literal, then citeproc's own look for particles
-// ("van Gogh" as a family name gives the particle "van"). names.ts reads names for the library.
-import { stringifyAll, type Inline } from './latexInlines';
+// ("van Gogh" as a family name gives the particle "van"). bibtex/names.ts reads names for the library.
+import { stringifyAll, type Inline } from '../latex/inlines';
 
 type Word = Inline[];
 export type CslName = Record<string, string>;

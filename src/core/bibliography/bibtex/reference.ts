@@ -1,10 +1,10 @@
 // BibTeX and biblatex entries as references: types mapped to CSL's, LaTeX decoded, names
 // split, biblatex's `date` or BibTeX's `year` and `month` read, and `crossref` and `xdata`
 // parents filling in what a child leaves out (what the reader sees, not what the file says).
-import type { BibEntry } from './bibtex';
-import { latexToText } from './latexText';
+import type { BibEntry } from './parse';
+import { latexToText } from '../latex/text';
 import { parseNames } from './names';
-import { bareDoi, parseIsoDate, parseMonth, splitKeywords, type Reference, type ReferenceDate } from '../model/reference';
+import { bareDoi, parseIsoDate, parseMonth, splitKeywords, type Reference, type ReferenceDate } from '../../model/reference';
 
 /** BibTeX and biblatex types → CSL types (as citeproc-js and pandoc map them). */
 const CSL_TYPES: Record<string, string> = {

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { fullName, parseName, parseNames, shortAuthors } from '../../../../src/core/bibliography/names';
+import { fullName, parseName, parseNames, shortAuthors } from '../../../../../src/core/bibliography/bibtex/names';
 
 suite('BibTeX names', () => {
   test('the three forms, with "von" and "Jr"', () => {

@@ -1,9 +1,9 @@
 // A user's reference written as a BibTeX entry, for a .bib file that lacks it: a BibTeX
 // entry is copied as the user wrote it; a CSL-JSON, CSL-YAML or Hayagriva one is written
 // from what it says, in pure ASCII (as the corpus entries are), nothing added.
-import type { Person } from '../model/reference';
-import { encodeLatex } from './latexEncode';
-import type { Reference } from '../model/reference';
+import type { Person } from '../../model/reference';
+import { encodeLatex } from '../latex/encode';
+import type { Reference } from '../../model/reference';
 
 /** CSL types → BibTeX types (biblatex's where BibTeX has none). */
 const BIBTEX_TYPES: Record<string, string> = {

@@ -1,10 +1,10 @@
 // CSL-JSON bibliographies: an array of items. `JSON.parse` reads a sound file at once; this
 // module adds the line of each item, and for a broken file reads the items one by one, so
 // that one bad item (a missing comma, a stray quote) costs only itself.
-import { jsonErrorOffset } from '../corpus/jsonLines';
-import { CslItemError, cslReference } from './csl';
-import type { Reference } from '../model/reference';
-import type { ReadProblem } from './problem';
+import { jsonErrorOffset } from '../../corpus/jsonLines';
+import { CslItemError, cslReference } from './item';
+import type { Reference } from '../../model/reference';
+import type { ReadProblem } from '../problem';
 
 // Strings in the "unrolled loop" form, which V8 runs far faster than an alternation per character.
 // A string without its closing quote ends at its line's end, so that it cannot swallow the items after it.

@@ -1,8 +1,8 @@
 // LaTeX in .bib values read as pandoc's LaTeX reader reads them for a bibliography, into a small
 // tree of inlines: text, spaces, emphasis, bold, small capitals, super- and subscripts, quotes,
-// math, and the brace groups that protect case. It is what `bibtexCsl.ts` makes CSL items from,
+// math, and the brace groups that protect case. It is what `csl/fromBibtex.ts` makes CSL items from,
 // so that a reference formats as it does in pandoc's output (`pandoc -f biblatex`). Where pandoc
-// drops a command (one it does not know, with its arguments), so does this; latexText.ts, which
+// drops a command (one it does not know, with its arguments), so does this; text.ts, which
 // decodes for showing and searching, keeps their text instead.
 
 export type Inline =

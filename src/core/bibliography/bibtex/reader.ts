@@ -1,8 +1,8 @@
 // The .bib reader itself: character tables, and a reader that takes one item (an entry, a
-// macro, a comment) a step, so that bibtex.ts can read a file whole or in slices. What it reads
-// and why is said in bibtex.ts, the module everything else imports.
-import type { BibProblemCode } from './problem';
-import { LineStarts } from '../util/lineStarts';
+// macro, a comment) a step, so that parse.ts can read a file whole or in slices. What it reads
+// and why is said in parse.ts, the module everything else imports.
+import type { BibProblemCode } from '../problem';
+import { LineStarts } from '../../util/lineStarts';
 
 /** One entry of a .bib file. */
 export interface BibEntry {

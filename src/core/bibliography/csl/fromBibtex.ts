@@ -2,13 +2,13 @@
 // which is what a writer's pandoc or Quarto output is made from): biblatex's types and fields,
 // `crossref`/`xdata` parents inheriting by biblatex's rules, names with particles (biblatex's
 // reading, then citeproc's), dates from `date` or `year`/`month`, titles of English entries in
-// sentence case, LaTeX read as pandoc reads it. fromBibtex.ts converts for the library (search,
+// sentence case, LaTeX read as pandoc reads it. bibtex/reference.ts converts for the library (search,
 // hover cards, copying), where the entry's own words matter more than a style's.
-import type { BibEntry } from './bibtex';
-import { cslMarkup, parseLatex, stringifyAll, type Inline } from './latexInlines';
-import { bibtexPerson } from './bibtexCslNames';
+import type { BibEntry } from '../bibtex/parse';
+import { cslMarkup, parseLatex, stringifyAll, type Inline } from '../latex/inlines';
+import { bibtexPerson } from './fromBibtexNames';
 import { sentenceCase } from './sentenceCase';
-import { BIBLATEX_TYPES, inheritFields, LANGUAGES } from './bibtexCslTables';
+import { BIBLATEX_TYPES, inheritFields, LANGUAGES } from './fromBibtexTables';
 
 export type CslData = Record<string, unknown>;
 

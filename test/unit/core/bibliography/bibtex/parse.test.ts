@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { outsideEntries, parseBib, parseBibAsync, sameBibEntry } from '../../../../src/core/bibliography/bibtex';
+import { outsideEntries, parseBib, parseBibAsync, sameBibEntry } from '../../../../../src/core/bibliography/bibtex/parse';
 
 const SOUND = `% My references
 Some free text BibTeX ignores.

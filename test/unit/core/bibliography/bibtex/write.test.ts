@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
-import { parseBib } from '../../../../src/core/bibliography/bibtex';
-import { bibtexReference } from '../../../../src/core/bibliography/fromBibtex';
-import { readCslJson } from '../../../../src/core/bibliography/cslJson';
-import { referenceBibtex } from '../../../../src/core/bibliography/toBibtex';
+import { parseBib } from '../../../../../src/core/bibliography/bibtex/parse';
+import { bibtexReference } from '../../../../../src/core/bibliography/bibtex/reference';
+import { readCslJson } from '../../../../../src/core/bibliography/csl/json';
+import { referenceBibtex } from '../../../../../src/core/bibliography/bibtex/write';
 
 const [csl] = readCslJson(JSON.stringify([{
   id: 'berg2020', type: 'paper-conference', title: 'Öl & Mühlen: A Study',

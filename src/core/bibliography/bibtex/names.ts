@@ -1,8 +1,8 @@
 // Name lists as BibTeX reads them: "and" separates names (outside braces), and each name is
 // "First von Last", "von Last, First" or "von Last, Jr, First". A braced name is one unit:
 // `{Barnes and Noble}` is an organisation, not two people.
-import type { Person } from '../model/reference';
-import { latexToText } from './latexText';
+import type { Person } from '../../model/reference';
+import { latexToText } from '../latex/text';
 
 export type { Person };
 
@@ -157,4 +157,4 @@ export function parseNames(value: string): NameList {
   return { people, others };
 }
 
-export { familyName, fullName, shortAuthors } from './people';
+export { familyName, fullName, shortAuthors } from '../people';

@@ -4,6 +4,7 @@
 // so that a reference formats as it does in pandoc's output (`pandoc -f biblatex`). Where pandoc
 // drops a command (one it does not know, with its arguments), so does this; text.ts, which
 // decodes for showing and searching, keeps their text instead.
+import { accented, ACCENTS, commandName, LETTER } from './commands';
 
 export type Inline =
   | { kind: 'text'; text: string }
@@ -13,12 +14,6 @@ export type Inline =
   | { kind: 'emph' | 'strong' | 'smallcaps' | 'sup' | 'sub' | 'underline' | 'quoted' | 'group' | 'nocase'; content: Inline[] };
 
 type Styled = Extract<Inline, { content: Inline[] }>['kind'];
-
-/** Accent commands → combining marks (NFC joins them to their letter). */
-const ACCENTS: Record<string, string> = {
-  '`': '\u0300', "'": '\u0301', '^': '\u0302', '~': '\u0303', '"': '\u0308', '=': '\u0304', '.': '\u0307',
-  r: '\u030A', v: '\u030C', u: '\u0306', c: '\u0327', k: '\u0328', H: '\u030B', d: '\u0323', b: '\u0331', t: '\u0361',
-};
 
 /** Commands that stand for a character, as pandoc's reader knows them (others it drops). */
 const SYMBOLS: Record<string, string> = {
@@ -40,7 +35,6 @@ const STYLES: Record<string, Styled | 'plain' | 'upper' | 'verbatim'> = {
 /** Switches that style the rest of their group: `{\em …}`. (`\sc`, `\tt` and friends pandoc reads as plain text.) */
 const SWITCHES: Record<string, Styled | 'plain'> = { em: 'emph', it: 'emph', sl: 'emph', bf: 'strong', sc: 'plain', tt: 'plain', sf: 'plain', rm: 'plain', normalfont: 'plain', upshape: 'plain' };
 
-const LETTER = /[A-Za-z]/;
 /** What a dropped command leaves: nothing to show, but the end of a word. */
 const DROPPED: Inline = { kind: 'verbatim', text: '' };
 const SPACE = /\s/;
@@ -180,15 +174,8 @@ class Reader {
     const s = this.s;
     this.#i++;
     if (this.#i >= s.length) return '';
-    let name: string;
-    if (LETTER.test(s[this.#i])) {
-      const start = this.#i;
-      while (this.#i < s.length && LETTER.test(s[this.#i])) this.#i++;
-      name = s.slice(start, this.#i);
-      if (s[this.#i] === '*') { name += '*'; this.#i++; }
-    } else {
-      name = s[this.#i++];
-    }
+    const { name, end } = commandName(s, this.#i);
+    this.#i = end;
     const mark = ACCENTS[name];
     if (mark && (!LETTER.test(name) || !LETTER.test(s[this.#i] ?? ''))) {
       let letters: string;
@@ -198,7 +185,7 @@ class Reader {
       } else {
         letters = stringifyAll(this.#argument(depth));
       }
-      return letters ? (letters[0] + mark + letters.slice(1)).normalize('NFC') : '';
+      return letters ? accented(letters, mark) : '';
     }
     const letterName = LETTER.test(name[0]);
     if (name in SYMBOLS) {

@@ -3,12 +3,7 @@
 // (`\emph{…}`, `\textbf{…}`, `\href{url}{text}`), dashes and quotes (`--`, ``` `` ```), escaped
 // specials (`\&`) and simple math (`$\alpha$`). Braces that protect case go. What is not known
 // keeps its text and loses its command, so nothing a reader needs disappears.
-
-/** Accent commands → combining marks. */
-const ACCENTS: Record<string, string> = {
-  '`': '\u0300', "'": '\u0301', '^': '\u0302', '~': '\u0303', '"': '\u0308', '=': '\u0304', '.': '\u0307',
-  r: '\u030A', v: '\u030C', u: '\u0306', c: '\u0327', k: '\u0328', H: '\u030B', d: '\u0323', b: '\u0331', t: '\u0361',
-};
+import { accented, ACCENTS, commandName, LETTER } from './commands';
 
 /** Commands that stand for a letter or a symbol. */
 const SYMBOLS: Record<string, string> = {
@@ -56,7 +51,6 @@ const HIDDEN_ARGUMENT = new Set(['noopsort', 'sortnoop', 'SortNoop', 'noop', 'NO
 /** Commands that quote their argument. */
 const QUOTING = new Set(['enquote', 'mkbibquote', 'enquote*']);
 
-const LETTER = /[A-Za-z]/;
 const FAST = /[\\{}$~`'-]/;
 /** Whitespace that collapsing would change: two in a row, or one that is not a plain space. */
 const LOOSE_SPACE = /\s\s|[^\S ]/;
@@ -166,15 +160,8 @@ class Decoder {
     const s = this.s;
     this.#i++; // the backslash
     if (this.#i >= s.length) return '';
-    let name: string;
-    if (LETTER.test(s[this.#i])) {
-      const start = this.#i;
-      while (this.#i < s.length && LETTER.test(s[this.#i])) this.#i++;
-      name = s.slice(start, this.#i);
-      if (s[this.#i] === '*') { name += '*'; this.#i++; }
-    } else {
-      name = s[this.#i++];
-    }
+    const { name, end } = commandName(s, this.#i);
+    this.#i = end;
     const mark = ACCENTS[name];
     // A one-letter command such as \v or \c is an accent only before its argument; "\c" alone is not.
     if (mark && (!LETTER.test(name) || s[this.#i] === ' ' || s[this.#i] === '{' || s[this.#i] === '\\')) {
@@ -182,7 +169,7 @@ class Decoder {
       if (!base) return '';
       // A dotless i or j under an accent is the letter itself: {\'\i} is "í".
       const first = base[0] === 'ı' ? 'i' : base[0] === 'ȷ' ? 'j' : base[0];
-      return (first + mark + base.slice(1)).normalize('NFC');
+      return accented(first + base.slice(1), mark);
     }
     if (name in SYMBOLS) {
       // A control word ends at the space after it (`\ss x`), or at an empty group (`\ss{}x`).

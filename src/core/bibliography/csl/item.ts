@@ -51,6 +51,13 @@ const HTTP = /^https?:\/\/\S+$/i;
 export class CslItemError extends Error {}
 
 /**
+ * How deep an item may nest (an item, its names or dates, their parts: four is the most CSL
+ * has). A deeper one is skipped: kept, it would be copied and written out again (to the host,
+ * to a cache, to citeproc) by code that walks it on the call stack.
+ */
+export const MAX_ITEM_DEPTH = 100;
+
+/**
  * A CSL item as a reference. Throws `CslItemError` for an item that cannot be one (not an
  * object, or without an id).
  *

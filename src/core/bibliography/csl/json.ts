@@ -2,7 +2,7 @@
 // module adds the line of each item, and for a broken file reads the items one by one, so
 // that one bad item (a missing comma, a stray quote) costs only itself.
 import { jsonErrorOffset } from '../../corpus/jsonLines';
-import { CslItemError, cslReference } from './item';
+import { CslItemError, cslReference, MAX_ITEM_DEPTH } from './item';
 import type { Reference } from '../../model/reference';
 import type { ReadProblem } from '../problem';
 
@@ -10,12 +10,16 @@ import type { ReadProblem } from '../problem';
 // A string without its closing quote ends at its line's end, so that it cannot swallow the items after it.
 const TOKEN = /"[^"\\\n]*(?:\\.[^"\\\n]*)*"?|[{}[\],]|[^\s"{}[\],]+/g;
 
-/** The offsets of the elements of the array that is the whole text, found even when the JSON is broken. */
-export function rootArrayElements(text: string): { start: number; end: number }[] | undefined {
-  const elements: { start: number; end: number }[] = [];
+/**
+ * The offsets of the elements of the array that is the whole text, found even when the JSON is
+ * broken, with how deep each nests (1: it holds no object or array).
+ */
+export function rootArrayElements(text: string): { start: number; end: number; depth: number }[] | undefined {
+  const elements: { start: number; end: number; depth: number }[] = [];
   let depth = 0;
   let start = -1;
   let last = -1;
+  let deepest = 0;
   TOKEN.lastIndex = 0;
   for (let m = TOKEN.exec(text); m; m = TOKEN.exec(text)) {
     const c = m[0][0];
@@ -25,17 +29,22 @@ export function rootArrayElements(text: string): { start: number; end: number }[
       continue;
     }
     if (depth === 1 && (c === ',' || c === ']')) {
-      if (start >= 0) elements.push({ start, end: last });
+      if (start >= 0) elements.push({ start, end: last, depth: deepest });
       start = -1;
       if (c === ']') return elements;
       continue;
     }
-    if (depth === 1 && start < 0) start = m.index;
-    if (c === '{' || c === '[') depth++;
-    else if (c === '}' || c === ']') depth = Math.max(1, depth - 1);
+    if (depth === 1 && start < 0) {
+      start = m.index;
+      deepest = 1;
+    }
+    if (c === '{' || c === '[') {
+      depth++;
+      if (depth - 1 > deepest) deepest = depth - 1;
+    } else if (c === '}' || c === ']') depth = Math.max(1, depth - 1);
     last = m.index + m[0].length;
   }
-  if (start >= 0) elements.push({ start, end: last });
+  if (start >= 0) elements.push({ start, end: last, depth: deepest });
   return elements;
 }
 
@@ -82,6 +91,10 @@ export function readCslJson(text: string): { references: Reference[]; problems: 
   }
   elements.forEach((element, i) => {
     const line = lineAt(element.start);
+    if (element.depth > MAX_ITEM_DEPTH) {
+      problems.push({ line, message: `item ${i + 1} nests deeper than ${MAX_ITEM_DEPTH} levels (no CSL item does), skipped`, severity: 'error' });
+      return;
+    }
     let item: unknown;
     if (items) {
       item = items[i];

@@ -1,7 +1,8 @@
 // Bibliographies as an unlucky or hostile writer has them: UTF-16 from a Windows export, CR-only
 // line ends from an old Mac, @strings that double themselves, CSL-JSON nested deep, YAML aliases
 // that refer to themselves. Each gives its entries or a clear problem with a line; none throws,
-// and the other files' entries still come.
+// and the other files' entries still come. Issue 39 added the last of them: an unclosed run of
+// brackets after a sound item, an item nested deep before a missing comma.
 import * as assert from 'node:assert/strict';
 import { readBibliographies } from '../../../../src/core/bibliography/read';
 import { decodeText, lineEnds } from '../../../../src/core/util/decode';
@@ -64,5 +65,22 @@ suite('hostile and unlucky bibliographies', () => {
       assert.ok(yaml.problems.length + yaml.references.length >= 1, text);
       assert.deepEqual(other.references.map(r => r.key), ['good']);
     }
+  });
+  test('CSL-JSON whose second element opens a hundred thousand brackets and never closes them: a problem at its line, the first item kept', async () => {
+    const [open, good] = await read('open.json', `[{"id": "a", "title": "T"},\n${'['.repeat(100_000)}`);
+    assert.deepEqual(open.references.map(r => r.key), ['a']);
+    assert.deepEqual(open.problems.map(p => [p.line, p.severity, /^item 2 nests deeper than 100 levels/.test(p.message)]), [[2, 'error', true]]);
+    assert.deepEqual(good.references.map(r => r.key), ['good']);
+  });
+
+  test('a CSL-JSON item nested a hundred thousand deep, then a missing comma: each at its line, the other items kept', async () => {
+    const text = `[\n{"id": "a", "title": "A"},\n{"id": "deep", "note": ${'['.repeat(100_000)}${']'.repeat(100_000)}},\n{"id": "b", "title": "B"},\n{"id": "c"} {"id": "d"},\n{"id": "e", "title": "E"}\n]\n`;
+    const [deep, good] = await read('deep.json', text);
+    assert.deepEqual(deep.references.map(r => r.key), ['a', 'b', 'e']);
+    assert.deepEqual(deep.problems.map(p => [p.line, p.severity, p.message.replace(/:.*/, '')]), [
+      [3, 'error', 'item 2 nests deeper than 100 levels (no CSL item does), skipped'],
+      [5, 'error', 'item 4 is not valid JSON, skipped'],
+    ]);
+    assert.deepEqual(good.references.map(r => r.key), ['good']);
   });
 });

@@ -4,7 +4,7 @@
 // entry's line, and lets a file with a syntax error be read entry by entry, so that one broken
 // entry costs only itself.
 import { load } from 'js-yaml';
-import { CslItemError, cslReference } from '../csl/item';
+import { CslItemError, cslReference, MAX_ITEM_DEPTH } from '../csl/item';
 import type { ReadProblem } from '../problem';
 import type { Reference } from '../../model/reference';
 import { hayagrivaReference } from './hayagriva';
@@ -61,6 +61,45 @@ function layoutOf(lines: readonly string[]): Layout {
   return { format: 'hayagriva', chunks };
 }
 
+/**
+ * An entry as js-yaml gives it, refused when it holds itself (an alias inside its own anchor,
+ * `&t {value: *t}`, which every reading of it would follow for ever) or nests deeper than an
+ * entry can. Walked with a list rather than the call stack, each object once however many
+ * aliases share it (aliases that double at every level make few objects and many paths).
+ */
+function sound<T>(value: T): T {
+  if (!value || typeof value !== 'object') return value;
+  /** Objects walked to the end, with how deep each nests. */
+  const depths = new Map<object, number>();
+  const path = new Set<object>();
+  const frames: { node: object; children: unknown[]; next: number; depth: number }[] = [];
+  const enter = (node: object) => {
+    if (frames.length >= MAX_ITEM_DEPTH) throw new CslItemError(`it nests deeper than ${MAX_ITEM_DEPTH} levels (no entry does)`);
+    path.add(node);
+    frames.push({ node, children: Object.values(node), next: 0, depth: 1 });
+  };
+  enter(value);
+  while (frames.length) {
+    const frame = frames[frames.length - 1];
+    if (frame.next < frame.children.length) {
+      const child = frame.children[frame.next++];
+      if (!child || typeof child !== 'object') continue;
+      if (path.has(child)) throw new CslItemError('it holds itself: a YAML alias (*name) inside its own anchor (&name)');
+      const depth = depths.get(child);
+      if (depth === undefined) enter(child);
+      else frame.depth = Math.max(frame.depth, depth + 1);
+      continue;
+    }
+    frames.pop();
+    path.delete(frame.node);
+    if (frame.depth > MAX_ITEM_DEPTH) throw new CslItemError(`it nests deeper than ${MAX_ITEM_DEPTH} levels (no entry does)`);
+    depths.set(frame.node, frame.depth);
+    const parent = frames[frames.length - 1];
+    if (parent) parent.depth = Math.max(parent.depth, frame.depth + 1);
+  }
+  return value;
+}
+
 const yamlError = (error: unknown) => {
   const e = error as { reason?: string; message?: string; mark?: { line: number } };
   return { message: `YAML: ${e.reason ?? e.message ?? String(error)}`, line: e.mark ? e.mark.line : 0 };
@@ -105,7 +144,7 @@ export function readYamlBibliography(source: string): YamlBibliography {
       }
       // The items' lines from the layout, when it found as many items as the parser did.
       const lineOf = (i: number) => (layout.chunks.length === items.length ? layout.chunks[i].line + 1 : 1);
-      items.forEach((item, i) => add(() => cslReference(item, lineOf(i)), lineOf(i), `item ${i + 1}`));
+      items.forEach((item, i) => add(() => cslReference(sound(item), lineOf(i)), lineOf(i), `item ${i + 1}`));
       return { format: 'csl-yaml', references, problems };
     }
     if (typeof whole !== 'object' || Array.isArray(whole)) {
@@ -119,7 +158,7 @@ export function readYamlBibliography(source: string): YamlBibliography {
     }
     for (const [key, value] of Object.entries(whole as Record<string, unknown>)) {
       const line = lineOfKey.get(key) ?? 1;
-      add(() => hayagrivaReference(key, value, line), line, `entry "${key}"`);
+      add(() => hayagrivaReference(key, sound(value), line), line, `entry "${key}"`);
     }
     return { format: 'hayagriva', references, problems };
   }
@@ -136,10 +175,10 @@ export function readYamlBibliography(source: string): YamlBibliography {
     const line = chunk.line + 1;
     if (layout.format === 'csl-yaml') {
       const [item] = Array.isArray(value) ? value : [value];
-      add(() => cslReference(item, line), line, `item ${i + 1}`);
+      add(() => cslReference(sound(item), line), line, `item ${i + 1}`);
       return;
     }
-    for (const [key, entry] of Object.entries((value ?? {}) as Record<string, unknown>)) add(() => hayagrivaReference(key, entry, line), line, `entry "${key}"`);
+    for (const [key, entry] of Object.entries((value ?? {}) as Record<string, unknown>)) add(() => hayagrivaReference(key, sound(entry), line), line, `entry "${key}"`);
   });
   if (!layout.chunks.length) {
     try { load(lines.join('\n')); } catch (error) {

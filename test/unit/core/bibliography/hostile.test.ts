@@ -2,7 +2,8 @@
 // line ends from an old Mac, @strings that double themselves, CSL-JSON nested deep, YAML aliases
 // that refer to themselves. Each gives its entries or a clear problem with a line; none throws,
 // and the other files' entries still come. Issue 39 added the last of them: an unclosed run of
-// brackets after a sound item, an item nested deep before a missing comma.
+// brackets after a sound item, an item nested deep before a missing comma, a Hayagriva value that
+// is its own alias.
 import * as assert from 'node:assert/strict';
 import { readBibliographies } from '../../../../src/core/bibliography/read';
 import { decodeText, lineEnds } from '../../../../src/core/util/decode';
@@ -82,5 +83,21 @@ suite('hostile and unlucky bibliographies', () => {
       [5, 'error', 'item 4 is not valid JSON, skipped'],
     ]);
     assert.deepEqual(good.references.map(r => r.key), ['good']);
+  });
+
+  test('a Hayagriva value that is its own alias, also in an author\'s name, and a CSL-YAML item that holds itself: that entry skipped with a problem at its line, the others kept', async () => {
+    const cases: [string, string][] = [
+      ['title.yml', 'a:\n  type: article\n  title: &t {value: *t}\nb:\n  type: book\n  title: B\n'],
+      ['author.yml', 'b:\n  type: book\n  title: B\na:\n  type: article\n  title: A\n  author:\n    - name: &n {value: *n}\n      given-name: J\n'],
+      ['person.yml', 'b:\n  type: book\n  title: B\na:\n  type: article\n  author: &p {name: *p}\n'],
+      ['items.yaml', 'references:\n- id: b\n  title: B\n- &i\n  id: a\n  title: [*i]\n'],
+    ];
+    for (const [file, text] of cases) {
+      const [yaml, good] = await read(file, text);
+      assert.deepEqual(yaml.references.map(r => r.key), ['b'], file);
+      const line = text.split('\n').findIndex(l => /^a:|^- &i/.test(l)) + 1;
+      assert.deepEqual(yaml.problems.map(p => [p.line, p.severity, /holds itself/.test(p.message)]), [[line, 'error', true]], file);
+      assert.deepEqual(good.references.map(r => r.key), ['good']);
+    }
   });
 });

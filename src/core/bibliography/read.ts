@@ -3,7 +3,7 @@
 // reported with its line.
 import type { BibliographyFormat } from '../model/paper';
 import { pause } from '../util/pause';
-import { parseBibAsync, type BibEntry } from './bibtex/parse';
+import { MAX_VALUE_CHARS, parseBibAsync, type BibEntry } from './bibtex/parse';
 import type { ReadProblem } from './problem';
 import { bibtexReference, hasParent } from './bibtex/reference';
 import { readCslJson } from './csl/json';
@@ -125,7 +125,8 @@ export async function parseBibliographies(inputs: readonly BibliographyText[], c
         if (earlier.strings) strings = new Map([...(strings ?? []), ...earlier.strings]);
       }
       const bib = await parseBibAsync(input.text, { strings });
-      const known = cache?.forFile(input.uri, JSON.stringify([...bib.strings]));
+      const macros = cache ? macrosKey(bib.strings) : undefined;
+      const known = macros === undefined ? undefined : cache?.forFile(input.uri, macros);
       result = { input, format, entries: bib.entries, problems: bib.problems, strings: bib.strings, known };
     } else if (format === 'csl-json') {
       const csl = readCslJson(input.text);
@@ -198,6 +199,21 @@ export async function convertBibliographies(parsed: ParsedBibliographies, cache?
   }
   cache?.keep(parsed.files.map(p => p.input.uri));
   return files;
+}
+
+/**
+ * The macros of a file as one text, which tells whether they changed since the last read; none
+ * when they hold more than a field may (`MAX_VALUE_CHARS`): a chain of `@string`s, each made of
+ * the one before, holds a million values of up to a million characters each, cheap to keep
+ * (joined strings share their parts) but not to spell out, and such a file is read afresh.
+ */
+function macrosKey(strings: ReadonlyMap<string, string>): string | undefined {
+  let length = 0;
+  for (const [name, value] of strings) {
+    length += name.length + value.length;
+    if (length > MAX_VALUE_CHARS) return undefined;
+  }
+  return JSON.stringify([...strings]);
 }
 
 /**

@@ -11,7 +11,7 @@ import { pause } from '../../util/pause';
 import { BibReader, STEPS_PER_CHECK, type BibEntry, type BibReadOptions, type ParsedBibWithStrings } from './reader';
 
 export type { BibEntry, BibProblem, BibReadOptions, ParsedBib, ParsedBibWithStrings } from './reader';
-export { MONTH_STRINGS } from './reader';
+export { MAX_VALUE_CHARS, MONTH_STRINGS } from './reader';
 
 /**
  * Parses a .bib file: its entries with keys, lines and fields, and what is wrong with it

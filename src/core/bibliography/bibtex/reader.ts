@@ -110,7 +110,7 @@ class BibError {
 }
 
 /** The longest value a field or @string may reach by joining macros; no real field comes near it. */
-const MAX_VALUE_CHARS = 1_000_000;
+export const MAX_VALUE_CHARS = 1_000_000;
 
 /** Items handled between two looks at the clock when reading without blocking. */
 export const STEPS_PER_CHECK = 32;

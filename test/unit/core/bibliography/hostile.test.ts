@@ -3,9 +3,9 @@
 // that refer to themselves. Each gives its entries or a clear problem with a line; none throws,
 // and the other files' entries still come. Issue 39 added the last of them: an unclosed run of
 // brackets after a sound item, an item nested deep before a missing comma, a Hayagriva value that
-// is its own alias.
+// is its own alias, and a chain of @strings read the way the library reads files (with a cache).
 import * as assert from 'node:assert/strict';
-import { readBibliographies } from '../../../../src/core/bibliography/read';
+import { ReadCache, readBibliographies } from '../../../../src/core/bibliography/read';
 import { decodeText, lineEnds } from '../../../../src/core/util/decode';
 
 const read = (file: string, text: string) => readBibliographies([{ uri: file, file, text }, { uri: 'good.bib', file: 'good.bib', text: '@misc{good, title = {Still here}}\n' }]);
@@ -97,6 +97,21 @@ suite('hostile and unlucky bibliographies', () => {
       assert.deepEqual(yaml.references.map(r => r.key), ['b'], file);
       const line = text.split('\n').findIndex(l => /^a:|^- &i/.test(l)) + 1;
       assert.deepEqual(yaml.problems.map(p => [p.line, p.severity, /holds itself/.test(p.message)]), [[line, 'error', true]], file);
+      assert.deepEqual(good.references.map(r => r.key), ['good']);
+    }
+  });
+
+  test('a chain of @strings, each made of the one before, read as the library reads (with a cache): the million-character limit, no crash, the entries kept', async () => {
+    // Twenty thousand are enough for the macros, spelled out together, to pass the longest string there can be.
+    const strings = ['@string{s0 = "x"}', ...Array.from({ length: 20_000 }, (_, i) => `@string{s${i + 1} = s${i} # s${i}}`)];
+    const text = `${strings.join('\n')}\n@misc{a, title = s19990}\n@misc{b, title = {B}}\n`;
+    const cache = new ReadCache();
+    for (let pass = 0; pass < 2; pass++) {
+      const [chain, good] = await readBibliographies([{ uri: 'chain.bib', file: 'chain.bib', text }, { uri: 'good.bib', file: 'good.bib', text: '@misc{good, title = {Still here}}\n' }], cache);
+      assert.deepEqual(chain.references.map(r => r.key), ['a', 'b']);
+      const grown = chain.problems.filter(p => /grows past 1,000,000 characters/.test(p.message));
+      assert.equal(grown[0].line, 21, 's20 is the first to pass a million characters');
+      assert.ok(grown.length > 900);
       assert.deepEqual(good.references.map(r => r.key), ['good']);
     }
   });

@@ -2,7 +2,7 @@
 // and problems. A file never fails as a whole: what can be read is read, and each problem is
 // reported with its line.
 import type { BibliographyFormat } from '../model/paper';
-import { pause } from '../util/pause';
+import { eachInSlices, pause } from '../util/pause';
 import { MAX_VALUE_CHARS, parseBibAsync, type BibEntry } from './bibtex/parse';
 import type { ReadProblem } from './problem';
 import { bibtexReference, hasParent } from './bibtex/reference';
@@ -178,18 +178,14 @@ export async function convertBibliographies(parsed: ParsedBibliographies, cache?
     if (!references) {
       // Decoding LaTeX and names costs more than parsing: a large library is converted in slices too,
       // and entries unchanged since the last read are taken from the cache.
-      references = [];
+      const converted: Reference[] = [];
       const fresh = new Map<string, Reference>();
-      let started = performance.now();
-      for (const entry of p.entries ?? []) {
+      await eachInSlices(p.entries ?? [], entry => {
         const ref = parsed.reference(p, entry);
         if (!hasParent(entry)) fresh.set(ref.raw!, ref);
-        references.push(ref);
-        if (references.length % 32 === 0 && performance.now() - started > SLICE_MS) {
-          await pause();
-          started = performance.now();
-        }
-      }
+        converted.push(ref);
+      }, { every: 32 });
+      references = converted;
       if (p.known) {
         p.known.clear();
         for (const [raw, ref] of fresh) p.known.set(raw, ref);
@@ -230,6 +226,3 @@ function duplicateKeys(references: readonly Reference[]): ReadProblem[] {
   }
   return problems;
 }
-
-/** Work between two pauses when converting a large file's entries. */
-const SLICE_MS = 15;

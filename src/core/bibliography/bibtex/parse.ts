@@ -7,7 +7,7 @@
 // it holds; entries may be written `@type{…}` or `@type(…)`. Values keep their LaTeX
 // (decoding it is `latex/text.ts`'s job). It never throws: a problem is reported with its
 // line, and reading resumes at the next entry, so one bad entry never hides the others.
-import { pause } from '../../util/pause';
+import { eachInSlices } from '../../util/pause';
 import { BibReader, STEPS_PER_CHECK, type BibEntry, type BibReadOptions, type ParsedBibWithStrings } from './reader';
 
 export type { BibEntry, BibProblem, BibReadOptions, ParsedBib, ParsedBibWithStrings } from './reader';
@@ -32,16 +32,14 @@ export function parseBib(text: string, options: BibReadOptions = {}): ParsedBibW
  * pauses so that timers, input and other work run. A 3 MB library takes a few slices.
  */
 export async function parseBibAsync(text: string, options: BibReadOptions & { sliceMs?: number } = {}): Promise<ParsedBibWithStrings> {
-  const sliceMs = options.sliceMs ?? 20;
   const reader = new BibReader(text, options);
-  let started = performance.now();
-  for (let steps = 1; reader.step(); steps++) {
-    if (steps % STEPS_PER_CHECK === 0 && performance.now() - started > sliceMs) {
-      await pause();
-      started = performance.now();
-    }
-  }
+  await eachInSlices(steps(reader), () => undefined, { budgetMs: options.sliceMs, every: STEPS_PER_CHECK });
   return { entries: reader.entries, problems: reader.problems, strings: reader.strings };
+}
+
+/** The reader's items, one a step (what it reads is in the reader). */
+function* steps(reader: BibReader): Generator<void> {
+  while (reader.step()) yield;
 }
 
 /**

@@ -10,7 +10,7 @@ import { fromColumns, toColumns } from '../core/corpus/columns';
 import type { KeyLock } from '../core/corpus/keys';
 import { formatProblem } from '../core/model/paper';
 import { encodeIndex } from '../core/search/indexCodec';
-import { CORPUS_FILE, joinLibrary, LIBRARY_FILE, NAMES_INDEX, shippedName, TEXT_INDEX } from '../core/corpus/files';
+import { CORPUS_FILE, joinLibrary, LIBRARY_FILE, NAMES_INDEX, shippedName, TEXT_INDEX } from '../core/corpus/shippedFiles';
 import { buildIndexParts } from '../core/search/search';
 import { createTopicAssigner, type TopicsFile } from '../core/corpus/topics';
 import { writeCompressed } from './compressed';

@@ -4,7 +4,7 @@
 // whole project (core/project), every file of it once: the citations of all its files against the
 // bibliographies named in any of them.
 import { findBibliographies, type BibliographyRef } from '../cite/sources';
-import { projectBibliographies, projectFileCandidates } from '../project/documents';
+import { projectBibliographies, projectFileCandidates } from '../project/projectFiles';
 import { languageOfPath, syntaxOfLanguage } from '../cite/languages';
 import { findCitations } from '../cite/scan';
 import type { DocumentCache } from '../project/latex';

@@ -14,7 +14,14 @@ const floors = (root, order) => order.map((floor, i) => ({
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
-    ...floors('core', ['util', 'model', 'corpus', 'bibliography', 'search', 'browse', 'cite', 'project', 'web', 'health']),
+    ...floors('core', ['util', 'model', 'corpus', 'bibliography', 'styles', 'search', 'browse', 'cite', 'project', 'web', 'health']),
+    {
+      name: 'core-below-its-hosts',
+      severity: 'error',
+      comment: 'src/core runs under every host (the extension, the engine worker, the command line): it must not import src/engine, src/platform or src/cli (docs/architecture.md).',
+      from: { path: '^src/core/' },
+      to: { path: '^src/(engine|platform|cli)/' },
+    },
     ...floors('host', ['engine', 'util', 'library', 'bibliography', 'styles', 'browse', 'cite', 'web', 'health']),
     {
       name: 'no-circular',

@@ -6,8 +6,8 @@ import { Session } from 'node:inspector/promises';
 import { writeFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import * as vscode from 'vscode';
-import type { PapersApi } from '../../../src/extension';
-import type { PapersTestHooks } from '../../../src/host/testing';
+import type { PapersApi } from '../../src/extension';
+import type { PapersTestHooks } from '../../src/host/testing';
 import { cpuShares, cpuSnapshot } from './machineCpu';
 import { ownShares, type CpuProfile } from './ownBlocks';
 

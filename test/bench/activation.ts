@@ -3,7 +3,7 @@
 // activating the extension, then the first call that needs the papers (reading corpus + index).
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import * as vscode from 'vscode';
-import type { PapersApi } from '../../../src/extension';
+import type { PapersApi } from '../../src/extension';
 
 /** How long the window gets to finish loading before the timing starts. */
 const SETTLE_MS = 3000;

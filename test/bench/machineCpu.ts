@@ -5,7 +5,7 @@
 // /proc (each thread's CPU time in clock ticks of 10 ms, and the machine's idle and stolen time).
 import { readdir, readFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
-import type { MachineCpu } from '../../../src/bench/bibliographies';
+import type { MachineCpu } from '../../src/bench/bibliographies';
 
 /** Linux's clock tick (USER_HZ), the unit of /proc's CPU times: 100 on every architecture Node runs on. */
 const TICK_MS = 10;

@@ -6,11 +6,11 @@
 import * as assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import type { Paper } from '../../../src/core/model/paper';
-import type { BibliographyInput } from '../../../src/engine/input';
-import type { InputReport } from '../../../src/engine/protocol';
-import { LibraryService } from '../../../src/engine/service';
-import { ROOT } from '../support/seeds';
+import type { Paper } from '../../src/core/model/paper';
+import type { BibliographyInput } from '../../src/engine/input';
+import type { InputReport } from '../../src/engine/protocol';
+import { LibraryService } from '../../src/engine/service';
+import { ROOT } from '../unit/support/seeds';
 
 const SHARED = resolve(ROOT, '..', 'shared', 'bibliographies');
 const dist = (name: string) => readFileSync(join(ROOT, 'dist', name), 'utf8');

@@ -6,11 +6,11 @@
 import * as assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { parseBib } from '../../../../src/core/bibliography/bibtex/parse';
-import { readBibliographies, type ReadBibliography } from '../../../../src/core/bibliography/read';
-import { ROOT } from '../../support/seeds';
+import { parseBib } from '../../src/core/bibliography/bibtex/parse';
+import { readBibliographies, type ReadBibliography } from '../../src/core/bibliography/read';
+import { ROOT } from '../unit/support/seeds';
 
-/** From out/test/unit/ (where the bundle runs) to /work/shared/bibliographies. */
+/** From out/test/tools/ (where the bundle runs) to /work/shared/bibliographies. */
 const SHARED = path.resolve(ROOT, '../shared/bibliographies');
 const BIBTEX = path.join(SHARED, 'bibtex-tidy');
 const CSL = path.join(SHARED, 'better-bibtex-csl');

@@ -2,28 +2,19 @@
 // file cut short, junk Unicode, a huge value, a chunk written twice. Whatever the damage,
 // `parseBib` never throws, keeps every entry that ends before the damage exactly as it was,
 // and does an amount of work that grows linearly with the text. Hand-written pathological
-// inputs (thousands of "{", of unclosed entries, a 2 MB value…) are held to the same.
-//
-// How "linear" is checked, and why not with the clock: a text is parsed once, then repeated
-// k = 8 times; a linear reader does about 8 times the work. The work is counted, not timed:
-// the parser is given a String object whose `charCodeAt` (one per character looked at),
-// `indexOf` (the distance searched) and `toString` (one per regular expression run or slice
-// on the text) count. The count is deterministic, so the bound can be tight enough to tell k
-// from k² (2·k is allowed; linear reading measures k, a scan from each copy to the end of the
-// file about k²/2) and still never flake on a loaded machine, where a ratio of times would
-// need a bound so loose that it would hide a mild quadratic. A run that goes over its budget
-// stops at once, so a quadratic case fails in milliseconds instead of taking seconds (a bound
-// per character, far above what reading needs, stops an input already quadratic at its first
-// size). What is not seen is the scanning inside a regular expression: the parser's patterns
-// are anchored (sticky) except its search for the next entry after a problem.
+// inputs (thousands of "{", of unclosed entries, a 2 MB value…) are held to the same in the
+// unit stage (test/unit/core/bibliography/bibtex/pathological.test.ts); the real files are read
+// here, in the tools stage, which may read ../shared.
+// How the work is counted, and why not with the clock: test/unit/support/bibWork.ts.
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as fc from 'fast-check';
-import { parseBib, type BibEntry, type ParsedBibWithStrings } from '../../../../src/core/bibliography/bibtex/parse';
-import { ROOT } from '../../support/seeds';
+import { parseBib, type BibEntry, type ParsedBibWithStrings } from '../../src/core/bibliography/bibtex/parse';
+import { ROOT } from '../unit/support/seeds';
+import { assertLinear } from '../unit/support/bibWork';
 
-/** From out/test/unit/ (where the bundle runs) to the real .bib files. */
+/** From out/test/tools/ (where the bundle runs) to the real .bib files. */
 const BIBTEX = path.resolve(ROOT, '../shared/bibliographies/bibtex-tidy');
 
 /**
@@ -51,75 +42,6 @@ function sample({ file, prefix }: { file: string; prefix?: number }): string {
   if (prefix === undefined) return text;
   const cut = text.indexOf('\n@', prefix);
   return cut < 0 ? text : text.slice(0, cut + 1);
-}
-
-// ---- counting the work ----
-
-class OverBudget extends Error {}
-
-/**
- * Parses `text` and returns how much work it took (see the top of the file). Stops with
- * `OverBudget` once the work passes `budget`.
- */
-function workOf(text: string, budget = Infinity): { work: number; parsed?: ParsedBibWithStrings } {
-  let work = 0;
-  const charge = (n: number) => {
-    work += n;
-    if (work > budget) throw new OverBudget();
-  };
-  const counted = Object.assign(new String(text), {
-    charCodeAt(i: number) {
-      charge(1);
-      return text.charCodeAt(i);
-    },
-    indexOf(search: string, from = 0) {
-      const at = text.indexOf(search, from);
-      charge(1 + Math.max(0, (at < 0 ? text.length : at) - from));
-      return at;
-    },
-    toString() {
-      charge(1);
-      return text;
-    },
-  });
-  // A problem is an exception inside the reader; its stack is not what is measured.
-  const stackTraceLimit = Error.stackTraceLimit;
-  Error.stackTraceLimit = 0;
-  try {
-    const parsed = parseBib(counted as unknown as string);
-    return { work, parsed };
-  } catch (error) {
-    if (error instanceof OverBudget) return { work };
-    throw error;
-  } finally {
-    Error.stackTraceLimit = stackTraceLimit;
-  }
-}
-
-/** Work per character that no linear reading comes near (measured: 1 to 4, at most 2.2 on the real files). */
-const MAX_WORK_PER_CHARACTER = 20;
-
-/**
- * Fails unless `make(k)` (the same text made k times as long) costs at most 2·k times what
- * `make(1)` costs (measured: 7.8 to 8.2 times for k = 8), and neither costs more than
- * `MAX_WORK_PER_CHARACTER` per character; also fails if parsing either throws.
- */
-function assertLinear(name: string, make: (k: number) => string, k = 8): void {
-  const parse = (text: string, budget: number) => {
-    try {
-      return workOf(text, budget);
-    } catch (error) {
-      assert.fail(`${name}: parseBib threw on ${text.length} characters: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
-    }
-  };
-  const text1 = make(1);
-  const textK = make(k);
-  const one = parse(text1, MAX_WORK_PER_CHARACTER * text1.length + 10_000);
-  assert.ok(one.parsed, `${name}: more than ${MAX_WORK_PER_CHARACTER} work per character on ${text1.length} characters (stopped after ${one.work})`);
-  const ratio = 2 * k;
-  const budget = Math.min(ratio * one.work, MAX_WORK_PER_CHARACTER * textK.length) + 10_000;
-  const many = parse(textK, budget);
-  assert.ok(many.parsed, `${name}: ${k} times the text (${textK.length} characters) costs more than ${ratio} times the work of the text once (${one.work} for ${text1.length} characters), or more than ${MAX_WORK_PER_CHARACTER} per character (stopped after ${many.work})`);
 }
 
 // ---- damage ----
@@ -241,44 +163,5 @@ suite('parseBib on damaged real files (property)', function () {
       const text = damages.reduce(damaged, texts[which]);
       assertLinear(`${SAMPLES[which].file} damaged by ${JSON.stringify(damages).slice(0, 300)}`, k => text.repeat(k));
     }), { seed: 20_240_611, numRuns: 60 });
-  });
-});
-
-suite('parseBib on pathological inputs', function () {
-  this.timeout(60_000);
-  // Each input is `make(8)` at the size named; `make(1)` is an eighth of it.
-  const cases: [string, (k: number) => string][] = [
-    ['5,000 "{" in a row', k => '{'.repeat(625 * k)],
-    ['an entry whose value opens 5,000 "{"', k => '@misc{a, title = ' + '{'.repeat(625 * k)],
-    ['50,000 lines "@misc{" never closed', k => '@misc{\n'.repeat(6_250 * k)],
-    ['20,000 lines "@misc{a, title = {" never closed', k => '@misc{a, title = {\n'.repeat(2_500 * k)],
-    ['20,000 "@misc{" on one line', k => '@misc{'.repeat(2_500 * k)],
-    ['a value of 2 MB', k => `@misc{a, title = {${'x'.repeat(250_000 * k)}}}\n@misc{b, title = {B}}\n`],
-    ['a value of 2 MB never closed', k => `@misc{a, title = {${'word '.repeat(50_000 * k)}\n@misc{b, title = {B}}\n`],
-    ['a quoted value of 2 MB with braces', k => `@misc{a, title = "${'{x} '.repeat(62_500 * k)}"}\n`],
-    ['20,000 unbalanced quotes, one a line', k => '@misc{a, title = "x" # "\n'.repeat(2_500 * k)],
-    ['100,000 quotes', k => '"'.repeat(12_500 * k)],
-    ['100,000 quotes inside an entry', k => '@misc{a, title = ' + '"'.repeat(12_500 * k)],
-    ['20,000 lines "@string{a = {" never closed', k => '@string{a = {\n'.repeat(2_500 * k)],
-    ['20,000 lines "@preamble{" never closed', k => '@preamble{\n'.repeat(2_500 * k)],
-    ['20,000 lines "@comment(" never closed', k => '@comment(\n'.repeat(2_500 * k)],
-    ['20,000 lines "@comment{" never closed', k => '@comment{\n'.repeat(2_500 * k)],
-    ['20,000 "@comment{" nested in one', k => '@comment{' + '@comment{'.repeat(2_500 * k)],
-    ['50,000 "#" concatenations', k => '@misc{a, title = ' + 'x # '.repeat(6_250 * k) + 'y}'],
-    ['100,000 "@"', k => '@'.repeat(12_500 * k)],
-    ['a type of 200,000 letters', k => '@' + 'a'.repeat(25_000 * k)],
-    ['50,000 "%" comment lines inside an entry', k => '@misc{a,\n' + '% note\n'.repeat(6_250 * k) + 'title = {A}}\n'],
-    ['50,000 fields', k => '@misc{a,\n' + Array.from({ length: 6_250 * k }, (_, i) => `f${i} = {v},\n`).join('') + '}\n'],
-    ['20,000 entries with the same key', k => '@misc{a, title = {A}}\n'.repeat(2_500 * k)],
-    ['a @string of 20,000 macros separated by commas', k => '@string{' + 'a = 1, '.repeat(2_500 * k) + 'b = 2}\n@misc{c, title = a # b}\n'],
-  ];
-  for (const [name, make] of cases) {
-    test(`${name}: never throws, linear work`, () => assertLinear(name, make));
-  }
-
-  test('a missing "}" does not swallow the entries after it; an entry before it is intact', () => {
-    const text = '@misc{a, title = {A}}\n@misc{b, title = {B\n@misc{c, title = {C}}\n';
-    const { entries } = parseBib(text);
-    assert.deepEqual(entries.map(e => [e.key, e.fields.title]), [['a', 'A'], ['c', 'C']]);
   });
 });

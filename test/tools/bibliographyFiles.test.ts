@@ -4,11 +4,12 @@
 // what comes out is sane. The counts are lower bounds measured on these files, so that a
 // change that silently loses entries is noticed.
 import * as assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { parseBib } from '../../src/core/bibliography/bibtex/parse';
 import { readBibliographies, type ReadBibliography } from '../../src/core/bibliography/read';
 import { ROOT } from '../unit/support/seeds';
+import { filesUnder } from './tools';
 
 /** From out/test/tools/ (where the bundle runs) to /work/shared/bibliographies. */
 const SHARED = path.resolve(ROOT, '../shared/bibliographies');
@@ -23,12 +24,6 @@ const MIN_BIB_FILES = 235;
 const MIN_BIB_ENTRIES = 12_500;
 const MIN_CSL_FILES = 23;
 const MIN_CSL_ITEMS = 110;
-
-function filesUnder(dir: string, suffix: string): string[] {
-  return readdirSync(dir, { withFileTypes: true })
-    .flatMap(e => (e.isDirectory() ? filesUnder(path.join(dir, e.name), suffix) : e.name.endsWith(suffix) ? [path.join(dir, e.name)] : []))
-    .sort();
-}
 
 const lineCount = (text: string) => text.split(/\r\n|\r|\n/).length;
 

@@ -4,23 +4,18 @@
 // ../shared/bibliographies, given in batches (so that keys repeat across files), and on the
 // cases the join decides alone.
 import * as assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import type { Paper } from '../../src/core/model/paper';
 import type { BibliographyInput } from '../../src/engine/input';
 import type { InputReport } from '../../src/engine/protocol';
 import { LibraryService } from '../../src/engine/service';
 import { ROOT } from '../unit/support/seeds';
+import { filesUnder } from './tools';
 
 const SHARED = resolve(ROOT, '..', 'shared', 'bibliographies');
 const dist = (name: string) => readFileSync(join(ROOT, 'dist', name), 'utf8');
 const bundled = () => LibraryService.load({ corpus: dist('corpus.json'), names: dist('names.index'), text: dist('fulltext.index') });
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true })
-    .flatMap(e => (e.isDirectory() ? filesUnder(join(dir, e.name)) : /\.(bib|json)$/.test(e.name) ? [join(dir, e.name)] : []))
-    .sort();
-}
 
 interface Asked { keys: string[]; early: ((Paper | undefined)[] | undefined)[]; earlyKeys: string[]; report?: InputReport; order: string[] }
 
@@ -50,7 +45,7 @@ suite('keys answered before the join', function () {
   this.timeout(300_000);
 
   test('every key of the real files: an early answer is the joined library\'s paper, and most keys answer early', async () => {
-    const paths = filesUnder(SHARED);
+    const paths = filesUnder(SHARED, '.bib', '.json');
     assert.ok(paths.length > 250, `the real files are in ${SHARED}`);
     const service = bundled();
     let answered = 0;

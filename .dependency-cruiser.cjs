@@ -17,7 +17,14 @@ const floors = (root, order) => order.map((floor, i) => ({
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
-    ...floors('core', ['util', 'model', 'corpus', 'bibliography', 'search', 'browse', 'cite', 'project', 'web', 'health']),
+    ...floors('core', ['util', 'model', 'corpus', 'bibliography', 'styles', 'search', 'browse', 'cite', 'project', 'web', 'health']),
+    {
+      name: 'core-below-its-hosts',
+      severity: 'error',
+      comment: 'src/core runs under every host (the extension, the engine worker, the command line): it must not import src/engine, src/platform or src/cli (docs/architecture.md).',
+      from: { path: '^src/core/' },
+      to: { path: '^src/(engine|platform|cli)/' },
+    },
     // The host's floors, then its features side by side on them (texlab's feature crates on base-db).
     ...floors('host', ['engine', 'util', 'library', 'bibliography', 'common', `(${HOST_FEATURES.join('|')})`]),
     {

@@ -68,7 +68,7 @@ const topicNames = {
  * cache, held the host 57 to 72 ms while a window loaded; with js-yaml as a string the engine
  * compiles in 23 ms rather than 30 in plain Node, and its top level runs in 6 rather than 10. A
  * string is only scanned; code, even in a function never called, is parsed. Only `load` is used
- * (src/core/bibliography/yaml.ts).
+ * (src/core/bibliography/yaml/read.ts).
  */
 const lazyYaml = {
   name: 'lazy-js-yaml',

@@ -1,6 +1,7 @@
 // Flat config: typescript-eslint's recommended rules everywhere, plus the layering rules the
 // architecture depends on, as import restrictions:
-//   - only src/host/**, the two entries (src/extension.ts, src/extension.browser.ts) and test/integration/** may import `vscode`
+//   - only src/host/**, the two entries (src/extension.ts, src/extension.browser.ts), test/integration/** and test/bench/**
+//     (the bench's entries in the real extension host) may import `vscode`
 //     (everything else must run in plain Node or a browser: the CLI, the build, unit tests, the webview)
 //   - src/webview/** talks to the host only through messages: it imports src/shared/** and nothing else of ours
 //   - src/core/** is pure: no host code, no Node-only module (it also runs in a browser worker)
@@ -8,7 +9,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const noVscode = { name: 'vscode', message: 'Only src/host/**, src/extension.ts, src/extension.browser.ts and test/integration/** may import vscode.' };
+const noVscode = { name: 'vscode', message: 'Only src/host/**, src/extension.ts, src/extension.browser.ts, test/integration/** and test/bench/** may import vscode.' };
 const hostCode = { group: ['**/host', '**/host/**', '**/extension', '**/extension.ts'], message: 'Core and webview code must not depend on host code.' };
 // Core runs in the extension host, the command line and (for the web build) a browser worker.
 const nodeMessage = 'src/core/** must run in a browser worker too: no Node-only modules (put them behind src/platform/).';
@@ -29,7 +30,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/host/**', 'src/extension.ts', 'src/extension.browser.ts', 'test/integration/**'],
+    files: ['src/host/**', 'src/extension.ts', 'src/extension.browser.ts', 'test/integration/**', 'test/bench/**'],
     rules: {
       'no-restricted-imports': 'off',
       // `import vscode = require('vscode')`: bundled, each `import * as vscode` copied the whole

@@ -1,5 +1,5 @@
 // Activation cost in the real extension host (code-server's Node host, VS Code 1.100.3).
-// Each run starts a fresh code-server + workbench and runs test/integration/bench/activation.ts,
+// Each run starts a fresh code-server + workbench and runs test/bench/activation.ts,
 // which, once the window has settled, times `await getExtension(id).activate()` (module load +
 // activate()) and then the first `api.papers()` (loading the engine bundle, reading dist/corpus.json
 // and dist/names.index; the full text loads behind). Prints one JSON object (medians and every
@@ -22,7 +22,7 @@ for (let i = 1; i <= runs; i++) {
   const workspace = copyFixtureWorkspace();
   let sample;
   const code = await runExtensionTests({
-    extensionTestsPath: join(ROOT, 'out/test/integration/bench/activation'), workspace,
+    extensionTestsPath: join(ROOT, 'out/test/bench/activation'), workspace,
     onLog: line => {
       const found = /^\[papers-bench\] (\{.*\})$/.exec(line);
       if (found) sample = JSON.parse(found[1]); else console.error(line);

@@ -1,7 +1,7 @@
 // A large real bibliography in the real extension host (code-server's Node host): each run starts
 // a fresh code-server + workbench on a workspace holding the 3 MB, 7,166-entry Better BibTeX library
 // of ../shared/bibliographies (library.bib) and a main.tex that cites from it, and runs
-// test/integration/bench/bibliography.ts; then opens the same window again (same workspace and
+// test/bench/bibliography.ts; then opens the same window again (same workspace and
 // user data), where the library comes from the cache the first session wrote. Also long.tex: 5,000 lines with 1,000 citations of the
 // library's keys (ten of them undefined), typed into to time the diagnostics. Prints one JSON
 // object (medians and every sample) on stdout; progress on stderr. Build first (npm run bench
@@ -64,7 +64,7 @@ const reopened = [];
 async function runWindow(workspace, profile, label) {
   let sample;
   const code = await runExtensionTests({
-    extensionTestsPath: join(ROOT, 'out/test/integration/bench/bibliography'), workspace, profile,
+    extensionTestsPath: join(ROOT, 'out/test/bench/bibliography'), workspace, profile,
     onLog: line => {
       const found = /^\[papers-bench\] (\{.*\})$/.exec(line);
       if (found) sample = JSON.parse(found[1]); else console.error(line);
@@ -93,7 +93,7 @@ for (let i = 1; i <= Number(values.runs); i++) {
   rmSync(profile, { recursive: true, force: true });
 }
 const pick = f => samples.map(f);
-// Where the machine's cores went until every name was searchable (test/integration/bench/machineCpu.ts): each part's median; undefined off Linux.
+// Where the machine's cores went until every name was searchable (test/bench/machineCpu.ts): each part's median; undefined off Linux.
 const machineOf = runs => {
   const shares = runs.map(s => s.machine).filter(Boolean);
   return shares.length ? Object.fromEntries(Object.keys(shares[0]).map(k => [k, round(median(shares.map(m => m[k])))])) : undefined;

@@ -32,7 +32,7 @@ export { LatexProjects } from './core/project/roots';
 export { documentOf, structureOf } from './core/project/latex';
 export { noProjectHint } from './core/health/project';
 export { TypstProjects, typstReferences } from './core/project/typst';
-export { projectBibliographies, projectFileCandidates } from './core/project/documents';
+export { projectBibliographies, projectFileCandidates } from './core/project/projectFiles';
 // Papers from the web: fetched, read and cached only when the user asks (host/web reaches them here,
 // so that zod and the XML reader stay out of the host's activation bundle).
 export { HttpClient, PaperService, PUBLIC_URLS, WebCache, WebError, webPaperId, parsePaperId, dayText, parsePeriod, periodText, shiftPeriod } from './core/web';

@@ -8,8 +8,8 @@ import { Cite, logger as citeLogger } from '@citation-js/core';
 import '@citation-js/plugin-bibtex';
 import * as Astrocite from 'astrocite-bibtex';
 import { BibLatexParser } from 'biblatex-csl-converter';
-import { parseBib } from '../core/bibliography/bibtex';
-import { bibtexReference } from '../core/bibliography/fromBibtex';
+import { parseBib } from '../core/bibliography/bibtex/parse';
+import { bibtexReference } from '../core/bibliography/bibtex/reference';
 
 interface Name { family?: string; given?: string; particle?: string; suffix?: string; literal?: string }
 interface Entry { key: string; line: number | null; title?: string; authors: Name[] }

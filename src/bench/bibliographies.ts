@@ -28,7 +28,7 @@ export interface ReaderRow {
 
 /**
  * Where the machine's cores went from opening main.tex until every name was searchable: the CPU each
- * part used (ms; medians over the windows) and the wall time (test/integration/bench/machineCpu.ts).
+ * part used (ms; medians over the windows) and the wall time (test/bench/machineCpu.ts).
  */
 export interface MachineCpu {
   wallMs: number;

@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
-import { LIBRARY_FILE, shippedName, splitLibrary } from '../core/corpus/files';
+import { LIBRARY_FILE, shippedName, splitLibrary } from '../core/corpus/shippedFiles';
 import { lzmaDecodeInSlices } from '../core/util/lzma';
 import { pause } from '../core/util/pause';
 import { CACHE_PARTS, RESULT_SCHEMAS, ResponseSchema, type Request, type RequestType } from '../engine/protocol';

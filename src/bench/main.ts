@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runCommandLine, UsageError } from '../cli/commandLine';
 import { readLibrary, writeCompressed } from '../build/compressed';
-import { CORPUS_FILE, LIBRARY_FILE, NAMES_INDEX, shippedName, TEXT_INDEX } from '../core/corpus/files';
+import { CORPUS_FILE, LIBRARY_FILE, NAMES_INDEX, shippedName, TEXT_INDEX } from '../core/corpus/shippedFiles';
 import type { Paper } from '../core/model/paper';
 import { buildStep, loadStep, measure, readCorpus, type Built, type Layout, type Measurement, type MeasureOptions } from './measure';
 import { rankingQueries, typedQueries } from './queries';
@@ -18,7 +18,7 @@ import { printBibliographies, printChecks, printEngine, printReport, type Activa
 import { hostBibliography, measureReaders } from './bibliographies';
 import { measureChecks } from './health';
 import { engineStep, type EngineMeasurement } from './engine';
-import { benchStyles } from './styles';
+import { benchStyles } from './styleEngine';
 import { measureProject, printProject } from './projects';
 import { benchPaste, benchWebJoin } from './web';
 

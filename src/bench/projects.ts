@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseBib } from '../core/bibliography/bibtex';
+import { parseBib } from '../core/bibliography/bibtex/parse';
 import type { DocumentCache } from '../core/project/latex';
 import { LatexProjects } from '../core/project/roots';
 

@@ -4,7 +4,7 @@
 // the answer), which is all of the join it feels: the rest runs in the engine worker.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { outsideEntries, parseBib } from '../core/bibliography/bibtex';
+import { outsideEntries, parseBib } from '../core/bibliography/bibtex/parse';
 import type { FetchedPaper } from '../core/web/record';
 import { webPaperId } from '../core/web/toPaper';
 import { InputReportSchema } from '../engine/protocol';

@@ -10,7 +10,7 @@ import { fromColumns, toColumns } from '../core/corpus/columns';
 import type { KeyLock } from '../core/corpus/keys';
 import { formatProblem } from '../core/model/paper';
 import { encodeIndex } from '../core/search/indexCodec';
-import { CORPUS_FILE, joinLibrary, LIBRARY_FILE, NAMES_INDEX, shippedName, TEXT_INDEX, TREE_TOP_FILE } from '../core/corpus/files';
+import { CORPUS_FILE, joinLibrary, LIBRARY_FILE, NAMES_INDEX, shippedName, TEXT_INDEX, TREE_TOP_FILE } from '../core/corpus/shippedFiles';
 import { groupPapers } from '../core/browse/browse';
 import { topicList } from '../core/corpus/topicList';
 import { buildIndexParts } from '../core/search/search';

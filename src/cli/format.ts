@@ -3,8 +3,8 @@
 // style's order, one reference a paragraph, as text, HTML or Markdown.
 import { UsageError } from './commandLine';
 import { warn } from './output';
-import { readRegularFile } from './files';
-import { parseBib } from '../core/bibliography/bibtex';
+import { readRegularFile } from './readRegularFile';
+import { parseBib } from '../core/bibliography/bibtex/parse';
 import { bibliographyFormat, readBibliographies } from '../core/bibliography/read';
 import { formatProblem } from '../core/model/paper';
 import { BUNDLED_STYLES, bundledStyleId } from '../core/styles/resolve';

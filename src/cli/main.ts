@@ -6,7 +6,7 @@ import { runCommandLine, UsageError } from './commandLine';
 import { add, ADD_FORMATS } from './add';
 import { daily } from './daily';
 import { bibtexEntry, citationText, cslEntry, defaultTemplate, type CitationTemplate } from '../core/cite';
-import { NAMES_INDEX, TEXT_INDEX } from '../core/corpus/files';
+import { NAMES_INDEX, TEXT_INDEX } from '../core/corpus/shippedFiles';
 import type { PaperLibrary } from '../core/search/library';
 import { formatProblem, type Paper } from '../core/model/paper';
 import { bibliographyFormat } from '../core/bibliography/read';
@@ -18,7 +18,7 @@ import type { BibliographyInput, CorpusInput } from '../engine/input';
 import { LibraryService, type BundledText } from '../engine/service';
 import { FORMAT_USAGE, formatCommand } from './format';
 import { print, printJson, printJsonText, warn } from './output';
-import { readRegularFile } from './files';
+import { readRegularFile } from './readRegularFile';
 
 const EXPORT_FORMATS = ['bibtex', 'biblatex', 'csl-json', 'json'] as const;
 const CITE_FORMATS = ['bibtex', 'biblatex', 'csl-json', 'plain', 'latex', 'markdown', 'typst', 'rst'] as const;

@@ -3,7 +3,7 @@
 // host would otherwise hold the bytes, and be held up gathering them), and the cached abstracts
 // stay in their file until a paper is shown. In a browser the host reads and sends the bytes.
 import { SHELF_HEADER, shelfHeadLength, type ShelfSource } from '../core/corpus/shelf';
-import { kindOfStats, refusal } from '../core/util/files';
+import { kindOfStats, refusal } from '../core/util/readableFiles';
 
 type Fs = typeof import('node:fs');
 

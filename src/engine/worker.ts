@@ -5,7 +5,7 @@
 // that reading, indexing and searching a large library never hold up the extension host.
 import { memoryShelf } from '../core/corpus/shelf';
 import { lzmaDecode } from '../core/util/lzma';
-import { libraryText, splitLibrary } from '../core/corpus/files';
+import { libraryText, splitLibrary } from '../core/corpus/shippedFiles';
 import { ENGINE_WORKER } from '../platform/worker';
 import { fileShelf, readBytes, writeParts } from './files';
 import { pause } from '../core/util/pause';

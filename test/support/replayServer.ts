@@ -1,7 +1,7 @@
 // A local stand-in for the paper services, for unit, tool and integration tests alike: an HTTP
 // server on 127.0.0.1 (a random port) that answers as the services did, from real recordings
-// read at test time from ../shared/fixtures/scholarly-apis (arXiv, Crossref, doi.org: kept there
-// with their licences) and from the made Hugging Face fixtures of test/fixtures/huggingface.
+// read at test time from test/fixtures/scholarly-apis (arXiv, Crossref, doi.org: kept there with
+// their licences) and from the made Hugging Face fixtures of test/fixtures/huggingface.
 // Each service has a path of its own: /hf, /arxiv, /crossref, /doi; a request with no recording
 // is answered 404, as the services answer for what they do not have. A test can also make it
 // answer 429 then 200, be slow, send a malformed or an oversized body, or go down.
@@ -18,8 +18,8 @@ import * as yaml from 'js-yaml';
 import { ROOT } from '../unit/support/seeds';
 import { serviceUrls } from './replayUrls';
 
-/** The recordings of the other projects, beside the repository (as /work/shared is beside it). */
-export const RECORDINGS = join(ROOT, '..', 'shared', 'fixtures', 'scholarly-apis');
+/** The recordings of the other projects, copied with their licences (the unit stage reads nothing outside the repository). */
+export const RECORDINGS = join(ROOT, 'test', 'fixtures', 'scholarly-apis');
 export const HF_FIXTURES = join(ROOT, 'test', 'fixtures', 'huggingface');
 
 export interface Answer {

@@ -1,19 +1,19 @@
-// The project's one .bib reader (src/core/bibliography/bibtex.ts) against biber on real files
+// The project's one .bib reader (src/core/bibliography/bibtex/) against biber on real files
 // (shared/bibliographies: bibtex-tidy's collection of bug-report files, Better BibTeX's
 // CSL-JSON exports): biber decides which entries a file has, and our reader must find the
 // same keys in the same order (BibTeX decides for the few files biber cannot read); the
 // readers never throw on any of them; and the BibTeX entries written from a user's CSL-JSON
 // (`referenceBibtex`) go through BibTeX and biber cleanly.
 import * as assert from 'node:assert/strict';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { parseBib, type BibEntry } from '../../src/core/bibliography/bibtex';
-import { readCslJson } from '../../src/core/bibliography/cslJson';
+import { parseBib, type BibEntry } from '../../src/core/bibliography/bibtex/parse';
+import { readCslJson } from '../../src/core/bibliography/csl/json';
 import { readBibliographies } from '../../src/core/bibliography/read';
 import type { Reference } from '../../src/core/model/reference';
-import { referenceBibtex } from '../../src/core/bibliography/toBibtex';
+import { referenceBibtex } from '../../src/core/bibliography/bibtex/write';
 import { biberToolAll } from './biber';
-import { run, timings, workDir, type Run } from './tools';
+import { filesUnder, run, timings, workDir, type Run } from './tools';
 
 /** From out/test/tools/ (where the bundle runs) to /work/shared/bibliographies. */
 const SHARED = path.resolve(__dirname, '../../../../shared/bibliographies');
@@ -65,12 +65,6 @@ const JUSTIFIED: Justified[] = [
     why: 'biber drops an entry whose author list has an empty name ("and and"), with a WARN; the entry is well formed, BibTeX keeps it (and prints "John Smith, , and Terry Brown"), so the library must show it',
   },
 ];
-
-function filesUnder(dir: string, suffix: string): string[] {
-  return readdirSync(dir, { withFileTypes: true })
-    .flatMap(e => (e.isDirectory() ? filesUnder(path.join(dir, e.name), suffix) : e.name.endsWith(suffix) ? [path.join(dir, e.name)] : []))
-    .sort();
-}
 
 const nameOf = (file: string) => path.relative(BIBTEX, file).split(path.sep).join('/');
 

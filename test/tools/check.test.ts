@@ -261,4 +261,31 @@ See \\citep[p.~3]{known1, Ghost1}, \\citet*{known2}.
       work.done();
     }
   });
+  test('a bookdown book: the typos of index.Rmd, which names the bibliography, and of its chapters, as pandoc finds them in the book bookdown makes', () => {
+    const work = workDir('check-bookdown');
+    try {
+      const chapters = ['index.Rmd', '01-intro.Rmd', '02-method.Rmd'];
+      write(work.dir, {
+        'index.Rmd': '---\ntitle: "A Book"\nsite: bookdown::bookdown_site\ndocumentclass: book\nbibliography: [book.bib, packages.bib]\nlink-citations: yes\n---\n\n# Preface {-}\n\nAs [@known1] and [@IndexGhost] show.\n\n```{r include=FALSE}\nknitr::write_bib(c(.packages(), "bookdown"), "packages.bib")\n```\n',
+        '_bookdown.yml': `book_filename: "book"\nrmd_files: [${chapters.map(c => `"${c}"`).join(', ')}]\n`,
+        '01-intro.Rmd': '# Intro {#intro}\n\nSee @known2 and [@ChapterGhost; @known3].\n',
+        '02-method.Rmd': '# Method\n\nNothing missing here [@known1].\n',
+        'book.bib': REFS,
+        'packages.bib': '@manual{R-bookdown, title = {bookdown}}\n',
+      });
+      // bookdown renders one document: the chapters in order, under index.Rmd's front matter.
+      writeFileSync(join(work.dir, 'book.md'), chapters.map(c => readFileSync(join(work.dir, c), 'utf8')).join('\n\n'));
+      const pandoc = run('pandoc', ['--citeproc', '-t', 'plain', 'book.md'], work.dir);
+      const found = [...pandoc.stderr.matchAll(/citation (\S+) not found/g)].map(m => m[1]).sort();
+      assert.deepEqual(found, ['ChapterGhost', 'IndexGhost'], pandoc.stderr);
+      const ours = check(work.dir, ...chapters, '--json');
+      assert.deepEqual(undefinedKeys(JSON.parse(ours.stdout) as Report), found);
+      assert.equal(ours.status, 1);
+      const main = check(work.dir, 'index.Rmd');
+      assert.equal(main.stdout, 'index.Rmd:11:20: warning: IndexGhost is not in book.bib or packages.bib [undefined-key]\n', 'the main file\'s own citations');
+      assert.equal(main.status, 1);
+    } finally {
+      work.done();
+    }
+  });
 });

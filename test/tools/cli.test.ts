@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseBib } from '../../src/core/bibliography/bibtex';
+import { parseBib } from '../../src/core/bibliography/bibtex/parse';
 import { bibtexEntry, CslItemSchema, cslItem } from '../../src/core/bibliography/paperEntry';
 import { ROOT, seedCorpus } from '../unit/support/seeds';
 import { run } from './tools';

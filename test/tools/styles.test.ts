@@ -9,26 +9,20 @@
 // file over SIZE_LIMIT (3 MB, which pandoc cannot read anyway) is left out, and pandoc gets a time
 // and memory limit: the files it fails on are counted. The second judge samples every SAMPLE_EVERY-th file, by name.
 import * as assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { parseBib } from '../../src/core/bibliography/bibtex';
+import { parseBib } from '../../src/core/bibliography/bibtex/parse';
 import { bibFileItems } from '../../src/core/styles/items';
 import type { CslItem, StyleEngine } from '../../src/core/styles/engine';
 import { createStyleEngine } from '../../src/styles';
 import { ROOT } from '../unit/support/seeds';
-import { run, workDir } from './tools';
+import { filesUnder, run, workDir } from './tools';
 
 const SHARED = path.resolve(__dirname, '../../../../shared/bibliographies');
 const STYLES = ['apa', 'ieee'] as const;
 const SIZE_LIMIT = 1_000_000;
 const SAMPLE_EVERY = 8;
 const THRESHOLD = 0.97;
-
-function filesUnder(dir: string, suffix: string): string[] {
-  return readdirSync(dir, { withFileTypes: true })
-    .flatMap(e => (e.isDirectory() ? filesUnder(path.join(dir, e.name), suffix) : e.name.endsWith(suffix) ? [path.join(dir, e.name)] : []))
-    .sort();
-}
 
 const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
 const nameOf = (file: string) => path.relative(SHARED, file).split(path.sep).join('/');

@@ -2,7 +2,7 @@
 // installed fails the test with the package to install, never skips it.
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -43,4 +43,11 @@ export function workDir(name: string): { dir: string; done(): void } {
 export function timings(label: string, steps: [string, Run][]): void {
   const total = steps.reduce((n, [, r]) => n + r.ms, 0);
   console.log(`      [timing] ${label}: ${steps.map(([s, r]) => `${s} ${r.ms} ms`).join(', ')}; total ${total} ms`);
+}
+
+/** Every file under `dir` whose name ends with one of `suffixes`, sorted: the real files of ../shared. */
+export function filesUnder(dir: string, ...suffixes: string[]): string[] {
+  return readdirSync(dir, { withFileTypes: true })
+    .flatMap(e => (e.isDirectory() ? filesUnder(join(dir, e.name), ...suffixes) : suffixes.some(s => e.name.endsWith(s)) ? [join(dir, e.name)] : []))
+    .sort();
 }

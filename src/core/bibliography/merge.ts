@@ -4,12 +4,9 @@
 import { bibtexEntry, cslItem } from './paperEntry';
 import type { EntryLocation, Paper } from '../model/paper';
 import { sameJson } from '../util/json';
-import { parseBib, sameBibEntry } from './bibtex';
-import { pause } from '../util/pause';
+import { parseBib, sameBibEntry } from './bibtex/parse';
+import { eachInSlices } from '../util/pause';
 import { slugify } from '../util/text';
-
-/** Work between two pauses when joining a large library. */
-const SLICE_MS = 15;
 import { referenceId } from './ids';
 import { fullName } from './people';
 import type { ReadBibliography } from './read';
@@ -128,20 +125,14 @@ export function corpusLookup(corpus: readonly Paper[]): Promise<CorpusLookup> {
       const byTitle = new Map<string, Paper>();
       const ids = new Set<string>();
       const names = new Set<string>();
-      let started = performance.now();
-      for (let i = 0; i < corpus.length; i++) {
-        const paper = corpus[i];
+      await eachInSlices(corpus, paper => {
         byKey.set(paper.key.toLowerCase(), paper);
         ids.add(paper.id);
         names.add(paper.key.toLowerCase());
         for (const alias of paper.aliases ?? []) names.add(alias.toLowerCase());
         const slug = slugify(paper.title);
         if (slug && !byTitle.has(slug)) byTitle.set(slug, paper);
-        if (i % 256 === 255 && performance.now() - started > SLICE_MS) {
-          await pause();
-          started = performance.now();
-        }
-      }
+      }, { every: 256 });
       return { byKey, byTitle, ids, names };
     })();
     lookups.set(corpus, lookup);
@@ -163,46 +154,38 @@ export async function mergeBibliographies(corpus: readonly Paper[], files: reado
   // Nothing to join: the corpus as it is (a 100,000-paper library's titles are not folded for nothing).
   if (!files.some(f => f.references.length)) return { papers: [...corpus], added: [], updated: [] };
   const { byKey, byTitle } = await corpusLookup(corpus);
-  let started = performance.now();
-  let count = 0;
   const out = new Map<string, Paper>(corpus.map(p => [p.id, p]));
   const joinedIds = new Set<string>();
   const added = new Map<string, Paper>();
   /** Every key of the bibliographies → the id of its paper. */
   const keyed = new Map<string, string>();
-  for (const file of files) {
-    for (const ref of file.references) {
-      // Folding thousands of titles takes a while: pause now and then, so nothing waits on it.
-      if (++count % 64 === 0 && performance.now() - started > SLICE_MS) {
-        await pause();
-        started = performance.now();
-      }
-      const location: EntryLocation = { uri: file.uri, file: file.file, line: ref.line, key: ref.key, format: file.format };
-      const lower = ref.key.toLowerCase();
-      const known = keyed.get(lower);
-      if (known) {
-        // Defined again (another file, or twice in one): one paper, with each place listed.
-        const paper = out.get(known)!;
-        out.set(known, { ...paper, entries: [...(paper.entries ?? []), location] });
-        continue;
-      }
-      const slug = slugOf(ref);
-      const candidate = byKey.get(lower) ?? (slug ? byTitle.get(slug) : undefined);
-      const match = candidate && !joinedIds.has(candidate.id) ? candidate : undefined;
-      if (match) {
-        out.set(match.id, joined(out.get(match.id)!, ref, location));
-        joinedIds.add(match.id);
-        keyed.set(lower, match.id);
-        continue;
-      }
-      const paper = referencePaper(ref, location);
-      // Keys differ only in case from a joined corpus paper's id space: never, but keep ids unique anyway.
-      if (out.has(paper.id)) continue;
-      out.set(paper.id, paper);
-      added.set(paper.id, paper);
-      keyed.set(lower, paper.id);
+  // Folding thousands of titles takes a while: in slices, so nothing waits on it.
+  await eachInSlices(files.flatMap(file => file.references.map(ref => ({ file, ref }))), ({ file, ref }) => {
+    const location: EntryLocation = { uri: file.uri, file: file.file, line: ref.line, key: ref.key, format: file.format };
+    const lower = ref.key.toLowerCase();
+    const known = keyed.get(lower);
+    if (known) {
+      // Defined again (another file, or twice in one): one paper, with each place listed.
+      const paper = out.get(known)!;
+      out.set(known, { ...paper, entries: [...(paper.entries ?? []), location] });
+      return;
     }
-  }
+    const slug = slugOf(ref);
+    const candidate = byKey.get(lower) ?? (slug ? byTitle.get(slug) : undefined);
+    const match = candidate && !joinedIds.has(candidate.id) ? candidate : undefined;
+    if (match) {
+      out.set(match.id, joined(out.get(match.id)!, ref, location));
+      joinedIds.add(match.id);
+      keyed.set(lower, match.id);
+      return;
+    }
+    const paper = referencePaper(ref, location);
+    // Keys differ only in case from a joined corpus paper's id space: never, but keep ids unique anyway.
+    if (out.has(paper.id)) return;
+    out.set(paper.id, paper);
+    added.set(paper.id, paper);
+    keyed.set(lower, paper.id);
+  }, { every: 64 });
   const papers = [...out.values()];
   return {
     papers,

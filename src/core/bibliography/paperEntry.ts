@@ -5,9 +5,9 @@
 import * as z from '../util/zod';
 import { isCodeLink } from '../corpus/links';
 import type { Paper } from '../model/paper';
-import { encodeLatex } from './latexEncode';
-import { cslItemOf } from './csl';
-import { referenceBibtex } from './toBibtex';
+import { encodeLatex } from './latex/encode';
+import { cslItemOf } from './csl/item';
+import { referenceBibtex } from './bibtex/write';
 import { fullName } from './people';
 import { yearOf } from '../model/reference';
 

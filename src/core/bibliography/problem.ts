@@ -1,5 +1,5 @@
 // What can be wrong in a bibliography file, whatever its format: the floor the readers share
-// (bibtex.ts, cslJson.ts, yaml.ts) and the dispatcher above them (read.ts) reports.
+// (bibtex/, csl/json.ts, yaml/) and the dispatcher above them (read.ts) reports.
 
 export type BibProblemCode =
   | 'unclosed-entry' | 'missing-key' | 'syntax' | 'unclosed-value'

@@ -2,13 +2,13 @@
 // and problems. A file never fails as a whole: what can be read is read, and each problem is
 // reported with its line.
 import type { BibliographyFormat } from '../model/paper';
-import { pause } from '../util/pause';
-import { parseBibAsync, type BibEntry } from './bibtex';
+import { eachInSlices, pause } from '../util/pause';
+import { MAX_VALUE_CHARS, parseBibAsync, type BibEntry } from './bibtex/parse';
 import type { ReadProblem } from './problem';
-import { bibtexReference, hasParent } from './fromBibtex';
-import { readCslJson } from './cslJson';
+import { bibtexReference, hasParent } from './bibtex/reference';
+import { readCslJson } from './csl/json';
 import type { Reference } from '../model/reference';
-import { readYamlBibliography } from './yaml';
+import { readYamlBibliography } from './yaml/read';
 
 /** A bibliography file to read: its text and how to name it. */
 export interface BibliographyText {
@@ -125,7 +125,8 @@ export async function parseBibliographies(inputs: readonly BibliographyText[], c
         if (earlier.strings) strings = new Map([...(strings ?? []), ...earlier.strings]);
       }
       const bib = await parseBibAsync(input.text, { strings });
-      const known = cache?.forFile(input.uri, JSON.stringify([...bib.strings]));
+      const macros = cache ? macrosKey(bib.strings) : undefined;
+      const known = macros === undefined ? undefined : cache?.forFile(input.uri, macros);
       result = { input, format, entries: bib.entries, problems: bib.problems, strings: bib.strings, known };
     } else if (format === 'csl-json') {
       const csl = readCslJson(input.text);
@@ -177,18 +178,14 @@ export async function convertBibliographies(parsed: ParsedBibliographies, cache?
     if (!references) {
       // Decoding LaTeX and names costs more than parsing: a large library is converted in slices too,
       // and entries unchanged since the last read are taken from the cache.
-      references = [];
+      const converted: Reference[] = [];
       const fresh = new Map<string, Reference>();
-      let started = performance.now();
-      for (const entry of p.entries ?? []) {
+      await eachInSlices(p.entries ?? [], entry => {
         const ref = parsed.reference(p, entry);
         if (!hasParent(entry)) fresh.set(ref.raw!, ref);
-        references.push(ref);
-        if (references.length % 32 === 0 && performance.now() - started > SLICE_MS) {
-          await pause();
-          started = performance.now();
-        }
-      }
+        converted.push(ref);
+      }, { every: 32 });
+      references = converted;
       if (p.known) {
         p.known.clear();
         for (const [raw, ref] of fresh) p.known.set(raw, ref);
@@ -198,6 +195,21 @@ export async function convertBibliographies(parsed: ParsedBibliographies, cache?
   }
   cache?.keep(parsed.files.map(p => p.input.uri));
   return files;
+}
+
+/**
+ * The macros of a file as one text, which tells whether they changed since the last read; none
+ * when they hold more than a field may (`MAX_VALUE_CHARS`): a chain of `@string`s, each made of
+ * the one before, holds a million values of up to a million characters each, cheap to keep
+ * (joined strings share their parts) but not to spell out, and such a file is read afresh.
+ */
+function macrosKey(strings: ReadonlyMap<string, string>): string | undefined {
+  let length = 0;
+  for (const [name, value] of strings) {
+    length += name.length + value.length;
+    if (length > MAX_VALUE_CHARS) return undefined;
+  }
+  return JSON.stringify([...strings]);
 }
 
 /**
@@ -214,6 +226,3 @@ function duplicateKeys(references: readonly Reference[]): ReadProblem[] {
   }
   return problems;
 }
-
-/** Work between two pauses when converting a large file's entries. */
-const SLICE_MS = 15;

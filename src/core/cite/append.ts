@@ -3,7 +3,7 @@
 // text is never rewritten, reordered or reformatted.
 import { sameJson } from '../util/json';
 import { bibtexEntry, cslEntry, type BibFlavour, type CitablePaper } from '../bibliography/paperEntry';
-import { parseBib, sameBibEntry, type BibProblem } from '../bibliography/bibtex';
+import { parseBib, sameBibEntry, type BibProblem } from '../bibliography/bibtex/parse';
 import { syntaxOfLanguage } from './languages';
 import type { TextEdit } from './join';
 import { scanLatexDocument } from './scan';

@@ -1,8 +1,8 @@
 // Checking a document's citations against its bibliographies: the keys LaTeX would print as
 // "[?]" and pandoc would warn about, found as the writer types rather than after a build.
-import type { Citation } from '../cite/scan';
+import { scanLatexDocument, type Citation } from '../cite/scan';
 import type { CitationSyntax } from '../cite/languages';
-import { readYamlBibliography } from '../bibliography/yaml';
+import { readYamlBibliography } from '../bibliography/yaml/read';
 
 /** One bibliography a document cites from: its keys, or `missing` when the file does not exist. */
 export interface CheckedBibliography {
@@ -59,11 +59,9 @@ export interface CitationProblem {
 export function inlineKeys(text: string, syntax: CitationSyntax): Set<string> {
   const keys = new Set<string>();
   if (syntax === 'latex') {
+    // Read as TeX reads it, comments, verbatim and all, by the pass that finds the citations.
     if (!text.includes('\\bibitem')) return keys;
-    for (const line of text.split('\n')) {
-      const code = line.replace(/(?<!\\)%.*/, '');
-      for (const m of code.matchAll(/\\bibitem\s*(?:\[[^\]\n]*\]\s*)?\{([^{}]+)\}/g)) keys.add(m[1].trim());
-    }
+    for (const key of scanLatexDocument(text).bibitems) keys.add(key);
   } else if (syntax === 'pandoc') {
     const front = /^---[ \t]*\r?\n([\s\S]*?)\r?\n(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/.exec(text);
     if (front && /^references[ \t]*:/m.test(front[1])) {

@@ -16,7 +16,8 @@ import type { LatexProjects } from '../project/roots';
 export interface CheckableProject {
   root: string;
   syntax: CitationSyntax;
-  files: { path: string; text: string; citations: readonly Citation[] }[];
+  /** Each file with its citations, and for LaTeX the keys its `\bibitem`s define (read in the same pass). */
+  files: { path: string; text: string; citations: readonly Citation[]; bibitems?: readonly string[] }[];
   bibliographies: readonly ProjectBibliography[];
   problems: readonly ProjectProblem[];
   /** For LaTeX: whether biblatex is loaded (the hint to name a bibliography says `\addbibresource`). */
@@ -27,7 +28,7 @@ export interface CheckableProject {
 export function latexCheckable(project: LatexProject, files: CheckFiles): CheckableProject {
   return {
     root: project.root, syntax: 'latex', biblatex: project.biblatex, bibliographies: project.bibliographies, problems: project.problems,
-    files: project.files.map(f => ({ path: f.path, text: files.read(f.path) ?? '', citations: f.document.citations })),
+    files: project.files.map(f => ({ path: f.path, text: files.read(f.path) ?? '', citations: f.document.citations, bibitems: f.document.bibitems })),
   };
 }
 
@@ -61,7 +62,7 @@ export async function checkProject(project: CheckableProject, files: CheckFiles,
       if (c.all) all = true;
       for (const k of c.keys) cited.add(k.key);
     }
-    for (const key of inlineKeys(file.text, project.syntax)) inline.add(key);
+    for (const key of file.bibitems ?? inlineKeys(file.text, project.syntax)) inline.add(key);
   }
   const rootName = display(project.root);
   let warned = false;

@@ -1,5 +1,5 @@
 // What a check reports, and what it needs from the file system: shared by the checks of single
-// documents (documents.ts) and of LaTeX projects (project.ts).
+// documents (checkDocuments.ts) and of LaTeX projects (project.ts).
 import { readBibliographies, type ReadBibliography } from '../bibliography/read';
 import type { CheckedBibliography } from './citations';
 

@@ -1,10 +1,10 @@
 // Searching the index as a writer types (`SearchIndex`): the last word as a prefix, a word that
 // matches nothing fuzzily, the rarest words first, candidates capped in a large library, papers
 // with every word above those with some, and each keystroke's words remembered for the next.
-import { NAME_FIELDS, TEXT_FIELDS, SEARCH_OPTIONS, queryTerms, fuzziness, type SearchField } from './documents';
+import { NAME_FIELDS, TEXT_FIELDS, SEARCH_OPTIONS, queryTerms, fuzziness, type SearchField } from './searchDocument';
 
-// What the index is made of is documents.ts; those who search take both from here.
-export * from './documents';
+// What the index is made of is searchDocument.ts; those who search take both from here.
+export * from './searchDocument';
 
 /**
  * A finished word found in fewer places than this is probably misspelt (a typo can

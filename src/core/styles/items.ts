@@ -1,9 +1,9 @@
 // The library's papers as CSL items for the style engine: a CSL-JSON or CSL-YAML entry as the file
-// holds it, a .bib entry converted as pandoc converts it (bibliography/bibtexCsl.ts), and a
+// holds it, a .bib entry converted as pandoc converts it (bibliography/csl/fromBibtex.ts), and a
 // bundled paper as the corpus knows it (no authors: bibliography/paperEntry.ts).
-import { MONTH_STRINGS, parseBib, type BibEntry } from '../bibliography/bibtex';
-import { bibtexCslItem } from '../bibliography/bibtexCsl';
-import { cslItemOf } from '../bibliography/csl';
+import { MONTH_STRINGS, parseBib, type BibEntry } from '../bibliography/bibtex/parse';
+import { bibtexCslItem } from '../bibliography/csl/fromBibtex';
+import { cslItemOf } from '../bibliography/csl/item';
 import { cslItem, type CitablePaper } from '../bibliography/paperEntry';
 import type { Reference } from '../model/reference';
 import type { CslItem } from './engine';

@@ -45,3 +45,38 @@ export async function inSlices<T>(steps: Iterator<unknown, T, undefined>, pause:
     await pause();
   }
 }
+
+/**
+ * How long a loop over many items (papers, entries, files) may hold the thread before it pauses:
+ * long enough that the pauses cost nothing measurable, short enough that a keystroke or a message
+ * waiting behind the loop is not felt.
+ */
+export const SLICE_BUDGET_MS = 15;
+
+export interface EachInSlicesOptions extends SliceOptions {
+  /** Items between two looks at the clock: 1 for items that take long (or wait), more for cheap ones, where the clock would cost more than they do. */
+  every?: number;
+  /** The pause between slices (a test's own). */
+  pause?: () => Promise<void>;
+}
+
+/**
+ * Runs `each` over `items` in order, waiting for it when it returns a promise, and pauses
+ * (`pause()`: in Node an immediate, never a `setTimeout(0)`, see above) whenever the slice has
+ * run `budgetMs`; the clock is read every `every` items.
+ *
+ * @example await eachInSlices(entries, entry => index.add(entry), { every: 32 })
+ */
+export async function eachInSlices<T>(items: Iterable<T>, each: (item: T, index: number) => void | Promise<void>,
+  { budgetMs = SLICE_BUDGET_MS, every = 1, now = () => performance.now(), pause: wait = pause }: EachInSlicesOptions = {}): Promise<void> {
+  let started = now();
+  let index = 0;
+  for (const item of items) {
+    const done = each(item, index);
+    if (done) await done;
+    if (++index % every === 0 && now() - started > budgetMs) {
+      await wait();
+      started = now();
+    }
+  }
+}

@@ -1,9 +1,9 @@
 // Papers by DOI: CSL-JSON as DOI content negotiation answers it (doi.org, for every agency:
 // Crossref, DataCite, mEDRA…), and the Crossref works API (`/works/{doi}`), whose `message` is
 // nearly CSL with lists where CSL has strings. Both are checked with zod, leniently: a field of
-// another shape is left out, never guessed; then read as the user's CSL entries are (csl.ts).
+// another shape is left out, never guessed; then read as the user's CSL entries are (bibliography/csl/item.ts).
 import * as z from '../util/zod';
-import { cslReference } from '../bibliography/csl';
+import { cslReference } from '../bibliography/csl/item';
 import { agencyText, httpsLink, ReadError, type FetchedPaper } from './record';
 import { bareDoi } from '../model/reference';
 

@@ -3,7 +3,7 @@
 import vscode = require('vscode');
 import type { ReadProblem } from '../../core/bibliography/problem';
 import { CITING_LANGUAGES } from '../../core/cite/languages';
-import { MB, readError, refusal } from '../../core/util/files';
+import { MB, readError, refusal } from '../../core/util/readableFiles';
 import { engineLoaded } from '../engine/load';
 import { ContextKeys, Settings } from '../ids';
 import type { BibliographyInput, BibliographyReport, PaperStore } from '../library/store';

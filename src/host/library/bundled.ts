@@ -1,7 +1,7 @@
 // The library the extension ships (dist/library.lz): read once, sent as it is to the engine
 // worker, and decoded here too when the extension host searches the bundled papers itself.
 import vscode = require('vscode');
-import { LIBRARY_FILE, libraryText, type LibraryParts, shippedName, splitLibrary, TREE_TOP_FILE } from '../../core/corpus/files';
+import { LIBRARY_FILE, libraryText, type LibraryParts, shippedName, splitLibrary, TREE_TOP_FILE } from '../../core/corpus/shippedFiles';
 import type { GroupRow } from './library';
 import { lzmaDecodeInSlices } from '../../core/util/lzma';
 import { engineLoaded } from '../engine/load';

@@ -4,7 +4,7 @@
 import vscode = require('vscode');
 import type { LocalDisk } from '../../platform/disk';
 import { decodeText } from '../../core/util/decode';
-import { MB, refusal, type FileKind, type Refusal } from '../../core/util/files';
+import { MB, refusal, type FileKind, type Refusal } from '../../core/util/readableFiles';
 import { Settings } from '../ids';
 
 let local: LocalDisk | undefined;
@@ -45,7 +45,7 @@ export async function readFile(uri: vscode.Uri): Promise<Uint8Array> {
   }
 }
 
-/** A user's file that is not read: a folder, a pipe or device, or larger than its limit (core/util/files.ts). */
+/** A user's file that is not read: a folder, a pipe or device, or larger than its limit (core/util/readableFiles.ts). */
 export class UnreadableFile extends Error {
   constructor(readonly uri: vscode.Uri, readonly refusal: Refusal) {
     super(`${uri.scheme === 'file' ? uri.fsPath : uri.toString()} ${refusal.message}`);

@@ -1,8 +1,8 @@
-// The bench's account of the machine's cores (test/integration/bench/machineCpu.ts), on
+// The bench's account of the machine's cores (test/bench/machineCpu.ts), on
 // snapshots made up to the shape /proc gives: which thread is the engine worker, and which
 // process is the browser, code-server or something else.
 import * as assert from 'node:assert/strict';
-import { cpuShares, cpuSnapshot, ticksOf, type CpuSnapshot } from '../../integration/bench/machineCpu';
+import { cpuShares, cpuSnapshot, ticksOf, type CpuSnapshot } from '../../bench/machineCpu';
 
 const HOST = 100;
 

@@ -1,8 +1,8 @@
-// The bench's share of a host block that was ours (test/integration/bench/ownBlocks.ts), on a
+// The bench's share of a host block that was ours (test/bench/ownBlocks.ts), on a
 // profile made up to the shape V8 gives: which samples are ours, garbage collection after our
 // code, a gap while the thread waited for a core, and the clocks of the blocks and the profile.
 import * as assert from 'node:assert/strict';
-import { ownShares, type CpuProfile } from '../../integration/bench/ownBlocks';
+import { ownShares, type CpuProfile } from '../../bench/ownBlocks';
 
 const frame = (functionName: string, url = '') => ({ functionName, url, lineNumber: 0 });
 

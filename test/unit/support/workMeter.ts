@@ -1,9 +1,9 @@
 // Counting the work a reader or scanner does, not timing it: while `measureWork` runs, the String
 // and RegExp methods that read characters are wrapped to add up how many characters each one
 // visits (a search from where it starts to where it stops, a slice its length, a regular
-// expression from its start to past its match, JSON.parse its whole text). A clock would be at the
-// mercy of a busy machine; this count is the same on every run, so a test can ask that twice the
-// input costs about twice the work. What it cannot see is indexing a string with brackets
+// expression from its start to past its match, JSON.parse its whole text, JSON.stringify what it
+// writes). A clock would be at the mercy of a busy machine; this count is the same on every run,
+// so a test can ask that twice the input costs about twice the work. What it cannot see is indexing a string with brackets
 // (`text[i]`), which the code under test does not use to read text (it uses charCodeAt).
 
 let work = 0;
@@ -73,6 +73,8 @@ export async function measureWork<T>(run: () => T | Promise<T>): Promise<{ resul
   };
   restore.push(() => { RegExp.prototype.exec = originalExec; });
   wrap(JSON, 'parse', (_self, [text]) => len(text));
+  // Writing JSON reads every character it writes (a cache key spelled out from a file's macros).
+  wrap(JSON, 'stringify', (_self, _args, result) => len(result));
   const before = work;
   try {
     const result = await run();

@@ -1,9 +1,11 @@
 // Bibliographies as an unlucky or hostile writer has them: UTF-16 from a Windows export, CR-only
 // line ends from an old Mac, @strings that double themselves, CSL-JSON nested deep, YAML aliases
 // that refer to themselves. Each gives its entries or a clear problem with a line; none throws,
-// and the other files' entries still come.
+// and the other files' entries still come. Issue 39 added the last of them: an unclosed run of
+// brackets after a sound item, an item nested deep before a missing comma, a Hayagriva value that
+// is its own alias, and a chain of @strings read the way the library reads files (with a cache).
 import * as assert from 'node:assert/strict';
-import { readBibliographies } from '../../../../src/core/bibliography/read';
+import { ReadCache, readBibliographies } from '../../../../src/core/bibliography/read';
 import { decodeText, lineEnds } from '../../../../src/core/util/decode';
 
 const read = (file: string, text: string) => readBibliographies([{ uri: file, file, text }, { uri: 'good.bib', file: 'good.bib', text: '@misc{good, title = {Still here}}\n' }]);
@@ -63,6 +65,54 @@ suite('hostile and unlucky bibliographies', () => {
       const [yaml, other] = await read('alias.yaml', text);
       assert.ok(yaml.problems.length + yaml.references.length >= 1, text);
       assert.deepEqual(other.references.map(r => r.key), ['good']);
+    }
+  });
+  test('CSL-JSON whose second element opens a hundred thousand brackets and never closes them: a problem at its line, the first item kept', async () => {
+    const [open, good] = await read('open.json', `[{"id": "a", "title": "T"},\n${'['.repeat(100_000)}`);
+    assert.deepEqual(open.references.map(r => r.key), ['a']);
+    assert.deepEqual(open.problems.map(p => [p.line, p.severity, /^item 2 nests deeper than 100 levels/.test(p.message)]), [[2, 'error', true]]);
+    assert.deepEqual(good.references.map(r => r.key), ['good']);
+  });
+
+  test('a CSL-JSON item nested a hundred thousand deep, then a missing comma: each at its line, the other items kept', async () => {
+    const text = `[\n{"id": "a", "title": "A"},\n{"id": "deep", "note": ${'['.repeat(100_000)}${']'.repeat(100_000)}},\n{"id": "b", "title": "B"},\n{"id": "c"} {"id": "d"},\n{"id": "e", "title": "E"}\n]\n`;
+    const [deep, good] = await read('deep.json', text);
+    assert.deepEqual(deep.references.map(r => r.key), ['a', 'b', 'e']);
+    assert.deepEqual(deep.problems.map(p => [p.line, p.severity, p.message.replace(/:.*/, '')]), [
+      [3, 'error', 'item 2 nests deeper than 100 levels (no CSL item does), skipped'],
+      [5, 'error', 'item 4 is not valid JSON, skipped'],
+    ]);
+    assert.deepEqual(good.references.map(r => r.key), ['good']);
+  });
+
+  test('a Hayagriva value that is its own alias, also in an author\'s name, and a CSL-YAML item that holds itself: that entry skipped with a problem at its line, the others kept', async () => {
+    const cases: [string, string][] = [
+      ['title.yml', 'a:\n  type: article\n  title: &t {value: *t}\nb:\n  type: book\n  title: B\n'],
+      ['author.yml', 'b:\n  type: book\n  title: B\na:\n  type: article\n  title: A\n  author:\n    - name: &n {value: *n}\n      given-name: J\n'],
+      ['person.yml', 'b:\n  type: book\n  title: B\na:\n  type: article\n  author: &p {name: *p}\n'],
+      ['items.yaml', 'references:\n- id: b\n  title: B\n- &i\n  id: a\n  title: [*i]\n'],
+    ];
+    for (const [file, text] of cases) {
+      const [yaml, good] = await read(file, text);
+      assert.deepEqual(yaml.references.map(r => r.key), ['b'], file);
+      const line = text.split('\n').findIndex(l => /^a:|^- &i/.test(l)) + 1;
+      assert.deepEqual(yaml.problems.map(p => [p.line, p.severity, /holds itself/.test(p.message)]), [[line, 'error', true]], file);
+      assert.deepEqual(good.references.map(r => r.key), ['good']);
+    }
+  });
+
+  test('a chain of @strings, each made of the one before, read as the library reads (with a cache): the million-character limit, no crash, the entries kept', async () => {
+    // Twenty thousand are enough for the macros, spelled out together, to pass the longest string there can be.
+    const strings = ['@string{s0 = "x"}', ...Array.from({ length: 20_000 }, (_, i) => `@string{s${i + 1} = s${i} # s${i}}`)];
+    const text = `${strings.join('\n')}\n@misc{a, title = s19990}\n@misc{b, title = {B}}\n`;
+    const cache = new ReadCache();
+    for (let pass = 0; pass < 2; pass++) {
+      const [chain, good] = await readBibliographies([{ uri: 'chain.bib', file: 'chain.bib', text }, { uri: 'good.bib', file: 'good.bib', text: '@misc{good, title = {Still here}}\n' }], cache);
+      assert.deepEqual(chain.references.map(r => r.key), ['a', 'b']);
+      const grown = chain.problems.filter(p => /grows past 1,000,000 characters/.test(p.message));
+      assert.equal(grown[0].line, 21, 's20 is the first to pass a million characters');
+      assert.ok(grown.length > 900);
+      assert.deepEqual(good.references.map(r => r.key), ['good']);
     }
   });
 });

@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { parseBib } from '../../../../src/core/bibliography/bibtex';
+import { parseBib } from '../../../../src/core/bibliography/bibtex/parse';
 import { bestLink, bibtexEntry, cslItem, CslItemSchema, paperNote, plainReference, type CitablePaper } from '../../../../src/core/bibliography/paperEntry';
-import { encodeLatex } from '../../../../src/core/bibliography/latexEncode';
+import { encodeLatex } from '../../../../src/core/bibliography/latex/encode';
 import { seedCorpus } from '../../support/seeds';
 
 const paper = (over: Partial<CitablePaper> = {}): CitablePaper => ({

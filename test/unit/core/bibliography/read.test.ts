@@ -1,10 +1,10 @@
 import * as assert from 'node:assert/strict';
-import { parseBib } from '../../../../src/core/bibliography/bibtex';
-import { cslItemOf } from '../../../../src/core/bibliography/csl';
-import { readCslJson } from '../../../../src/core/bibliography/cslJson';
-import { bibtexReference } from '../../../../src/core/bibliography/fromBibtex';
+import { parseBib } from '../../../../src/core/bibliography/bibtex/parse';
+import { cslItemOf } from '../../../../src/core/bibliography/csl/item';
+import { readCslJson } from '../../../../src/core/bibliography/csl/json';
+import { bibtexReference } from '../../../../src/core/bibliography/bibtex/reference';
 import { bibliographyFormat, readBibliographies } from '../../../../src/core/bibliography/read';
-import { readYamlBibliography } from '../../../../src/core/bibliography/yaml';
+import { readYamlBibliography } from '../../../../src/core/bibliography/yaml/read';
 
 const one = (bib: string) => bibtexReference(parseBib(bib).entries[0], () => undefined);
 

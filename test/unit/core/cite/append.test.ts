@@ -5,7 +5,7 @@ import {
 } from '../../../../src/core/cite/append';
 import { findBibliographies } from '../../../../src/core/cite/sources';
 import fc from 'fast-check';
-import { parseBib } from '../../../../src/core/bibliography/bibtex';
+import { parseBib } from '../../../../src/core/bibliography/bibtex/parse';
 import { bibtexEntry, cslItem, type CitablePaper } from '../../../../src/core/bibliography/paperEntry';
 import { jsonErrorOffset } from '../../../../src/core/corpus/jsonLines';
 import { seedCorpus } from '../../support/seeds';

@@ -3,7 +3,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { readLibrary } from '../../../../src/build/compressed';
 import { fromColumns } from '../../../../src/core/corpus/columns';
-import { CORPUS_FILE, joinLibrary, LIBRARY_FILE, NAMES_INDEX, shippedName, splitLibrary, TEXT_INDEX } from '../../../../src/core/corpus/files';
+import { CORPUS_FILE, joinLibrary, LIBRARY_FILE, NAMES_INDEX, shippedName, splitLibrary, TEXT_INDEX } from '../../../../src/core/corpus/shippedFiles';
 import { PaperLibrary } from '../../../../src/core/search/library';
 import { buildIndex, buildIndexParts } from '../../../../src/core/search/search';
 import { ROOT, seedCorpus } from '../../support/seeds';

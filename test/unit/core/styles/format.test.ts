@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { parseBib } from '../../../../src/core/bibliography/bibtex';
+import { parseBib } from '../../../../src/core/bibliography/bibtex/parse';
 import { bibFileItems, paperCslItem } from '../../../../src/core/styles/items';
 import type { CslItem } from '../../../../src/core/styles/engine';
 import { htmlToMarkdown, safeHtml } from '../../../../src/core/styles/output';

@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fromColumns, toColumns } from '../../../../src/core/corpus/columns';
-import { splitLibrary } from '../../../../src/core/corpus/files';
+import { splitLibrary } from '../../../../src/core/corpus/shippedFiles';
 import { lzmaDecode, lzmaDecodeInSlices, lzmaHeader } from '../../../../src/core/util/lzma';
 import { prng } from '../../../../src/bench/synthetic';
 import { ROOT } from '../../support/seeds';

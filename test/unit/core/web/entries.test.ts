@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseBib } from '../../../../src/core/bibliography/bibtex';
+import { parseBib } from '../../../../src/core/bibliography/bibtex/parse';
 import { bibtexEntry, cslEntry, plainReference } from '../../../../src/core/bibliography/paperEntry';
 import { readArxivFeed } from '../../../../src/core/web/arxiv';
 import { readHfPapers } from '../../../../src/core/web/huggingface';

@@ -1,4 +1,4 @@
-// The readers on the real recordings of ../shared/fixtures/scholarly-apis and on the made
+// The readers on the real recordings of test/fixtures/scholarly-apis and on the made
 // Hugging Face fixtures: what each service sends, read as it says it, nothing invented.
 import * as assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';

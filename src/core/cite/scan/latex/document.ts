@@ -1,8 +1,8 @@
 // What a LaTeX file says besides its citations, met in the same pass as them: the bibliographies
-// it names, the files it brings in, its class, the main file its magic comment names, and whether
-// it loads biblatex. One reader, TeX's: a `%` comment (`\\%` is a line break, then one),
-// `\verb`, a verbatim environment or an `\iffalse` branch hides a `\bibliography` or an `\input`
-// from every feature alike, as it hides them from TeX.
+// it names, the files it brings in, its class, the main file its magic comment names, whether
+// it loads biblatex, and the keys its own `\bibitem`s define. One reader, TeX's: a `%` comment
+// (`\\%` is a line break, then one), `\verb`, a verbatim environment or an `\iffalse` branch hides
+// a `\bibliography`, an `\input` or a `\bibitem` from every feature alike, as it hides them from TeX.
 import type { Citation, CitedKey } from '../citation';
 import { BANG, BACKSLASH, isAsciiLetter, isBlank, isWhite, LBRACE, LBRACKET, LF, lineEnd, PERCENT, RBRACE, scanned, STAR } from '../text';
 import { LineStarts } from '../../../util/lineStarts';
@@ -72,6 +72,8 @@ export interface LatexDocument {
   biblatex?: { line: number };
   /** Macros without parameters, in the order defined: what a path such as `\import{\PATH/ch1/}{ch1}` may use. */
   definitions: LatexDefinition[];
+  /** The keys of `\bibitem[label]{key}`: a `thebibliography` list defines them without a bibliography file. */
+  bibitems: string[];
 }
 
 const RESOURCES = new Set(['addbibresource', 'addglobalbib', 'addsectionbib']);
@@ -88,7 +90,7 @@ const withTex = (name: string) => (/\.[A-Za-z]+$/.test(name) ? name : `${name}.t
  * that names a file, a class or a package is read with its arguments where it stands.
  */
 export class DocumentReader {
-  readonly document: LatexDocument = { citations: [], bibliographies: [], includes: [], definitions: [] };
+  readonly document: LatexDocument = { citations: [], bibliographies: [], includes: [], definitions: [], bibitems: [] };
   readonly #lines: LineStarts;
 
   constructor(private readonly text: string, private readonly groups: TexGroups) {
@@ -107,6 +109,7 @@ export class DocumentReader {
     else if (DEFS.has(name)) this.#def(at, nameEnd);
     else if (NEWCOMMANDS.has(name)) this.#newcommand(at, nameEnd);
     else if (name === 'begin') this.#refsection(at, nameEnd);
+    else if (name === 'bibitem') this.#bibitem(nameEnd);
   }
 
   /**
@@ -266,6 +269,14 @@ export class DocumentReader {
     const line = this.#lines.lineOf(at);
     for (const { key } of names) this.document.bibliographies.push({ path: key, command: 'refsection', line });
     this.document.biblatex ??= { line };
+  }
+
+  /** `\bibitem[label]{key}`: the key as TeX reads the argument (an item still being typed, without its key, defines none). */
+  #bibitem(nameEnd: number): void {
+    const label = this.#optional(nameEnd);
+    const key = label && this.#braced(label.next);
+    const written = key && texText(this.text, key.start, key.end);
+    if (written) this.document.bibitems.push(written);
   }
 
   /** `\documentclass[options]{name}`: the file is a whole document, even while its class is being typed. */

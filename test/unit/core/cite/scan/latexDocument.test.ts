@@ -1,5 +1,5 @@
 // What the LaTeX pass says of a file besides its citations: the bibliographies it names, the
-// files it brings in, its class, the magic comment, biblatex, each read as TeX reads the file.
+// files it brings in, its class, the magic comment, biblatex, its \bibitem keys, each read as TeX reads the file.
 // test/tools/latexDocument.test.ts asks pdflatex and BibTeX themselves about the same readings.
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
@@ -98,5 +98,15 @@ suite('scanLatexDocument: bibliographies, includes, class, root, biblatex', () =
     for (const text of ['\\usepackage{natbib}', '% \\usepackage{biblatex}', '\\usepackage{mybiblatex}', '\\iffalse\\usepackage{biblatex}\\fi', '\\\\%\\usepackage{biblatex}']) {
       assert.equal(biblatex(text), undefined, text);
     }
+  });
+
+  test('\\bibitem keys: a label of any shape, the key as TeX reads it; none in a comment, \\verb, verbatim or an \\iffalse branch', () => {
+    const bibitems = (text: string) => scanLatexDocument(text).bibitems;
+    assert.deepEqual(bibitems('\\begin{thebibliography}{9}\n\\bibitem{knuth84} D. Knuth.\n\\bibitem[{Lamport}(1994)]{ lamport94 }\n\\bibitem [Doe\n  et al.] {doe}\n\\end{thebibliography}'), ['knuth84', 'lamport94', 'doe']);
+    for (const hidden of ['% \\bibitem{no}', 'a line\\\\%\\bibitem{no}', '\\verb|\\bibitem{no}|', '\\begin{verbatim}\n\\bibitem{no}\n\\end{verbatim}', '\\iffalse\n\\bibitem{no}\n\\fi']) {
+      assert.deepEqual(bibitems(`${hidden}\n\\bibitem{yes}`), ['yes'], hidden);
+    }
+    assert.deepEqual(bibitems('50\\%\\bibitem{yes}'), ['yes'], 'an escaped percent sign is no comment');
+    assert.deepEqual(bibitems('\\bibitem[label]\n\n\\bibitem{}\\bibitem[open'), [], 'an item still being typed defines no key');
   });
 });

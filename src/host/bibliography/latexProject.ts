@@ -4,6 +4,7 @@ import vscode = require('vscode');
 import type { DocumentCache, LatexProject as Project } from '../../core/project/latex';
 import type { LatexProjects } from '../../core/project/roots';
 import type { TypstProject } from '../../core/project/typst';
+import { eachInSlices } from '../../core/util/pause';
 import { engine, engineLoaded } from '../engine/load';
 import { Settings } from '../ids';
 import * as disk from '../util/disk';
@@ -16,8 +17,6 @@ const MAX_FILES = 2000;
 /** At most one look for new or deleted LaTeX files in this long (a look lists the workspace). */
 const RELIST_MS = 1000;
 const PROJECT_GLOB = '**/*.{tex,ltx,typ}';
-/** How long the files are read at a time before the extension host is given back. */
-const SLICE_MS = 10;
 const isLatexPath = (path: string) => /\.(tex|ltx)$/i.test(path);
 const isTypstPath = (path: string) => /\.typ$/i.test(path);
 
@@ -144,15 +143,10 @@ export class LatexProject extends Disposable {
    */
   private async readInSlices(paths: readonly string[], read: (path: string) => string | undefined): Promise<void> {
     const { documentOf } = await engineLoaded();
-    let started = performance.now();
-    for (const path of paths) {
+    await eachInSlices(paths, path => {
       const text = read(path);
       if (text !== undefined) documentOf(path, text, this.cache);
-      if (performance.now() - started > SLICE_MS) {
-        await new Promise(resolve => setTimeout(resolve, 0));
-        started = performance.now();
-      }
-    }
+    });
   }
 
   private answer(projects: LatexProjects, uri: vscode.Uri): { project: Project; root: vscode.Uri } | undefined {

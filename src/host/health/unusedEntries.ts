@@ -1,6 +1,7 @@
 // The faded "not cited" hints on the entries of an open bibliography file.
 import vscode = require('vscode');
 import { Disposable } from '../util/dispose';
+import { eachInSlices } from '../../core/util/pause';
 import { Delayer, Sequencer } from '../util/async';
 import { replaceDiagnostics } from '../util/diagnosticSets';
 import * as disk from '../util/disk';
@@ -16,8 +17,6 @@ const CITING_GLOB = '**/*.{tex,ltx,md,markdown,qmd,Rmd,rmd,typ,rst}';
 const MAX_FILES = 1000;
 /** Edits to a citing document come fast; the hints can wait for a pause in typing. */
 const DEBOUNCE_MS = 500;
-/** Work between two yields to the extension host while many files are scanned. */
-const SLICE_MS = 15;
 
 interface Scanned { version: string; keys: Set<string>; all: boolean; text: CitingText }
 
@@ -133,13 +132,13 @@ export class UnusedEntries extends Disposable {
       if (CITING_LANGUAGES.includes(doc.languageId)) texts.set(doc.uri.toString(), { text: doc, version: `open:${doc.version}`, open: doc });
     }
     const uses = new Map<string, FileUse[]>();
-    let started = performance.now();
-    for (const [key, { text, version, open }] of texts) {
+    // In slices, with a pause between them: a workspace of many chapters is read without holding the host.
+    await eachInSlices(texts, async ([key, { text, version, open }]) => {
       let scanned = this.scanned.get(key);
       if (scanned?.version !== version) {
         const events = this.events;
         const source = version === 'disk' ? await diskText(text) : text;
-        if (!source) continue;
+        if (!source) return;
         const { citedKeys, findCitations, syntaxOfLanguage } = engine();
         // An open document's scan is the one hover and the checks of citations take (documentCitations).
         const used = citedKeys(open ? citationsOf(open) : findCitations(source.getText(), syntaxOfLanguage(source.languageId)!));
@@ -155,11 +154,7 @@ export class UnusedEntries extends Disposable {
           uses.set(file.toString(), list);
         }
       }
-      if (performance.now() - started > SLICE_MS) {
-        await new Promise(resolve => setTimeout(resolve, 0));
-        started = performance.now();
-      }
-    }
+    });
     return uses;
   }
 

@@ -1,38 +1,50 @@
 // The heavy half of the extension, bundled apart (dist/engine.js) and loaded the first time
 // a feature needs it: the search engine and its index format, corpus schemas (zod), user
 // corpora, the topic rules and the citation formats. Activation loads only the host layer,
-// which reaches all of this through host/engine/load.ts. Started as a worker (platform/worker.*),
-// the same bundle is the engine worker that holds a large library.
+// which reaches all of this through host/engine/load.ts, a namespace per part of core
+// (`engine().cite.templateFor`), so that a reader can follow a call from the host into core.
+// Started as a worker (platform/worker.*), the same bundle is the engine worker that holds a large library.
 import { serveIfWorker } from './engine/worker';
+import { LibraryService } from './engine/service';
+import { formatProblem } from './core/model/paper';
+import { bibliographyFormat } from './core/bibliography/read';
+import { bibliographyKind, bibtexEntry, citationEdit, completionContextAt, entryFlavourFor, findBibliographies, findCitations, keyAtIn, outsideEntries, parseBib, pastedEntry, planBibliographyAppend, quartoBibliographies, readCitationSettings, scanDocument, syntaxOfLanguage, templateFor } from './core/cite';
+import { checkCitations, citedKeys, isLatexMain, nearMisses, problemSeverity, unusedEntries } from './core/health';
+import { noProjectHint } from './core/health/project';
+import { LatexProjects } from './core/project/roots';
+import { documentOf, structureOf } from './core/project/latex';
+import { TypstProjects, typstReferences } from './core/project/typst';
+import { projectBibliographies, projectFileCandidates } from './core/project/projectFiles';
+import { BUNDLED_STYLES, styleInForce } from './core/styles/resolve';
+import { styleCredit } from './core/styles/credit';
+import { DetailsStateSchema, ReferencesIntentSchema, ReferencesStateSchema, WebviewMessageSchema } from './shared/protocol';
+import { ResponseSchema, RESULT_SCHEMAS } from './engine/protocol';
+import { dayText, HttpClient, PaperService, parsePaperId, parsePeriod, periodText, PUBLIC_URLS, shiftPeriod, WebCache, WebError, webPaperId } from './core/web';
 
 serveIfWorker();
 
-export { serveIfWorker } from './engine/worker';
+export { serveIfWorker };
 
-export { firstIssue } from './core/util/issues';
-export { LibraryIndex } from './core/search/libraryIndex';
-export { PaperLibrary } from './core/search/library';
-export { formatProblem } from './core/model/paper';
-export { createTopicAssigner } from './core/corpus/topics';
-export { mergeUserCorpora } from './core/corpus/userCorpus';
-export { readBibliographies, bibliographyFormat, ReadCache } from './core/bibliography/read';
-export { mergeBibliographies } from './core/bibliography/merge';
-export {
-  bibliographyKind, bibtexEntry, quartoBibliographies, citationEdit, completionContextAt, entryFlavourFor, findBibliographies, findKeyAt, citationsOfLanguage, scanDocument, keyAtIn,
-  outsideEntries, parseBib, pastedEntry, planBibliographyAppend, readCitationSettings, sphinxBibliographies, syntaxOfLanguage, languageOfPath, templateFor, findCitations,
-} from './core/cite';
-export { checkCitations, citedKeys, findLatexMain, isLatexMain, latexRoot, nearMisses, problemSeverity, unusedEntries } from './core/health';
-export { DetailsStateSchema, WebviewMessageSchema } from './shared/protocol';
-export { ReferencesIntentSchema, ReferencesStateSchema } from './shared/protocol';
-export { LibraryService } from './engine/service';
-export { BUNDLED_STYLES, styleInForce } from './core/styles/resolve';
-export { STYLE_CREDIT, styleCredit } from './core/styles/credit';
-export { ResponseSchema, RESULT_SCHEMAS } from './engine/protocol';
-export { LatexProjects } from './core/project/roots';
-export { documentOf, structureOf } from './core/project/latex';
-export { noProjectHint } from './core/health/project';
-export { TypstProjects, typstReferences } from './core/project/typst';
-export { projectBibliographies, projectFileCandidates } from './core/project/projectFiles';
-// Papers from the web: fetched, read and cached only when the user asks (host/web reaches them here,
-// so that zod and the XML reader stay out of the host's activation bundle).
-export { HttpClient, PaperService, PUBLIC_URLS, WebCache, WebError, webPaperId, parsePaperId, dayText, parsePeriod, periodText, shiftPeriod } from './core/web';
+/** The library service the host runs for the bundled papers (the worker runs its own), and a problem's line. */
+export const library = { LibraryService, formatProblem };
+
+/** The writer's bibliography files: their formats, the .bib reader, a paper's entry. */
+export const bibliography = { bibliographyFormat, bibtexEntry, parseBib, outsideEntries };
+
+/** Citing: the languages, what a document names and cites, the citation at the cursor, joining and appending. */
+export const cite = { bibliographyKind, quartoBibliographies, citationEdit, completionContextAt, entryFlavourFor, findBibliographies, scanDocument, keyAtIn, pastedEntry, planBibliographyAppend, readCitationSettings, syntaxOfLanguage, templateFor, findCitations };
+
+/** The checks of citations, unused entries and near misses. */
+export const health = { checkCitations, citedKeys, nearMisses, problemSeverity, unusedEntries, noProjectHint, isLatexMain };
+
+/** Projects of many files: LaTeX and Typst projects, the project files of the others. */
+export const project = { LatexProjects, documentOf, structureOf, TypstProjects, typstReferences, projectBibliographies, projectFileCandidates };
+
+/** Formatted references: the bundled styles, the style in force, the credit. */
+export const styles = { BUNDLED_STYLES, styleInForce, styleCredit };
+
+/** The zod schemas of the messages that cross into the host (the webviews, the engine worker). */
+export const protocol = { DetailsStateSchema, WebviewMessageSchema, ReferencesIntentSchema, ReferencesStateSchema, ResponseSchema, RESULT_SCHEMAS };
+
+/** Papers from the web: fetched, read and cached only when the user asks (zod and the XML reader stay out of the host's activation bundle). */
+export const web = { HttpClient, PaperService, PUBLIC_URLS, WebCache, WebError, webPaperId, parsePaperId, dayText, parsePeriod, periodText, shiftPeriod };

@@ -46,7 +46,7 @@ function offerToOpen(message: string, uri: vscode.Uri, line?: number): void {
 export async function updateBibliography(
   doc: vscode.TextDocument, papers: readonly Paper[], log: vscode.LogOutputChannel, sources: DocumentSources | undefined,
 ): Promise<AppendPlan['status'] | 'created' | 'skipped' | 'failed'> {
-  const { entryFlavourFor, planBibliographyAppend, syntaxOfLanguage } = engine();
+  const { entryFlavourFor, planBibliographyAppend, syntaxOfLanguage } = engine().cite;
   // A .bib file (no citation syntax) gets its entries where the cursor is, not appended.
   if (!syntaxOfLanguage(doc.languageId) || !sources) return 'skipped';
   if (!vscode.workspace.getConfiguration(Settings.section).get<boolean>(Settings.updateBibliography, true)) return 'skipped';

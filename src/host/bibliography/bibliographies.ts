@@ -141,7 +141,7 @@ export class Bibliographies extends Disposable {
 
   /** Every bibliography file of the library, in the order documents name them. */
   private async discover(): Promise<Target[]> {
-    const { quartoBibliographies } = await engineLoaded();
+    const { quartoBibliographies } = (await engineLoaded()).cite;
     const add = (uri: vscode.Uri, before: readonly vscode.Uri[]) => {
       const key = uri.toString();
       const target = this.named.get(key) ?? { uri, after: new Set<string>() };

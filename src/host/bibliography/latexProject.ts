@@ -61,11 +61,11 @@ export class LatexProject extends Disposable {
     if (!this.files) return;
     let structure: string;
     if (isTypstPath(doc.uri.path)) {
-      structure = JSON.stringify(engine().typstReferences(doc.getText()));
+      structure = JSON.stringify(engine().project.typstReferences(doc.getText()));
     } else {
       const latex = (isLatexPath(doc.uri.path) || doc.languageId === 'latex') && scanOf(doc).latex;
       if (!latex) return;
-      structure = engine().structureOf(latex);
+      structure = engine().project.structureOf(latex);
     }
     const key = doc.uri.toString();
     const before = this.structures.get(key);
@@ -120,7 +120,7 @@ export class LatexProject extends Disposable {
    * how it was found; undefined for a part of a document that no main file brings in.
    */
   async projectOf(uri: vscode.Uri, text: string): Promise<{ project: Project; root: vscode.Uri } | undefined> {
-    const { LatexProjects } = await engineLoaded();
+    const { LatexProjects } = (await engineLoaded()).project;
     const files = await this.workspaceFiles();
     const open = new Map<string, string>();
     for (const doc of vscode.workspace.textDocuments) if (doc.uri.scheme === uri.scheme && isLatexPath(doc.uri.path)) open.set(doc.uri.path, doc.getText());
@@ -142,7 +142,7 @@ export class LatexProject extends Disposable {
    * projects are then made from the cache.
    */
   private async readInSlices(paths: readonly string[], read: (path: string) => string | undefined): Promise<void> {
-    const { documentOf } = await engineLoaded();
+    const { documentOf } = (await engineLoaded()).project;
     await eachInSlices(paths, path => {
       const text = read(path);
       if (text !== undefined) documentOf(path, text, this.cache);
@@ -163,7 +163,7 @@ export class LatexProject extends Disposable {
    * others, and every file that one reads; its own when nothing includes it.
    */
   async typstProjectOf(uri: vscode.Uri, text: string): Promise<TypstProject> {
-    const { TypstProjects } = await engineLoaded();
+    const { TypstProjects } = (await engineLoaded()).project;
     const files = await this.workspaceFiles();
     const open = new Map<string, string>();
     for (const doc of vscode.workspace.textDocuments) if (doc.uri.scheme === uri.scheme && isTypstPath(doc.uri.path)) open.set(doc.uri.path, doc.getText());
@@ -177,7 +177,7 @@ export class LatexProject extends Disposable {
   async nearestRoot(uri: vscode.Uri): Promise<string | undefined> {
     const projects = this.projects;
     if (!projects) return undefined;
-    const { noProjectHint } = await engineLoaded();
+    const { noProjectHint } = (await engineLoaded()).health;
     return projects.roots().length ? noProjectHint(uri.path, projects) : undefined;
   }
 

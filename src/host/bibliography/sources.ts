@@ -92,7 +92,7 @@ export function defaultBibliography(folder: vscode.Uri | undefined): vscode.Uri 
  * CSL-JSON; not YAML), else the default file (papers.bibliography.defaultFile).
  */
 function targetOf(doc: CitingText, refs: readonly BibliographyRef[], named: readonly vscode.Uri[]): AppendTarget | string {
-  const { bibliographyKind } = engine();
+  const { bibliographyKind } = engine().cite;
   const written = named.find(file => bibliographyKind(file.path));
   if (written) return { uri: written, path: vscode.workspace.asRelativePath(written, false), named: true };
   const own = refs.find(ref => bibliographyKind(ref.path));
@@ -128,7 +128,7 @@ export class SourceFinder extends Disposable {
   /** Where a document's citations are defined; `libraryVersion` counts the loads of the bibliographies. */
   sourcesOf(doc: CitingText, libraryVersion: number): Promise<DocumentSources> {
     // An open document's scan of this version is the one its citations come from; a file on disk is read here.
-    const refs = isOpen(doc) ? scanOf(doc).bibliographies : engine().findBibliographies(doc.getText(), doc.languageId);
+    const refs = isOpen(doc) ? scanOf(doc).bibliographies : engine().cite.findBibliographies(doc.getText(), doc.languageId);
     const key = JSON.stringify([refs, libraryVersion, this.latex.version, this.projectVersion, defaultBibliographyPath()]);
     const cached = this.cache.get(doc.uri.toString());
     if (cached?.key === key) {
@@ -145,7 +145,11 @@ export class SourceFinder extends Disposable {
   }
 
   private async find(doc: CitingText, refs: readonly BibliographyRef[]): Promise<DocumentSources> {
-    const { bibliographyFormat, isLatexMain, projectBibliographies, projectFileCandidates, syntaxOfLanguage } = await engineLoaded();
+    const loaded = await engineLoaded();
+    const { bibliographyFormat } = loaded.bibliography;
+    const { isLatexMain } = loaded.health;
+    const { projectBibliographies, projectFileCandidates } = loaded.project;
+    const { syntaxOfLanguage } = loaded.cite;
     const namedAt: DocumentSources['namedAt'] = [];
     const add = async (base: vscode.Uri | undefined, list: readonly BibliographyRef[], by: vscode.Uri) => {
       for (const ref of list) {

@@ -90,11 +90,11 @@ export class DetailsPanel extends WebviewPanelHost<WebviewMessage> {
   }
 
   protected intents(): IntentSchema<WebviewMessage> {
-    return engine().WebviewMessageSchema;
+    return engine().protocol.WebviewMessageSchema;
   }
 
   protected async restore(state: unknown): Promise<{ title: string } | undefined> {
-    const parsed = engine().DetailsStateSchema.safeParse(state);
+    const parsed = engine().protocol.DetailsStateSchema.safeParse(state);
     const library = await this.store.library();
     const paper = parsed.success ? await library?.paper(parsed.data.paperId) : undefined;
     if (!paper) return undefined;
@@ -155,7 +155,7 @@ export class DetailsPanel extends WebviewPanelHost<WebviewMessage> {
   private async postReference(): Promise<void> {
     const paper = this.paper;
     if (!this.panel || !this.ready || !paper || !this.styles) return;
-    const { BUNDLED_STYLES, styleCredit } = engine();
+    const { BUNDLED_STYLES, styleCredit } = engine().styles;
     const setting = vscode.workspace.getConfiguration(Settings.section).get<string>(Settings.citationStyle, '') || 'apa';
     const formatted = await this.formatted(paper, 'html').catch((error: unknown) => ({ text: '', error: error instanceof Error ? error.message : String(error) }));
     // A newer paper or style meanwhile posts its own.
@@ -236,7 +236,7 @@ export class DetailsPanel extends WebviewPanelHost<WebviewMessage> {
       case 'toggleStar':
         return this.readingList.has(message.id) ? this.readingList.remove(message.id) : this.readingList.add(message.id);
       case 'pickStyle':
-        if (message.style && !engine().BUNDLED_STYLES.some(s => s.id === message.style)) return;
+        if (message.style && !engine().styles.BUNDLED_STYLES.some(s => s.id === message.style)) return;
         this.style = message.style;
         return this.postReference();
       case 'copyReference':

@@ -44,7 +44,7 @@ export class CopyBibtexCommand implements Command {
   async execute(arg?: PaperArgument): Promise<void> {
     const paper = await resolvePaper(this.parts, arg, 'Copy BibTeX');
     if (!paper) return;
-    await vscode.env.clipboard.writeText(engine().bibtexEntry(paper));
+    await vscode.env.clipboard.writeText(engine().bibliography.bibtexEntry(paper));
     vscode.window.setStatusBarMessage(`$(check) Copied the BibTeX entry of ${paper.key}`, 3000);
   }
 }

@@ -29,7 +29,7 @@ export class CitationCompletion implements vscode.CompletionItemProvider {
     const formatted = library && !token.isCancellationRequested && await this.styles!.referenceIfBuilt(library, cited.doc, cited.key, 'markdown');
     if (formatted) {
       const excerpt = cited.excerpt ? `\n\n${escapeMarkdown(cited.excerpt)}` : '';
-      item.documentation = new vscode.MarkdownString(`${formatted}${excerpt}\n\n*${engine().styleCredit('markdown')}*`);
+      item.documentation = new vscode.MarkdownString(`${formatted}${excerpt}\n\n*${engine().styles.styleCredit('markdown')}*`);
     }
     return item;
   }
@@ -44,7 +44,7 @@ export class CitationCompletion implements vscode.CompletionItemProvider {
   }
 
   private async complete(doc: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken): Promise<vscode.CompletionList | undefined> {
-    const context = engine().completionContextAt(doc.getText(), doc.offsetAt(position), doc.languageId);
+    const context = engine().cite.completionContextAt(doc.getText(), doc.offsetAt(position), doc.languageId);
     if (!context) return undefined;
     const papers = await this.bibliographies.library();
     if (!papers || token.isCancellationRequested) return undefined;

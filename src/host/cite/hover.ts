@@ -32,7 +32,7 @@ export function hoverCard(row: PaperRow, formatted?: string): vscode.MarkdownStr
   const [entry] = row.entries;
   if (entry) links.unshift(commandLink('Go to Entry', Commands.goToEntry, row.id));
   md.appendMarkdown(`\n\n${links.join(' · ')}${entry ? ` · ${escapeMarkdown(`${entry.file}:${entry.line}`)}` : ''}`);
-  if (formatted) md.appendMarkdown(`\n\n*${engine().styleCredit('markdown')}*`);
+  if (formatted) md.appendMarkdown(`\n\n*${engine().styles.styleCredit('markdown')}*`);
   return md;
 }
 

@@ -19,7 +19,7 @@ export class CitationSettingsReader extends Disposable {
   get(): CitationSettings {
     if (this.cached) return this.cached;
     const config = vscode.workspace.getConfiguration(Settings.section);
-    const { settings, problems } = engine().readCitationSettings({
+    const { settings, problems } = engine().cite.readCitationSettings({
       templates: config.get(Settings.citationTemplates),
       latexCommand: config.get(Settings.latexCommand),
     });

@@ -89,7 +89,7 @@ export class CitationStyles extends Disposable {
   /** The style in force for a document; `setting` stands for the setting (the details view's pick). */
   async styleOf(doc: CitingText | undefined, setting?: string): Promise<DocumentStyle> {
     this.watch();
-    const { BUNDLED_STYLES, styleInForce } = await engineLoaded();
+    const { BUNDLED_STYLES, styleInForce } = (await engineLoaded()).styles;
     const project = doc && QUARTO_LANGUAGES.has(doc.languageId) && !doc.isUntitled ? await this.projectOf(doc.uri) : undefined;
     const force = styleInForce({
       document: doc?.getText(),

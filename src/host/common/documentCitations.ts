@@ -21,7 +21,7 @@ export function citationsOf(doc: vscode.TextDocument): readonly Citation[] {
 
 /** The citation key at `position`, if any. */
 export function keyAt(doc: vscode.TextDocument, position: vscode.Position): KeyAt | undefined {
-  return engine().keyAtIn(citationsOf(doc), doc.offsetAt(position));
+  return engine().cite.keyAtIn(citationsOf(doc), doc.offsetAt(position));
 }
 
 /**

@@ -19,7 +19,7 @@ function isReadOnly(doc: vscode.TextDocument): boolean {
 function offerCopy(message: string, papers: readonly Paper[]): void {
   void vscode.window.showWarningMessage(message, 'Copy Citation Key', 'Copy BibTeX').then(async choice => {
     if (choice === 'Copy Citation Key') await vscode.env.clipboard.writeText(papers.map(p => p.key).join(','));
-    if (choice === 'Copy BibTeX') await vscode.env.clipboard.writeText(papers.map(p => engine().bibtexEntry(p)).join('\n'));
+    if (choice === 'Copy BibTeX') await vscode.env.clipboard.writeText(papers.map(p => engine().bibliography.bibtexEntry(p)).join('\n'));
   });
 }
 
@@ -56,7 +56,8 @@ export async function insertCitation(
     offerCopy(`"${name}" is read-only, so the citation was not inserted. Make it writable, or copy the citation instead.`, papers);
     return undefined;
   }
-  const { citationEdit, parseBib, templateFor } = engine();
+  const { citationEdit, templateFor } = engine().cite;
+  const { parseBib } = engine().bibliography;
   const template = templateFor(doc.languageId, settings);
   const text = doc.getText();
   let pending = papers;

@@ -111,7 +111,7 @@ export class EngineClient implements vscode.Disposable {
   }
 
   private receive(worker: EngineWorker, message: unknown): void {
-    const { ResponseSchema, RESULT_SCHEMAS } = engine();
+    const { ResponseSchema, RESULT_SCHEMAS } = engine().protocol;
     const response = ResponseSchema.safeParse(message);
     if (!response.success) {
       this.log.warn(`Dropped a message from the search engine that is not an answer: ${JSON.stringify(message)?.slice(0, 200)}`);

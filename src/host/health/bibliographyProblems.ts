@@ -28,7 +28,7 @@ export class BibliographyProblems extends Disposable {
       const diagnostics = file.problems.map(problem => {
         count++;
         this.log.warn(`${file.file}:${problem.line}: ${problem.message}`);
-        const severity = engine().problemSeverity(problem) === 'error' ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Warning;
+        const severity = engine().health.problemSeverity(problem) === 'error' ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Warning;
         const diagnostic = new vscode.Diagnostic(lineRange(problem.line), problem.message, severity);
         diagnostic.source = 'Papers';
         if (problem.code) diagnostic.code = problem.code;

@@ -73,7 +73,8 @@ export class CitationDiagnostics extends Disposable {
     const version = doc.version;
     const sources = await this.bibliographies.sourcesOf(doc);
     if (doc.version !== version || doc.isClosed) return undefined;
-    const { checkCitations, syntaxOfLanguage } = engine();
+    const { checkCitations } = engine().health;
+    const { syntaxOfLanguage } = engine().cite;
     const syntax = syntaxOfLanguage(doc.languageId)!;
     const text = doc.getText();
     const bibliographies = [];

@@ -56,7 +56,7 @@ export class CitationFixes implements vscode.CodeActionProvider {
         action.command = { command: Commands.addMissingEntries, title: action.title, arguments: [doc.uri, [key]] };
         actions.push(action);
       }
-      engine().nearMisses(key, defined).forEach((near, n) => {
+      engine().health.nearMisses(key, defined).forEach((near, n) => {
         const action = new vscode.CodeAction(`Change to ${near}`, vscode.CodeActionKind.QuickFix);
         action.diagnostics = [diagnostic];
         action.edit = new vscode.WorkspaceEdit();

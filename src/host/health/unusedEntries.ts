@@ -107,7 +107,7 @@ export class UnusedEntries extends Disposable {
     const next = new Map<string, { uri: vscode.Uri; diagnostics: vscode.Diagnostic[] }>();
     for (const doc of open) {
       const file = files.get(doc.uri.toString())!;
-      const unused = engine().unusedEntries(file.keys, file.lines, uses.get(file.uri) ?? []);
+      const unused = engine().health.unusedEntries(file.keys, file.lines, uses.get(file.uri) ?? []);
       const name = vscode.workspace.asRelativePath(doc.uri, false);
       next.set(doc.uri.toString(), { uri: doc.uri, diagnostics: unused.map(({ key, line }) => {
         const diagnostic = new vscode.Diagnostic(keyRange(doc, key, line), `${key} is not cited by any document that uses ${name}`, vscode.DiagnosticSeverity.Hint);
@@ -139,7 +139,8 @@ export class UnusedEntries extends Disposable {
         const events = this.events;
         const source = version === 'disk' ? await diskText(text) : text;
         if (!source) return;
-        const { citedKeys, findCitations, syntaxOfLanguage } = engine();
+        const { citedKeys } = engine().health;
+        const { findCitations, syntaxOfLanguage } = engine().cite;
         // An open document's scan is the one hover and the checks of citations take (documentCitations).
         const used = citedKeys(open ? citationsOf(open) : findCitations(source.getText(), syntaxOfLanguage(source.languageId)!));
         scanned = { version, ...used, text: source };

@@ -50,7 +50,7 @@ export class ShippedLibrary {
     // engine from leaving this promise's own failure unhandled.)
     const reading = this.read();
     reading.catch(() => undefined);
-    const { LibraryService } = await engineLoaded();
+    const { LibraryService } = (await engineLoaded()).library;
     const shipped = await reading;
     const parts = await this.decode(shipped, between);
     await between();

@@ -84,7 +84,7 @@ export class UserCorpora extends Disposable {
     const all = [...problems, ...report.problems];
     this.lastReport = { ...report, problems: all };
     if (all.length) {
-      for (const p of all) this.log.warn(engine().formatProblem(p));
+      for (const p of all) this.log.warn(engine().library.formatProblem(p));
       const missing = problems.length ? ` ${problems.length} file(s) could not be read.` : '';
       void vscode.window.showWarningMessage(
         `Papers: ${all.length} problem(s) in your corpus files.${missing} ${report.added} paper(s) loaded from them.`,

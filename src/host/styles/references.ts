@@ -60,11 +60,11 @@ export class ReferencesPreview extends WebviewPanelHost<ReferencesIntent> {
   }
 
   protected intents(): IntentSchema<ReferencesIntent> {
-    return engine().ReferencesIntentSchema;
+    return engine().protocol.ReferencesIntentSchema;
   }
 
   protected async restore(state: unknown): Promise<object | undefined> {
-    const parsed = engine().ReferencesStateSchema.safeParse(state);
+    const parsed = engine().protocol.ReferencesStateSchema.safeParse(state);
     const doc = parsed.success ? await Promise.resolve(vscode.workspace.openTextDocument(vscode.Uri.parse(parsed.data.uri))).catch(() => undefined) : undefined;
     if (!doc) return undefined;
     this.doc = doc;
@@ -81,7 +81,7 @@ export class ReferencesPreview extends WebviewPanelHost<ReferencesIntent> {
 
   /** The keys the document cites, in the order first cited; with `@*` or `\nocite{*}`, every entry of its bibliographies after them. */
   private async keysOf(doc: vscode.TextDocument): Promise<string[]> {
-    const { keys, all } = engine().citedKeys(scanOf(doc).citations);
+    const { keys, all } = engine().health.citedKeys(scanOf(doc).citations);
     if (all) {
       for (const file of (await this.bibliographies.sourcesOf(doc)).files) {
         const inFile = this.bibliographies.keysOf(file);
@@ -109,7 +109,7 @@ export class ReferencesPreview extends WebviewPanelHost<ReferencesIntent> {
         entries: bibliography.entries.map(e => ({ key: e.key, html: e.text, ...(e.error ? { error: e.error } : {}) })),
         citations: citations.entries.filter(e => !e.error).map(e => ({ key: e.key, html: e.text })),
         missing: bibliography.missing,
-        credit: engine().styleCredit('text'),
+        credit: engine().styles.styleCredit('text'),
       };
       if (generation !== this.generation || !this.panel) return;
       this.panel.title = `References: ${name}`;

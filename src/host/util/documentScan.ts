@@ -19,7 +19,7 @@ const scanned = new WeakMap<vscode.TextDocument, Scanned>();
 export function scanOf(doc: vscode.TextDocument): DocumentScan {
   const known = scanned.get(doc);
   if (known && known.version === doc.version && known.languageId === doc.languageId) return known.scan;
-  const scan = engine().scanDocument(doc.getText(), doc.languageId);
+  const scan = engine().cite.scanDocument(doc.getText(), doc.languageId);
   scanned.set(doc, { version: doc.version, languageId: doc.languageId, scan });
   return scan;
 }

@@ -41,7 +41,7 @@ async function clipboardNow(): Promise<string | undefined> {
 
 /** Asks for the identifier at once, offering one the clipboard holds if it can be read at once. */
 function askForId(title = 'Add Paper'): Promise<string | undefined> {
-  const { parsePaperId } = engine();
+  const { parsePaperId } = engine().web;
   const box = vscode.window.createInputBox();
   Object.assign(box, { title, prompt: PROMPT, placeholder: '2401.12345', ignoreFocusOut: true });
   void clipboardNow().then(text => {
@@ -70,7 +70,7 @@ async function confirm(paper: FetchedPaper, editor: vscode.TextEditor | undefine
   const items: Item[] = [];
   const name = editor && editor.document.uri.path.slice(editor.document.uri.path.lastIndexOf('/') + 1);
   if (editor) items.push({ action: 'cite', label: '$(quote) Cite It', description: `at the cursor in ${name}, and add its entry to the bibliography` });
-  if (editor && engine().syntaxOfLanguage(editor.document.languageId)) {
+  if (editor && engine().cite.syntaxOfLanguage(editor.document.languageId)) {
     items.push({ action: 'bibliography', label: '$(book) Add to the Bibliography', description: `of ${name}, without citing it` });
   }
   items.push({ action: 'library', label: '$(library) Add to the Library', description: 'to search, open and cite later' });
@@ -81,7 +81,7 @@ async function confirm(paper: FetchedPaper, editor: vscode.TextEditor | undefine
 
 /** The paper an identifier names, fetched or from the cache; undefined (and the user told why) when it could not be. */
 async function fetchPaper({ web }: AddParts, text: string): Promise<Cached<FetchedPaper> | undefined> {
-  const id = engine().parsePaperId(text);
+  const id = engine().web.parsePaperId(text);
   if (!id) throw new UserError(`"${text.trim()}" is not an arXiv id, a DOI or a link to a paper. ${PROMPT}.`);
   let cached;
   try {

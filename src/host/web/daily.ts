@@ -17,13 +17,13 @@ export type DailySort = 'upvotes' | 'date';
 /** The user's day as YYYY-MM-DD (the site's days are UTC days; the cache's "is it over" is the user's). */
 const today = (): string => {
   const now = new Date();
-  return engine().dayText(new Date(Date.UTC(now.getFullYear(), now.getMonth(), now.getDate())));
+  return engine().web.dayText(new Date(Date.UTC(now.getFullYear(), now.getMonth(), now.getDate())));
 };
 
 /** A date, week or month as the user types it. */
 export function periodFromText(text: string): Period | undefined {
   const value = text.trim();
-  return engine().parsePeriod(/W/i.test(value) ? 'week' : /^\d{4}-\d{2}$/.test(value) ? 'month' : 'date', value.toUpperCase());
+  return engine().web.parsePeriod(/W/i.test(value) ? 'week' : /^\d{4}-\d{2}$/.test(value) ? 'month' : 'date', value.toUpperCase());
 }
 
 const byDate = (a: FetchedPaper, b: FetchedPaper) => {
@@ -70,11 +70,11 @@ export class DailyPapers extends Disposable implements DailySource {
 
   get description(): string {
     if (!this.#opened) return 'Hugging Face';
-    if (this.#loading) return this.#period ? `${engine().periodText(this.#period)} · fetching…` : 'fetching…';
+    if (this.#loading) return this.#period ? `${engine().web.periodText(this.#period)} · fetching…` : 'fetching…';
     if (!this.#shown) return this.#problem ? 'could not fetch' : '';
     const { period, papers, note } = this.#shown;
     const count = papers.length ? `${papers.length} ${papers.length === 1 ? 'paper' : 'papers'}` : 'no papers';
-    return `${engine().periodText(period)} · ${count}${this.#sort === 'date' ? ' · by date' : ''}${note ? ' · offline' : ''}`;
+    return `${engine().web.periodText(period)} · ${count}${this.#sort === 'date' ? ' · by date' : ''}${note ? ' · offline' : ''}`;
   }
 
   get tooltip(): string {
@@ -100,7 +100,7 @@ export class DailyPapers extends Disposable implements DailySource {
 
   step(steps: number): Promise<void> {
     const current = this.period ?? { kind: 'date', value: today() };
-    return this.show(engine().shiftPeriod(current, steps));
+    return this.show(engine().web.shiftPeriod(current, steps));
   }
 
   sortBy(sort: DailySort): void {
@@ -119,16 +119,16 @@ export class DailyPapers extends Disposable implements DailySource {
     if (!shown) return { rows: [], note: this.#problem };
     if (!shown.papers.length) return this.#empty(shown);
     const papers = this.#sort === 'date' ? [...shown.papers].sort(byDate) : shown.papers;
-    const keys = papers.map(p => shown.keys.get(engine().webPaperId(p))).filter((k): k is string => !!k);
+    const keys = papers.map(p => shown.keys.get(engine().web.webPaperId(p))).filter((k): k is string => !!k);
     const library = await this.store.library();
     const rows = library ? await library.rows(keys) : [];
-    const upvotes = new Map(papers.map(p => [shown.keys.get(engine().webPaperId(p)), p.upvotes]));
+    const upvotes = new Map(papers.map(p => [shown.keys.get(engine().web.webPaperId(p)), p.upvotes]));
     return { rows: rows.map(row => ({ row, upvotes: upvotes.get(row.key) })), note: shown.note };
   }
 
   /** A period without papers says so, and offers the nearest day before it that has some. */
   #empty({ period, earlier, note }: Shown): DailyRows {
-    const { periodText } = engine();
+    const { periodText } = engine().web;
     const offer = earlier && {
       title: `Show ${periodText(earlier.period)} (${earlier.count} ${earlier.count === 1 ? 'paper' : 'papers'})`,
       command: Commands.showDailyPapers, arguments: [earlier.period.value],
@@ -157,7 +157,7 @@ export class DailyPapers extends Disposable implements DailySource {
     const service = this.web.service();
     const asked = this.#period;
     const { cache } = this.web;
-    const title = `Papers: fetching Daily Papers${asked ? ` for ${engine().periodText(asked)}` : ''}…`;
+    const title = `Papers: fetching Daily Papers${asked ? ` for ${engine().web.periodText(asked)}` : ''}…`;
     const cached = await withProgress(title, async signal => {
       if (asked) return { period: asked, ...(await cache.daily(asked, today(), async () => (await service.daily(asked, { signal })).papers)) };
       // The most recent day: the site says which it is (the day its papers were listed), and it is kept under that day.
@@ -167,7 +167,7 @@ export class DailyPapers extends Disposable implements DailySource {
       } catch (error) {
         // Offline: the most recent day fetched before, from the cache, with why.
         const day = await this.web.latestDay();
-        if (!day || !(error instanceof engine().WebError) || error.kind === 'cancelled') throw error;
+        if (!day || !(error instanceof engine().web.WebError) || error.kind === 'cancelled') throw error;
         const period: Period = { kind: 'date', value: day };
         const cached = await cache.daily(period, today(), () => Promise.reject(error));
         return { period, ...cached, error: cached.error ?? error };
@@ -193,7 +193,7 @@ export class DailyPapers extends Disposable implements DailySource {
   async #earlier(period: Period): Promise<Shown['earlier']> {
     const service = this.web.service();
     for (let back = 1; back <= DAYS_BACK; back++) {
-      const day = engine().shiftPeriod(period, -back);
+      const day = engine().web.shiftPeriod(period, -back);
       const { value } = await this.web.cache.daily(day, today(), async () => (await service.daily(day)).papers);
       if (value.length) return { period: day, count: value.length };
     }

@@ -101,7 +101,7 @@ export class WebPapers {
   }
 
   get cache(): WebCache {
-    this.#cache ??= new (engine().WebCache)(this.#storage, { report: message => this.log.warn(message) });
+    this.#cache ??= new (engine().web.WebCache)(this.#storage, { report: message => this.log.warn(message) });
     return this.#cache;
   }
 
@@ -124,7 +124,7 @@ export class WebPapers {
     if (!this.enabled) throw new UserError('Papers does not use the network: papers.web.enabled is off. Turn it on to fetch papers.');
     const settings = vscode.workspace.getConfiguration(Settings.section);
     const url = (name: string, fallback: string) => settings.get<string>(name)?.trim().replace(/\/+$/, '') || fallback;
-    const { HttpClient, PaperService, PUBLIC_URLS } = engine();
+    const { HttpClient, PaperService, PUBLIC_URLS } = engine().web;
     const urls: WebUrls = {
       huggingFace: url(Settings.huggingFaceUrl, PUBLIC_URLS.huggingFace),
       arxiv: url(Settings.arxivUrl, PUBLIC_URLS.arxiv),
@@ -175,7 +175,7 @@ export class WebPapers {
   async #keepAll(items: readonly KeptPaper[]): Promise<Map<string, string>> {
     const kept = await this.#keptPapers();
     for (const { paper, fetched } of items) {
-      const id = engine().webPaperId(paper);
+      const id = engine().web.webPaperId(paper);
       kept.set(id, { fetched, paper });
       this.#batches.set(`kept-${id}`, { fetched, papers: [paper] });
     }
@@ -194,7 +194,7 @@ export class WebPapers {
     const found = new Map<string, KeptPaper>();
     for (const batch of this.#batches.values()) {
       for (const paper of batch.papers) {
-        const id = engine().webPaperId(paper);
+        const id = engine().web.webPaperId(paper);
         if (wanted.has(id) && !kept.has(id)) found.set(id, { fetched: batch.fetched, paper });
       }
     }
@@ -208,7 +208,7 @@ export class WebPapers {
   async #keptId(paper: Pick<Paper, 'id' | 'arxivId' | 'doi' | 'title'>): Promise<string | undefined> {
     const kept = await this.#keptPapers();
     if (kept.has(paper.id)) return paper.id;
-    const id = engine().webPaperId(paper);
+    const id = engine().web.webPaperId(paper);
     return kept.has(id) ? id : undefined;
   }
 
@@ -247,7 +247,7 @@ export class WebPapers {
 
   #keptPapers(): Promise<Map<string, KeptPaper>> {
     this.#kept ??= this.cache.kept().then(
-      papers => new Map(papers.map(k => [engine().webPaperId(k.paper), k])),
+      papers => new Map(papers.map(k => [engine().web.webPaperId(k.paper), k])),
       () => new Map<string, KeptPaper>(),
     );
     return this.#kept;
@@ -265,7 +265,7 @@ export class WebPapers {
 
   /** The key a fetched paper has in the library, once joined. */
   static keyOf(keys: ReadonlyMap<string, string>, paper: FetchedPaper): string | undefined {
-    return keys.get(engine().webPaperId(paper));
+    return keys.get(engine().web.webPaperId(paper));
   }
 
   /**
@@ -273,7 +273,7 @@ export class WebPapers {
    * for a request that never reached the service, that the service does not let a browser ask.
    */
   problem(error: unknown): string | undefined {
-    if (!(error instanceof engine().WebError)) throw error;
+    if (!(error instanceof engine().web.WebError)) throw error;
     if (error.kind === 'cancelled') return undefined;
     if (error.kind === 'network' && this.inBrowser) {
       return `${error.message}. The service may not let a browser ask it (vscode.dev, github.dev): the desktop VS Code can.`;

@@ -32,7 +32,7 @@ class PaperPasteEdit extends vscode.DocumentPasteEdit {
 async function pastedId(dataTransfer: vscode.DataTransfer): Promise<{ id: PaperId; text: string } | undefined> {
   const text = (await dataTransfer.get('text/plain')?.asString())?.trim();
   if (!text || text.length > MAX_LINK || /\s/.test(text)) return undefined;
-  const id = engine().parsePaperId(text);
+  const id = engine().web.parsePaperId(text);
   return id && { id, text };
 }
 
@@ -47,9 +47,9 @@ export class PaperPasteProvider implements vscode.DocumentPasteEditProvider<Pape
     if (!pasted || token.isCancellationRequested) return undefined;
     const offset = document.offsetAt(ranges[0].start);
     if (document.languageId === 'bibtex') {
-      return engine().outsideEntries(document.getText(), offset) ? [new PaperPasteEdit(document, offset, pasted.id, pasted.text, 'Paste as BibTeX Entry', ENTRY)] : undefined;
+      return engine().bibliography.outsideEntries(document.getText(), offset) ? [new PaperPasteEdit(document, offset, pasted.id, pasted.text, 'Paste as BibTeX Entry', ENTRY)] : undefined;
     }
-    const context = engine().completionContextAt(document.getText(), offset, document.languageId);
+    const context = engine().cite.completionContextAt(document.getText(), offset, document.languageId);
     return context ? [new PaperPasteEdit(document, offset, pasted.id, pasted.text, 'Paste as Citation', CITATION)] : undefined;
   }
 
@@ -76,7 +76,8 @@ export class PaperPasteProvider implements vscode.DocumentPasteEditProvider<Pape
    * the paper already (under its key, or as the entry it joined), as every append of ours does.
    */
   private entryText(edit: PaperPasteEdit, paper: Paper): string {
-    const { bibtexEntry, parseBib, pastedEntry } = engine();
+    const { bibtexEntry, parseBib } = engine().bibliography;
+    const { pastedEntry } = engine().cite;
     const text = edit.document.getText();
     const key = paper.key.toLowerCase();
     const here = paper.entries?.find(e => e.uri === edit.document.uri.toString())?.key

@@ -41,6 +41,6 @@ export class HuggingFaceSearch implements WebSearch {
   async join(hit: WebHit): Promise<string | undefined> {
     const { paper } = hit as Hit;
     const keys = await withProgress('Papers: adding the paper…', () => this.web.keep([paper], new Date().toISOString()));
-    return keys.get(engine().webPaperId(paper));
+    return keys.get(engine().web.webPaperId(paper));
   }
 }

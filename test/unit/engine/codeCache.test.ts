@@ -19,7 +19,7 @@ if (!isMainThread && (workerData as { session?: Session })?.session) {
   // A session: evaluate, ask what the host asks first (the bibliographies a LaTeX file names), save if asked.
   const { source, folder, save, name } = (workerData as { session: Session }).session;
   const compiled = compileCached<typeof Engine>(source, codeVersion(Buffer.from(source)), folder, 'engine.js', name);
-  const named = compiled.run(require).findBibliographies('\\addbibresource{refs.bib}\n', 'latex').map(r => r.path);
+  const named = compiled.run(require).cite.findBibliographies('\\addbibresource{refs.bib}\n', 'latex').map(r => r.path);
   void (save ? compiled.save() : Promise.resolve()).then(() => parentPort!.postMessage({ fromCache: compiled.fromCache, named } satisfies Outcome));
 } else {
   const source = readFileSync(join(ROOT, 'dist', 'engine.js'), 'utf8');

@@ -126,7 +126,7 @@ const builds = [
     // Run as a Node worker thread's main script (as the unit tests start it), it serves too.
     footer: { js: "if (typeof module !== 'undefined') { module.exports = papersEngine; if (typeof require === 'function' && require.main === module) papersEngine.serveIfWorker(true); }" },
   },
-  // The style engine: a CommonJS body that the engine worker evaluates (src/platform/styles.ts).
+  // The style engine: a CommonJS body that the engine worker evaluates (src/platform/styleEngine.ts).
   // citeproc-js's notice goes first: minifying drops the comment that carries it.
   {
     ...common, platform: 'browser', format: 'cjs', entryPoints: ['src/styles.ts'], outfile: 'dist/styles.js',
@@ -174,7 +174,7 @@ async function buildCorpus() {
   console.log(`[build] corpus: ${summary} in ${Date.now() - started} ms`);
 }
 
-/** dist/styles.js.lz, what the engine worker loads (src/platform/styles.ts), and the licences beside it. */
+/** dist/styles.js.lz, what the engine worker loads (src/platform/styleEngine.ts), and the licences beside it. */
 function packStyles() {
   delete require.cache[require.resolve('./out/stylesBuild.js')];
   console.log(`[build] ${require('./out/stylesBuild.js').packStyles({ root })}`);

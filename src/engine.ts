@@ -4,7 +4,7 @@
 // which reaches all of this through host/engine/load.ts, a namespace per part of core
 // (`engine().cite.templateFor`), so that a reader can follow a call from the host into core.
 // Started as a worker (platform/worker.*), the same bundle is the engine worker that holds a large library.
-import { serveIfWorker } from './engine/worker';
+import { serveIfWorker } from './engine/serve';
 import { LibraryService } from './engine/service';
 import { formatProblem } from './core/model/paper';
 import { bibliographyFormat } from './core/bibliography/read';

@@ -1,7 +1,7 @@
 // The style engine's bundle (dist/styles.js, shipped as dist/styles.js.lz): citeproc-js, the
 // bundled styles and locales, and what formats the library's papers with them. It is large, so
 // nothing loads it at activation or with the engine's first answer: the engine worker loads it on
-// first need (src/platform/styles.ts) and calls what this exports.
+// first need (src/platform/styleEngine.ts) and calls what this exports.
 import { bundledLocale, bundledStyle } from './core/styles/bundled';
 import { StyleEngine, type StyleSource } from './core/styles/engine';
 import type { BundledStyleId } from './core/styles/resolve';

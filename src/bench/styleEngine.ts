@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { parseBib } from '../core/bibliography/bibtex/parse';
 import { bibFileItems } from '../core/styles/items';
 import { BUNDLED_STYLES } from '../core/styles/resolve';
-import { loadStylesFrom } from '../platform/styles.node';
+import { loadStylesFrom } from '../platform/styleEngine.node';
 import type { Formatted, StyleEngineInfo } from '../engine/protocol';
 import { blockMonitor, Engine } from './engine';
 

@@ -1,5 +1,5 @@
 // The build step after the style engine's bundle: dist/styles.js → dist/styles.js.lz, the copy
-// the extension ships and the engine worker loads (src/platform/styles.ts); and the licences of
+// the extension ships and the engine worker loads (src/platform/styleEngine.ts); and the licences of
 // what that bundle holds (citeproc-js, the CSL styles and locales) copied to dist/licenses/,
 // which ships in the VSIX.
 import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';

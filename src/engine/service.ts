@@ -1,7 +1,7 @@
 // The library engine: the bundled papers, the user's corpus files and bibliographies, and one
 // index over them all. It answers what the views ask (protocol.ts `QUESTIONS`: rows, groups,
 // papers, keys) and never hands over more than they show. Pure: it runs in the engine worker
-// (engine/worker.ts) for large libraries, and in the extension host itself while there are only
+// (engine/serve.ts) for large libraries, and in the extension host itself while there are only
 // the bundled papers. Taking the user's files is input.ts, the cache's format snapshot.ts, and
 // what the two share with the queries here state.ts.
 import topicsFile from '../data/topics.json';

@@ -4,7 +4,7 @@
 // vscode.dev, the test server here), so the worker starts from a Blob URL of the source. In VS Code for the web the extension host is itself
 // a worker; its `Worker` is VS Code's wrapper, which starts a classic worker that runs our script
 // with importScripts (the engine bundle is a classic script for that reason) and renames it
-// "ExtensionHostWorker -> papers-engine" (engine/worker.ts knows).
+// "ExtensionHostWorker -> papers-engine" (engine/serve.ts knows).
 import { ENGINE_WORKER, type EngineWorker } from './worker';
 
 /** What this file uses of a browser's Worker (the host code is compiled without the DOM's types). */
@@ -31,7 +31,7 @@ export function startEngineWorker(source: string): EngineWorker {
     for (const listener of exitListeners) listener(reason);
   };
   // A script that fails to load or throws at the top. (Where VS Code has to emulate nested
-  // workers, no errors reach here; the worker's own stop notice, engine/worker.ts, still does.)
+  // workers, no errors reach here; the worker's own stop notice, engine/serve.ts, still does.)
   worker.addEventListener('error', event => exit(event.message ?? 'the worker failed'));
   worker.addEventListener('messageerror', () => exit('a message from the worker could not be read'));
   return {

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { memoryShelf, openShelf } from '../../src/core/corpus/shelf';
 import { RESULT_SCHEMAS } from '../../src/engine/protocol';
-import { fileShelf } from '../../src/engine/files';
+import { fileShelf } from '../../src/platform/engineFiles.node';
 import type { QueryOptions } from '../../src/engine/protocol';
 import { LibraryService } from '../../src/engine/service';
 import type { CachedLibrary, LibrarySnapshot } from '../../src/engine/snapshot';

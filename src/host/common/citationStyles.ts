@@ -1,7 +1,7 @@
 // The citation style each document is formatted in, and formatting in it. The style in force is
 // the document's own `csl:`, its Quarto project's, the setting `papers.citation.style`, else APA
 // (core/styles/resolve.ts); a .csl file it names is read here and sent to the engine worker, which
-// formats (engine/styles.ts): citeproc-js never loads in the extension host. A .csl the worker
+// formats (engine/formatting.ts): citeproc-js never loads in the extension host. A .csl the worker
 // cannot use is a problem on that file, at its line, and a warning once; APA stands in.
 import vscode = require('vscode');
 import type { Formatted, FormatKind, FormatOutput, StyleProblem, StyleRef, StylesBundle } from '../../engine/protocol';
@@ -14,7 +14,7 @@ import { setDiagnostics } from '../util/diagnosticSets';
 import { readBytes, readText } from '../util/disk';
 import { Disposable } from '../util/dispose';
 
-/** The style engine's shipped file in dist/ (platform/styles.ts `STYLES_SCRIPT`; not imported, so that its decoder stays out of the host's bundle). */
+/** The style engine's shipped file in dist/ (platform/styleEngine.ts `STYLES_SCRIPT`; not imported, so that its decoder stays out of the host's bundle). */
 const STYLES_FILE = 'styles.js.lz';
 const QUARTO_PROJECT = ['_quarto.yml', '_quarto.yaml'];
 /**

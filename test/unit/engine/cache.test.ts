@@ -8,7 +8,7 @@ import { syntheticCorpus } from '../../../src/bench/synthetic';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { memoryShelf, openShelf, shelve, unshelve } from '../../../src/core/corpus/shelf';
-import { fileShelf } from '../../../src/engine/files';
+import { fileShelf } from '../../../src/platform/engineFiles.node';
 import { RESULT_SCHEMAS } from '../../../src/engine/protocol';
 import { LibraryService } from '../../../src/engine/service';
 import type { CachedLibrary, LibrarySnapshot } from '../../../src/engine/snapshot';

@@ -97,7 +97,7 @@ suite('the engine protocol: what the host accepts from the worker', () => {
     }
     assert.equal(ResponseSchema.safeParse({ id: 1, ok: 'yes' }).success, false);
     assert.equal(ResponseSchema.safeParse({ id: 1, ok: false, error: 'why' }).success, true);
-    // A Web Worker's notice that it stopped (engine/worker.ts): no id, only the reason.
+    // A Web Worker's notice that it stopped (engine/serve.ts): no id, only the reason.
     assert.equal(ResponseSchema.safeParse({ stopped: 'uncaught error: x' }).success, true);
     assert.equal(ResponseSchema.safeParse({ stopped: 3 }).success, false);
   });

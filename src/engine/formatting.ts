@@ -5,9 +5,9 @@
 // file and line back, and the default style (APA) stands in.
 import type { Paper } from '../core/model/paper';
 import { DEFAULT_STYLE } from '../core/styles/resolve';
-import { loadStyles, type StylesModule } from '../platform/styles';
+import { loadStyles, type StylesModule } from '../platform/styleEngine';
 import type { StyleEngine } from '../core/styles/engine';
-import { readBytes } from './files';
+import { readBytes } from '../platform/engineFiles.node';
 import type { Formatted, FormatParams, StyleEngineInfo, StyleParams, StyleProblem, StyleRef, StylesBundle } from './protocol';
 
 /** Engines kept: the styles a writer moves between (a document's, the setting's, the details view's pick). */

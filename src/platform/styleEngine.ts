@@ -1,6 +1,6 @@
 // Loading the style engine (dist/styles.js.lz: citeproc-js, the bundled styles and locales) in the
 // engine worker, on first need: never at activation, never with the engine's first answer. The
-// same on both hosts: a Node worker thread reads the bytes from dist/ (styles.node.ts); a Web
+// same on both hosts: a Node worker thread reads the bytes from dist/ (styleEngine.node.ts); a Web
 // Worker is sent them by the host, which reads the extension's file. The source is evaluated as a
 // CommonJS function body, as the host evaluates the engine (engine.web.ts): a Web Worker started
 // from a Blob URL cannot importScripts the extension's files, and text it was sent it can run.

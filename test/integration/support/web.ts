@@ -1,0 +1,51 @@
+// What the integration tests of papers from the web share: the folder they write in, the replay
+// server's URLs in the settings, and leaving the library as it was.
+import * as vscode from 'vscode';
+import type { Replay } from './replay';
+import { activate, closeAllEditors, setSetting, waitFor, workspaceUri, writeText } from '../helpers';
+
+export type Api = Awaited<ReturnType<typeof activate>>;
+
+export const dir = (...parts: string[]) => workspaceUri('web-tests', ...parts);
+export const read = async (uri: vscode.Uri) => new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+
+export async function openAt(name: string, text: string, offset: number): Promise<vscode.TextEditor> {
+  const uri = dir(name);
+  await writeText(uri, text);
+  const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
+  const at = editor.document.positionAt(offset);
+  editor.selection = new vscode.Selection(at, at);
+  return editor;
+}
+
+/** Points the settings at the replay server. */
+export async function useServer(server: Replay): Promise<void> {
+  const urls = server.urls;
+  await setSetting('web.huggingFaceUrl', urls.huggingFace);
+  await setSetting('web.arxivUrl', urls.arxiv);
+  await setSetting('web.crossrefUrl', urls.crossref);
+  await setSetting('web.doiUrl', urls.doi);
+  await vscode.workspace.fs.createDirectory(dir());
+}
+
+/**
+ * Turns the network off, which takes the fetched papers out of the library, and removes the
+ * bibliographies the tests cited into (the suites after these count the papers); then sets
+ * every setting back. `keys`: a paper only fetched, and one cited into a bibliography.
+ */
+export async function leave(api: Api, server: Replay | undefined, keys: string[]): Promise<void> {
+  await closeAllEditors();
+  // Kept papers would come back when the network is turned on again: removed as a user removes them.
+  for (const paper of await api.papers()) {
+    if (paper.web) await vscode.commands.executeCommand('papers.removePaper', paper.id);
+  }
+  await vscode.workspace.fs.delete(dir(), { recursive: true });
+  await setSetting('web.enabled', false);
+  // (The engine worker may stop meanwhile, when no files of the user's are left: then it is asked again.)
+  for (const key of keys) await waitFor(`${key} to leave the library`, async () => (await api.getPaper(key).catch(() => key)) === undefined);
+  for (const name of ['web.huggingFaceUrl', 'web.arxivUrl', 'web.crossrefUrl', 'web.doiUrl', 'web.enabled']) await setSetting(name, undefined);
+  await server?.close();
+  // A key leaves before the library is joined and indexed again: the suites after these compare rankings.
+  await api.testing.settled();
+}
+

@@ -4,6 +4,7 @@
 import { UsageError } from './commandLine';
 import { warn } from './output';
 import { readRegularFile } from './files';
+import { REFERENCE_FORMS } from './usage';
 import { parseBib } from '../core/bibliography/bibtex';
 import { bibliographyFormat, readBibliographies } from '../core/bibliography/read';
 import { formatProblem } from '../core/model/paper';
@@ -13,16 +14,6 @@ import type { CslItem } from '../core/styles/engine';
 import type { OutputForm } from '../core/styles/output';
 import { StyleError } from '../core/styles/styleXml';
 import { createStyleEngine } from '../styles';
-
-export const FORMAT_USAGE = `  papers format --corpus FILE... [--style ID|FILE.csl] [--locale xx-XX]
-                [--format text|html|markdown] [KEY...]
-                                                the bibliography of the keys (every entry of the
-                                                files when none is given) in the style's order, one
-                                                reference a paragraph; styles: ${BUNDLED_STYLES.map(s => s.id).join(', ')}
-                                                (APA unless given) or a .csl file; exit 1 when a
-                                                key is not found`;
-
-const FORMS = ['text', 'html', 'markdown'] as const;
 
 export interface FormatOptions {
   corpus: readonly string[];
@@ -76,7 +67,7 @@ function styleOf(style: string | undefined): Parameters<typeof createStyleEngine
 export async function formatCommand(options: FormatOptions): Promise<string> {
   if (!options.corpus.length) throw new UsageError('format needs one or more --corpus bibliography files');
   const form = (options.format ?? 'text') as OutputForm;
-  if (!(FORMS as readonly string[]).includes(form)) throw new UsageError(`--format must be one of ${FORMS.join(', ')} (got "${options.format}")`);
+  if (!(REFERENCE_FORMS as readonly string[]).includes(form)) throw new UsageError(`--format must be one of ${REFERENCE_FORMS.join(', ')} (got "${options.format}")`);
   if (options.locale !== undefined && !/^[a-z]{2,3}(?:-[A-Z]{2})?$/.test(options.locale)) throw new UsageError(`--locale takes a tag such as en-US or de-DE (got "${options.locale}")`);
   const style = styleOf(options.style);
   let engine;

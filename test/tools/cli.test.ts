@@ -1,6 +1,6 @@
-// The built command line, run as a user would: `node dist/cli.js export|cite …`.
+// The built command line, run as a user would: `node dist/cli.js export|cite|search …`, and its usage.
 import * as assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseBib } from '../../src/core/bibliography/bibtex';
@@ -162,5 +162,47 @@ suite('command line: the writer\'s bibliographies', () => {
     assert.equal(r.status, 0, r.stderr);
     assert.deepEqual((JSON.parse(r.stdout) as { id: string; 'container-title'?: string }[]).map(i => [i.id, i['container-title']]), [['hinton2006', undefined], ['knuth1984', 'The Computer Journal']]);
     assert.equal(cli('export', '--format', 'csl-json', '--no-bundled').status, 2, '--no-bundled without files is a usage error');
+  });
+});
+
+suite('command line: each command\'s usage', () => {
+  const COMMANDS = ['search', 'export', 'cite', 'check', 'format', 'add', 'daily'];
+
+  test('COMMAND --help and help COMMAND print that command\'s usage alone; --help, every command\'s', () => {
+    for (const command of COMMANDS) {
+      for (const args of [[command, '--help'], ['help', command], [command, '-h']]) {
+        const r = cli(...args);
+        assert.equal(r.status, 0, args.join(' '));
+        assert.equal(r.stderr, '');
+        assert.match(r.stdout, new RegExp(`^usage:\\n  node dist/cli\\.js ${command} `), args.join(' '));
+        const named = COMMANDS.filter(c => new RegExp(`node dist/cli\\.js ${c} `).test(r.stdout));
+        assert.deepEqual(named, [command], `${args.join(' ')} names only its command`);
+      }
+    }
+    const general = cli('--help');
+    assert.equal(general.status, 0);
+    assert.deepEqual(COMMANDS.filter(c => general.stdout.includes(`  node dist/cli.js ${c} `)), COMMANDS);
+    assert.match(general.stdout, /node dist\/cli\.js COMMAND --help/);
+  });
+
+  test('bad arguments to a command print its own usage (exit 2); an unknown command, the general one', () => {
+    const format = cli('format', '--corpus', 'refs.bib', '--format', 'docx');
+    assert.equal(format.status, 2);
+    assert.match(format.stderr, /^papers: --format must be one of text, html, markdown .*\nusage:\n {2}node dist\/cli\.js format /);
+    assert.doesNotMatch(format.stderr, /node dist\/cli\.js search/);
+    const unknown = cli('frobnicate');
+    assert.equal(unknown.status, 2);
+    assert.match(unknown.stderr, /^papers: unknown command "frobnicate"\nusage:\n {2}node dist\/cli\.js search /);
+  });
+
+  test('the README runs the command line as its usage names it', () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('## Command line'));
+    const examples = section.slice(section.indexOf('```sh\n'), section.indexOf('\n```\n'));
+    const lines = [...examples.matchAll(/^(\S+(?: \S+)?) (search|export|cite|check|format|add|daily)\b/gm)];
+    assert.deepEqual([...new Set(lines.map(m => m[2]))].sort(), [...COMMANDS].sort(), 'every command is shown');
+    assert.deepEqual([...new Set(lines.map(m => m[1]))], ['node dist/cli.js']);
+    // Nowhere does the README run a `papers` the reader of a clone does not have.
+    assert.deepEqual([...readme.matchAll(/(?:`|^\$ )papers (?:search|export|cite|check|format|add|daily)\b.*/gm)].map(m => m[0]), []);
   });
 });

@@ -2,7 +2,7 @@
 // It reads which command is asked and loads only that command's code: each `import()` below stays
 // in this one bundle, but esbuild runs a module's top level only when it is first imported, so
 // `--help` and `check` do not pay for the search engine, the services' readers or the zod schemas
-// of the others.
+// of the others, and the style engine (dist/styles.js) is read only by `format`.
 import { parseArgs } from 'node:util';
 import { runCommandLine, UsageError } from './commandLine';
 import { print } from './output';

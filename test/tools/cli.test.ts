@@ -1,6 +1,7 @@
-// The built command line, run as a user would: `node dist/cli.js export|cite|search …`, and its usage.
+// The built command line, run as a user would: `node dist/cli.js export|cite|search …`, its usage, and
+// what it loads.
 import * as assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseBib } from '../../src/core/bibliography/bibtex';
@@ -165,7 +166,7 @@ suite('command line: the writer\'s bibliographies', () => {
   });
 });
 
-suite('command line: each command\'s usage', () => {
+suite('command line: each command\'s usage, and the style engine only for format', () => {
   const COMMANDS = ['search', 'export', 'cite', 'check', 'format', 'add', 'daily'];
 
   test('COMMAND --help and help COMMAND print that command\'s usage alone; --help, every command\'s', () => {
@@ -204,5 +205,25 @@ suite('command line: each command\'s usage', () => {
     assert.deepEqual([...new Set(lines.map(m => m[1]))], ['node dist/cli.js']);
     // Nowhere does the README run a `papers` the reader of a clone does not have.
     assert.deepEqual([...readme.matchAll(/(?:`|^\$ )papers (?:search|export|cite|check|format|add|daily)\b.*/gm)].map(m => m[0]), []);
+  });
+
+  test('only format reads the style engine: without dist/styles.js the other commands run, format says what is missing', () => {
+    const work = mkdtempSync(join(tmpdir(), 'papers-cli-nostyles-'));
+    // What the command line reads beside itself, but the style engine.
+    for (const name of ['cli.js', 'corpus.json', 'names.index', 'fulltext.index']) copyFileSync(join(ROOT, 'dist', name), join(work, name));
+    const alone = (...args: string[]) => run(process.execPath, [join(work, 'cli.js'), ...args], join(ROOT, 'test', 'fixtures', 'workspace'));
+    assert.equal(statSync(join(work, 'cli.js')).size < 1_000_000, true, 'dist/cli.js holds no citeproc-js and no CSL styles');
+    assert.doesNotMatch(readFileSync(join(work, 'cli.js'), 'utf8'), /citeproc-js|<style xmlns="http:\/\/purl\.org\/net\/xbiblio\/csl"/);
+    assert.equal(alone('--help').status, 0);
+    const checked = alone('check', 'paper.tex');
+    assert.equal(checked.status, 0, checked.stderr);
+    assert.match(checked.stderr, /1 document\(s\)/);
+    assert.match(alone('search', 'tau bench', '--limit', '1').stdout, /^tau2Bench\t/);
+    const format = alone('format', '--corpus', 'references.bib');
+    assert.equal(format.status, 1);
+    assert.match(format.stderr, /^papers: the style engine cannot be read: .*styles\.js, which the build \(npm run build\) writes beside dist\/cli\.js\n$/);
+    const formatted = cli('format', '--corpus', join(ROOT, 'test', 'fixtures', 'workspace', 'references.bib'));
+    assert.equal(formatted.status, 0, formatted.stderr);
+    assert.match(formatted.stdout, /Hochreiter, S\., & Schmidhuber, J\. \(1997\)/);
   });
 });

@@ -46,7 +46,9 @@ export function bootstrap({ codeServer = true } = {}) {
     const started = Date.now();
     console.log(`[bootstrap] ${name}`);
     const { status } = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit' });
-    steps.push({ name, ok: status === 0, seconds: (Date.now() - started) / 1000 });
+    const seconds = (Date.now() - started) / 1000;
+    steps.push({ name, ok: status === 0, seconds });
+    console.log(`[bootstrap] ${name}: ${status === 0 ? 'done' : 'failed'} in ${Math.round(seconds)} s`);
     return status === 0;
   };
   if (!existsSync(join(ROOT, 'node_modules')) && !step('npm ci', 'npm', ['ci'])) return steps;

@@ -36,22 +36,35 @@ export function codeServerInstalled() {
 }
 
 /**
+ * The ticker of a long step: its name, the seconds since it began and the packages in the folder
+ * so far. It ends with the script that started it, however that ends.
+ */
+const TICKER = `const [name, folder] = process.argv.slice(1), started = Date.now(), parent = process.ppid;
+const count = () => { try { return require('fs').readdirSync(folder).length; } catch { return 0; } };
+setInterval(() => { if (process.ppid !== parent) process.exit(); }, 1000);
+setInterval(() => console.log('[bootstrap] ' + name + ': ' + Math.round((Date.now() - started) / 1000) + ' s, ' + count() + ' packages so far'), 15000);`;
+
+/**
  * What a fresh clone lacks, installed in place: node_modules (`npm ci`) and, when `codeServer`,
  * code-server (scripts/setup-offline-vscode.sh, which also apt-installs Chromium and friends).
  * Returns the steps it ran as { name, ok, seconds }.
  */
 export function bootstrap({ codeServer = true } = {}) {
   const steps = [];
-  const step = (name, command, args) => {
+  const step = (name, command, args, { ticker = false } = {}) => {
     const started = Date.now();
     console.log(`[bootstrap] ${name}`);
+    // npm prints nothing for a minute or two when its output is no terminal; this process is held
+    // by spawnSync, so a second one says every 15 s how far it has got.
+    const ticking = ticker && spawn(process.execPath, ['-e', TICKER, name, join(ROOT, 'node_modules')], { stdio: 'inherit' });
     const { status } = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit' });
+    if (ticking) ticking.kill();
     const seconds = (Date.now() - started) / 1000;
     steps.push({ name, ok: status === 0, seconds });
     console.log(`[bootstrap] ${name}: ${status === 0 ? 'done' : 'failed'} in ${Math.round(seconds)} s`);
     return status === 0;
   };
-  if (!existsSync(join(ROOT, 'node_modules')) && !step('npm ci', 'npm', ['ci'])) return steps;
+  if (!existsSync(join(ROOT, 'node_modules')) && !step('npm ci', 'npm', ['ci'], { ticker: true })) return steps;
   if (codeServer && !codeServerInstalled()) step(`code-server ${CODE_SERVER_VERSION}`, 'sh', [join(ROOT, 'scripts', 'setup-offline-vscode.sh')]);
   return steps;
 }

@@ -15,7 +15,7 @@ import { format } from 'node:util';
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
 export const CODE_SERVER_VERSION = process.env.CODE_SERVER_VERSION ?? pkg.config?.codeServerVersion ?? '4.100.3';
-// Outside the clone, so every clone on a machine shares one install (90 s and 300 MB each otherwise).
+// Outside the clone, so every clone on a machine shares one install (3 minutes and 300 MB each otherwise).
 // scripts/setup-offline-vscode.sh computes the same default.
 export const CODE_SERVER_HOME = process.env.CODE_SERVER_HOME
   ?? join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'papers-vscode', `code-server-${CODE_SERVER_VERSION}`);
@@ -36,13 +36,14 @@ export function codeServerInstalled() {
 }
 
 /**
- * The ticker of a long step: its name, the seconds since it began and the packages in the folder
- * so far. It ends with the script that started it, however that ends.
+ * The ticker of a long step: its name, the seconds since it began and the megabytes in the folder
+ * so far (npm makes every package's folder at once, then fills them). It ends with the script
+ * that started it, however that ends.
  */
 const TICKER = `const [name, folder] = process.argv.slice(1), started = Date.now(), parent = process.ppid;
-const count = () => { try { return require('fs').readdirSync(folder).length; } catch { return 0; } };
+const size = () => require('child_process').spawnSync('du', ['-sm', folder], { encoding: 'utf8' }).stdout.split('\\t')[0] || '0';
 setInterval(() => { if (process.ppid !== parent) process.exit(); }, 1000);
-setInterval(() => console.log('[bootstrap] ' + name + ': ' + Math.round((Date.now() - started) / 1000) + ' s, ' + count() + ' packages so far'), 15000);`;
+setInterval(() => console.log('[bootstrap] ' + name + ': ' + Math.round((Date.now() - started) / 1000) + ' s, ' + size() + ' MB so far'), 15000);`;
 
 /**
  * What a fresh clone lacks, installed in place: node_modules (`npm ci`) and, when `codeServer`,

@@ -8,7 +8,8 @@
 //                          engine worker loads on first need, and dist/styles.js.lz, its LZMA copy,
 //                          which is what ships; dist/licenses/, the licences of what it holds
 //   dist/webview/*         the details panel script (browser, iife) and its stylesheet
-//   dist/cli.js            the command-line entry over the same core
+//   dist/cli.js            the command-line entry over the same core; `format` reads dist/styles.js
+//                          beside it, so citeproc-js is not in it twice (src/cli/format.ts)
 //   dist/corpus.json       the corpus built from seeds/; dist/names.index and dist/fulltext.index, its search index
 //   out/**                 bench, corpus build step and test bundles (never shipped)
 // Flags: --production (minify, no source maps), --watch (rebuild on change, seeds included).

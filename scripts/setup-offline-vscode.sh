@@ -28,7 +28,7 @@ command -v make >/dev/null 2>&1 && command -v g++ >/dev/null 2>&1 || missing="$m
 command -v python3 >/dev/null 2>&1 || missing="$missing python3"
 if [ -n "$missing" ]; then
   if [ "$(id -u)" != 0 ]; then echo "[setup] missing:$missing. Install them (apt-get install$missing) and run again." >&2; exit 1; fi
-  echo "[setup] apt-get install$missing"
+  echo "[setup] apt-get install$missing (a minute or two)"
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing >/dev/null
 fi
@@ -51,9 +51,28 @@ sh "$ROOT/scripts/seed-ripgrep-cache.sh" 1.15.11 >/dev/null
 mkdir -p "$DEST"
 printf '{ "private": true }\n' > "$DEST/package.json"
 cd "$DEST"
+echo "[setup] installing code-server $VERSION from npm into $DEST: about 300 MB, a few minutes (first run only)"
+# npm says nothing for minutes at --loglevel=error (and its own output drowns the rest): say every
+# 15 s what it is doing, from what has appeared in the folder, and how long it has taken.
+progress() {
+  vscode=$DEST/node_modules/code-server/lib/vscode
+  while sleep 15; do
+    if [ -d "$vscode/extensions/node_modules" ]; then step="installing the packages of VS Code's built-in extensions"
+    elif [ -d "$vscode/node_modules" ]; then step="installing VS Code's packages, building its native modules"
+    elif [ -d "$vscode" ]; then step="code-server unpacked, starting its postinstall"
+    else step="downloading code-server and its packages"; fi
+    echo "[setup] $(( $(date +%s) - start )) s: $step ($(du -sm "$DEST" 2>/dev/null | cut -f1) MB so far)"
+  done
+}
+progress &
+progress_pid=$!
+# `|| true`: dash would otherwise end the script with the status of a kill of an ended loop.
+trap 'kill $progress_pid 2>/dev/null || true' EXIT
 # npm >= 7 dropped --unsafe-perm, but code-server's postinstall still checks it when run as root.
 # npm_config_yes: node-pty's postinstall runs `npx node-gyp`, which a `yes=false` .npmrc cancels.
 npm_config_unsafe_perm=true npm_config_yes=true npm install --no-audit --no-fund --loglevel=error "code-server@$VERSION"
+kill $progress_pid 2>/dev/null || true
+trap - EXIT
 check
 date -u +%FT%TZ > "$DEST/.installed"
 echo "[setup] code-server $VERSION installed in $DEST in $(( $(date +%s) - start )) s ($(du -sh "$DEST" | cut -f1))"

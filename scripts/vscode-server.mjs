@@ -15,7 +15,7 @@ import { format } from 'node:util';
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
 export const CODE_SERVER_VERSION = process.env.CODE_SERVER_VERSION ?? pkg.config?.codeServerVersion ?? '4.100.3';
-// Outside the clone, so every clone on a machine shares one install (90 s and 300 MB each otherwise).
+// Outside the clone, so every clone on a machine shares one install (3 minutes and 300 MB each otherwise).
 // scripts/setup-offline-vscode.sh computes the same default.
 export const CODE_SERVER_HOME = process.env.CODE_SERVER_HOME
   ?? join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'papers-vscode', `code-server-${CODE_SERVER_VERSION}`);
@@ -36,20 +36,36 @@ export function codeServerInstalled() {
 }
 
 /**
+ * The ticker of a long step: its name, the seconds since it began and the megabytes in the folder
+ * so far (npm makes every package's folder at once, then fills them). It ends with the script
+ * that started it, however that ends.
+ */
+const TICKER = `const [name, folder] = process.argv.slice(1), started = Date.now(), parent = process.ppid;
+const size = () => require('child_process').spawnSync('du', ['-sm', folder], { encoding: 'utf8' }).stdout.split('\\t')[0] || '0';
+setInterval(() => { if (process.ppid !== parent) process.exit(); }, 1000);
+setInterval(() => console.log('[bootstrap] ' + name + ': ' + Math.round((Date.now() - started) / 1000) + ' s, ' + size() + ' MB so far'), 15000);`;
+
+/**
  * What a fresh clone lacks, installed in place: node_modules (`npm ci`) and, when `codeServer`,
  * code-server (scripts/setup-offline-vscode.sh, which also apt-installs Chromium and friends).
  * Returns the steps it ran as { name, ok, seconds }.
  */
 export function bootstrap({ codeServer = true } = {}) {
   const steps = [];
-  const step = (name, command, args) => {
+  const step = (name, command, args, { ticker = false } = {}) => {
     const started = Date.now();
     console.log(`[bootstrap] ${name}`);
+    // npm prints nothing for a minute or two when its output is no terminal; this process is held
+    // by spawnSync, so a second one says every 15 s how far it has got.
+    const ticking = ticker && spawn(process.execPath, ['-e', TICKER, name, join(ROOT, 'node_modules')], { stdio: 'inherit' });
     const { status } = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit' });
-    steps.push({ name, ok: status === 0, seconds: (Date.now() - started) / 1000 });
+    if (ticking) ticking.kill();
+    const seconds = (Date.now() - started) / 1000;
+    steps.push({ name, ok: status === 0, seconds });
+    console.log(`[bootstrap] ${name}: ${status === 0 ? 'done' : 'failed'} in ${Math.round(seconds)} s`);
     return status === 0;
   };
-  if (!existsSync(join(ROOT, 'node_modules')) && !step('npm ci', 'npm', ['ci'])) return steps;
+  if (!existsSync(join(ROOT, 'node_modules')) && !step('npm ci', 'npm', ['ci'], { ticker: true })) return steps;
   if (codeServer && !codeServerInstalled()) step(`code-server ${CODE_SERVER_VERSION}`, 'sh', [join(ROOT, 'scripts', 'setup-offline-vscode.sh')]);
   return steps;
 }

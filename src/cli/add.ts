@@ -8,8 +8,7 @@ import { bibtexEntry, cslEntry } from '../core/bibliography/paperEntry';
 import { KnownPapers, paperIdText, parsePaperId, toPaper, WebError, webKey, webPaperId, type PaperId } from '../core/web';
 import type { Paper } from '../core/model/paper';
 import { paperService } from './web';
-
-export const ADD_FORMATS = ['bibtex', 'biblatex', 'csl-json'] as const;
+import { ADD_FORMATS } from './usage';
 
 export async function add(argv: string[]): Promise<void> {
   const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { format: { type: 'string' } } });

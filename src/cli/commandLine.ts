@@ -13,18 +13,21 @@ function asksForHelp(argv: readonly string[]): boolean {
 /**
  * Runs a command-line entry: `--help` prints the usage on stdout and exits 0; bad arguments (a
  * `UsageError`, or one from `parseArgs`) exit with 2 after the usage; any other failure exits
- * with 1 and its message alone.
+ * with 1 and its message alone. `usage` may depend on the arguments, so that a command's help
+ * and its mistakes show that command's usage rather than every command's.
  */
-export function runCommandLine(name: string, usage: string, run: () => Promise<void>): void {
+export function runCommandLine(name: string, usage: string | ((argv: readonly string[]) => string), run: () => Promise<void>): void {
   watchOutput();
-  if (asksForHelp(process.argv.slice(2))) {
-    process.stdout.write(`${usage}\n`);
+  const argv = process.argv.slice(2);
+  const usageText = () => (typeof usage === 'string' ? usage : usage(argv));
+  if (asksForHelp(argv)) {
+    process.stdout.write(`${usageText()}\n`);
     return;
   }
   run().catch((e: unknown) => {
     if (e instanceof UsageError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
       warn(`${name}: ${(e as Error).message}`);
-      process.stderr.write(`${usage}\n`);
+      process.stderr.write(`${usageText()}\n`);
       process.exit(2);
     }
     warn(`${name}: ${(e as Error).message}`);

@@ -1,28 +1,22 @@
 // `papers format`: a bibliography formatted in a citation style, from the command line, by the same
 // style engine as the editor's (core/styles): the given keys (or every entry of the files) in the
-// style's order, one reference a paragraph, as text, HTML or Markdown.
+// style's order, one reference a paragraph, as text, HTML or Markdown. The style engine is not in
+// dist/cli.js: it is dist/styles.js, the bundle the extension's engine worker loads, read here
+// only when this command runs, so that every other command starts without it.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { UsageError } from './commandLine';
 import { warn } from './output';
 import { readRegularFile } from './readRegularFile';
+import { REFERENCE_FORMS } from './usage';
 import { parseBib } from '../core/bibliography/bibtex/parse';
 import { bibliographyFormat, readBibliographies } from '../core/bibliography/read';
 import { formatProblem } from '../core/model/paper';
-import { BUNDLED_STYLES, bundledStyleId } from '../core/styles/resolve';
+import { BUNDLED_STYLES, bundledStyleId, type BundledStyleId } from '../core/styles/resolve';
 import { bibFileItems, paperCslItem } from '../core/styles/items';
-import type { CslItem } from '../core/styles/engine';
+import type { CslItem, StyleSource } from '../core/styles/engine';
 import type { OutputForm } from '../core/styles/output';
-import { StyleError } from '../core/styles/styleXml';
-import { createStyleEngine } from '../styles';
-
-export const FORMAT_USAGE = `  papers format --corpus FILE... [--style ID|FILE.csl] [--locale xx-XX]
-                [--format text|html|markdown] [KEY...]
-                                                the bibliography of the keys (every entry of the
-                                                files when none is given) in the style's order, one
-                                                reference a paragraph; styles: ${BUNDLED_STYLES.map(s => s.id).join(', ')}
-                                                (APA unless given) or a .csl file; exit 1 when a
-                                                key is not found`;
-
-const FORMS = ['text', 'html', 'markdown'] as const;
+import { runStyles, type StylesModule } from '../platform/styleEngine';
 
 export interface FormatOptions {
   corpus: readonly string[];
@@ -56,8 +50,20 @@ async function itemsOf(files: readonly string[]): Promise<Map<string, CslItem>> 
   return items;
 }
 
+/** The style engine's bundle, built beside this file (dist/styles.js; esbuild.mjs). */
+function loadStyleEngine(): StylesModule {
+  const file = join(__dirname, 'styles.js');
+  let source: string;
+  try {
+    source = readFileSync(file, 'utf8');
+  } catch {
+    throw new Error(`the style engine cannot be read: ${file}, which the build (npm run build) writes beside dist/cli.js`);
+  }
+  return runStyles(source, file);
+}
+
 /** The style named on the command line: a bundled style's id, else a .csl file's XML. */
-function styleOf(style: string | undefined): Parameters<typeof createStyleEngine>[0] {
+function styleOf(style: string | undefined): BundledStyleId | StyleSource {
   if (style === undefined) return 'apa';
   const bundled = bundledStyleId(style);
   if (bundled && !/\.csl$/i.test(style)) return bundled;
@@ -76,14 +82,16 @@ function styleOf(style: string | undefined): Parameters<typeof createStyleEngine
 export async function formatCommand(options: FormatOptions): Promise<string> {
   if (!options.corpus.length) throw new UsageError('format needs one or more --corpus bibliography files');
   const form = (options.format ?? 'text') as OutputForm;
-  if (!(FORMS as readonly string[]).includes(form)) throw new UsageError(`--format must be one of ${FORMS.join(', ')} (got "${options.format}")`);
+  if (!(REFERENCE_FORMS as readonly string[]).includes(form)) throw new UsageError(`--format must be one of ${REFERENCE_FORMS.join(', ')} (got "${options.format}")`);
   if (options.locale !== undefined && !/^[a-z]{2,3}(?:-[A-Z]{2})?$/.test(options.locale)) throw new UsageError(`--locale takes a tag such as en-US or de-DE (got "${options.locale}")`);
   const style = styleOf(options.style);
+  const styles = loadStyleEngine();
   let engine;
   try {
-    engine = createStyleEngine(style, options.locale);
+    engine = styles.createStyleEngine(style, options.locale);
   } catch (error) {
-    if (error instanceof StyleError) throw new UsageError(error.message);
+    // The bundle's own class: the one in core/styles is another copy.
+    if (error instanceof styles.StyleError) throw new UsageError(error.message);
     throw error;
   }
   const items = await itemsOf(options.corpus);

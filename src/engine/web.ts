@@ -57,7 +57,8 @@ const knownOf = new WeakMap<readonly Paper[], KnownPapers>();
 export function joinWeb(library: readonly Paper[], web: WebInput): WebJoin {
   const out: WebJoin = { papers: [], keys: {}, newKeys: {}, known: 0, enriched: new Map() };
   if (!web.batches.length) return out;
-  assigner ??= createTopicAssigner(topicsFile as TopicsFile);
+  // Fetched papers may be of any field: a near miss is no topic for them (AssignerOptions).
+  assigner ??= createTopicAssigner(topicsFile as TopicsFile, { nearMisses: false });
   // Only read: a library joined again (the host gives its fetched papers again before it heard
   // the keys of the last join) gives each paper the key it took the first time.
   let known = knownOf.get(library);

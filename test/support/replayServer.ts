@@ -81,7 +81,8 @@ function loadRecordings(): Map<string, Recording[]> {
 function hfAnswer(path: string, search: string): Answer | undefined {
   const name = path === '/api/daily_papers' ? `daily_papers${search ? `.${search.slice(1)}` : ''}.json`
     : path === '/api/papers/search' ? `papers.search.${search.slice(1)}.json`
-      : path.startsWith('/api/papers/') ? `papers.${path.slice('/api/papers/'.length)}.json` : undefined;
+      // An old-style arXiv id's "/" (`hep-ph/0301050`, asked as hep-ph%2F0301050) is "_" in a file name.
+      : path.startsWith('/api/papers/') ? `papers.${normal(path.slice('/api/papers/'.length)).replace(/\//g, '_')}.json` : undefined;
   const file = name && join(HF_FIXTURES, decodeURIComponent(name));
   if (!file || !existsSync(file)) return undefined;
   const { status, body } = JSON.parse(readFileSync(file, 'utf8')) as { status: number; body: unknown };

@@ -1,6 +1,7 @@
-// The built command line, run as a user would: `node dist/cli.js export|cite …`.
+// The built command line, run as a user would: `node dist/cli.js export|cite|search …`, its usage, and
+// what it loads.
 import * as assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseBib } from '../../src/core/bibliography/bibtex/parse';
@@ -162,5 +163,67 @@ suite('command line: the writer\'s bibliographies', () => {
     assert.equal(r.status, 0, r.stderr);
     assert.deepEqual((JSON.parse(r.stdout) as { id: string; 'container-title'?: string }[]).map(i => [i.id, i['container-title']]), [['hinton2006', undefined], ['knuth1984', 'The Computer Journal']]);
     assert.equal(cli('export', '--format', 'csl-json', '--no-bundled').status, 2, '--no-bundled without files is a usage error');
+  });
+});
+
+suite('command line: each command\'s usage, and the style engine only for format', () => {
+  const COMMANDS = ['search', 'export', 'cite', 'check', 'format', 'add', 'daily'];
+
+  test('COMMAND --help and help COMMAND print that command\'s usage alone; --help, every command\'s', () => {
+    for (const command of COMMANDS) {
+      for (const args of [[command, '--help'], ['help', command], [command, '-h']]) {
+        const r = cli(...args);
+        assert.equal(r.status, 0, args.join(' '));
+        assert.equal(r.stderr, '');
+        assert.match(r.stdout, new RegExp(`^usage:\\n  node dist/cli\\.js ${command} `), args.join(' '));
+        const named = COMMANDS.filter(c => new RegExp(`node dist/cli\\.js ${c} `).test(r.stdout));
+        assert.deepEqual(named, [command], `${args.join(' ')} names only its command`);
+      }
+    }
+    const general = cli('--help');
+    assert.equal(general.status, 0);
+    assert.deepEqual(COMMANDS.filter(c => general.stdout.includes(`  node dist/cli.js ${c} `)), COMMANDS);
+    assert.match(general.stdout, /node dist\/cli\.js COMMAND --help/);
+  });
+
+  test('bad arguments to a command print its own usage (exit 2); an unknown command, the general one', () => {
+    const format = cli('format', '--corpus', 'refs.bib', '--format', 'docx');
+    assert.equal(format.status, 2);
+    assert.match(format.stderr, /^papers: --format must be one of text, html, markdown .*\nusage:\n {2}node dist\/cli\.js format /);
+    assert.doesNotMatch(format.stderr, /node dist\/cli\.js search/);
+    const unknown = cli('frobnicate');
+    assert.equal(unknown.status, 2);
+    assert.match(unknown.stderr, /^papers: unknown command "frobnicate"\nusage:\n {2}node dist\/cli\.js search /);
+  });
+
+  test('the README runs the command line as its usage names it', () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('## Command line'));
+    const examples = section.slice(section.indexOf('```sh\n'), section.indexOf('\n```\n'));
+    const lines = [...examples.matchAll(/^(\S+(?: \S+)?) (search|export|cite|check|format|add|daily)\b/gm)];
+    assert.deepEqual([...new Set(lines.map(m => m[2]))].sort(), [...COMMANDS].sort(), 'every command is shown');
+    assert.deepEqual([...new Set(lines.map(m => m[1]))], ['node dist/cli.js']);
+    // Nowhere does the README run a `papers` the reader of a clone does not have.
+    assert.deepEqual([...readme.matchAll(/(?:`|^\$ )papers (?:search|export|cite|check|format|add|daily)\b.*/gm)].map(m => m[0]), []);
+  });
+
+  test('only format reads the style engine: without dist/styles.js the other commands run, format says what is missing', () => {
+    const work = mkdtempSync(join(tmpdir(), 'papers-cli-nostyles-'));
+    // What the command line reads beside itself, but the style engine.
+    for (const name of ['cli.js', 'corpus.json', 'names.index', 'fulltext.index']) copyFileSync(join(ROOT, 'dist', name), join(work, name));
+    const alone = (...args: string[]) => run(process.execPath, [join(work, 'cli.js'), ...args], join(ROOT, 'test', 'fixtures', 'workspace'));
+    assert.equal(statSync(join(work, 'cli.js')).size < 1_000_000, true, 'dist/cli.js holds no citeproc-js and no CSL styles');
+    assert.doesNotMatch(readFileSync(join(work, 'cli.js'), 'utf8'), /citeproc-js|<style xmlns="http:\/\/purl\.org\/net\/xbiblio\/csl"/);
+    assert.equal(alone('--help').status, 0);
+    const checked = alone('check', 'paper.tex');
+    assert.equal(checked.status, 0, checked.stderr);
+    assert.match(checked.stderr, /1 document\(s\)/);
+    assert.match(alone('search', 'tau bench', '--limit', '1').stdout, /^tau2Bench\t/);
+    const format = alone('format', '--corpus', 'references.bib');
+    assert.equal(format.status, 1);
+    assert.match(format.stderr, /^papers: the style engine cannot be read: .*styles\.js, which the build \(npm run build\) writes beside dist\/cli\.js\n$/);
+    const formatted = cli('format', '--corpus', join(ROOT, 'test', 'fixtures', 'workspace', 'references.bib'));
+    assert.equal(formatted.status, 0, formatted.stderr);
+    assert.match(formatted.stdout, /Hochreiter, S\., & Schmidhuber, J\. \(1997\)/);
   });
 });

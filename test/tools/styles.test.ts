@@ -12,10 +12,11 @@ import * as assert from 'node:assert/strict';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { parseBib } from '../../src/core/bibliography/bibtex/parse';
-import { bibFileItems } from '../../src/core/styles/items';
+import { bibtexEntry } from '../../src/core/bibliography/paperEntry';
+import { bibFileItems, paperCslItem } from '../../src/core/styles/items';
 import type { CslItem, StyleEngine } from '../../src/core/styles/engine';
 import { createStyleEngine } from '../../src/styles';
-import { ROOT } from '../unit/support/seeds';
+import { ROOT, seedCorpus } from '../unit/support/seeds';
 import { filesUnder, run, workDir } from './tools';
 
 const SHARED = path.resolve(__dirname, '../../../../shared/bibliographies');
@@ -70,6 +71,30 @@ suite('papers format', () => {
       const broken = cli(work.dir, '--corpus', 'refs.bib', '--style', 'broken.csl');
       assert.equal(broken.status, 2);
       assert.match(broken.stderr, /broken\.csl:4: "<\/style>" closes "<info>"/);
+    } finally {
+      work.done();
+    }
+  });
+});
+
+suite('bundled papers formatted as pandoc formats the .bib entries citing them writes', () => {
+  test('a caret\'s superscript in a bundled title ("τ^2-Bench", written {$\\tau^2$}) reads as pandoc prints it: "τ²-Bench"', () => {
+    const work = workDir('caret');
+    try {
+      const papers = seedCorpus().papers.filter(p => /\^/.test(p.title));
+      assert.ok(papers.some(p => p.key === 'tau2Bench'), 'τ^2-Bench is among them');
+      writeFileSync(path.join(work.dir, 'refs.bib'), papers.map(p => bibtexEntry(p)).join('\n'));
+      writeFileSync(path.join(work.dir, 'all.md'), '---\nnocite: "@*"\n---\n');
+      for (const style of STYLES) {
+        const theirs = run('pandoc', ['all.md', '--citeproc', '--csl', path.join(ROOT, 'src', 'data', 'styles', `${style}.csl`), '--bibliography', 'refs.bib', '-t', 'plain', '--wrap=none'], work.dir);
+        assert.equal(theirs.status, 0, theirs.stderr);
+        // pandoc's plain text writes a superscript Unicode has no character for as ^(…); ours keeps the page's caret.
+        const pandoc = theirs.stdout.split(/\n\s*\n/).map(t => squash(t).replace(/^\[\d+\] /, '').replace(/\^\(([^()]*)\)/g, '^$1')).filter(Boolean).sort();
+        const engine = createStyleEngine(style);
+        const ours = papers.map(p => squash(engine.reference(paperCslItem(p), 'text')).replace(/^\[\d+\] /, '')).sort();
+        assert.deepEqual(ours, pandoc, style);
+        assert.ok(ours.some(t => t.includes('τ²-Bench: Evaluating Conversational Agents')), style);
+      }
     } finally {
       work.done();
     }

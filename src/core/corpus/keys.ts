@@ -32,13 +32,27 @@ const significant = (phrase: string) => phrase.split(/[\s\-/:?]+/).filter(w => a
 /** Joins words the way people write names: the first keeps its case, the rest start upper case. */
 const joinWords = (words: string[]) => words.map((w, i) => (i === 0 ? w : capitalize(w))).join('');
 
+// An HTML element in a title (`<img src=x onerror=…>`, `<b>`): a page shows the title with it as
+// text, but a key made from it would read "img…". A script's or style's body goes with its tags.
+const MARKUP = /<(script|style)\b[^<>]*>[\s\S]*?<\/\1\s*>|<\/?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?\/?>/gi;
+
+/**
+ * A title's words as a reader sees them, without the markup it holds: what keys are made from.
+ *
+ * @example titleText('<img src=x onerror=alert(1)>Robust Agents') === 'Robust Agents'
+ */
+export function titleText(title: string): string {
+  return title.replace(MARKUP, ' ').replace(/\s+/g, ' ').trim();
+}
+
 /**
  * The short name a reader would use for a paper: the part before a colon or question
  * mark when it is short ("ReAct", "TÜLU 3"), an acronym given in brackets ("Task Memory
  * Engine (TME)" → "TME"), or else the first significant words of the title. `extra`
  * adds that many more words from the title, to tell apart papers that share a name.
  */
-export function shortName(title: string, extra = 0): string {
+export function shortName(fullTitle: string, extra = 0): string {
+  const title = titleText(fullTitle);
   const [head] = title.split(/:|\?| -- /);
   const rest = title.slice(head.length);
   const more = (words: string[]) => words.slice(0, extra).map(capitalize).join('');

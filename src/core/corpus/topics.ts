@@ -78,14 +78,23 @@ export interface TopicAssigner {
 
 const compile = (patterns: string[]) => patterns.map(p => new RegExp(p, 'iu'));
 
-
+export interface AssignerOptions {
+  /**
+   * Whether a paper below the threshold everywhere joins its best topic when that one scores at
+   * least `fallback` (true by default). The pages the bundled papers come from are all of the
+   * topics' fields, where a near miss is a paper's subject; a paper fetched from the web may be of
+   * any field, where two words ("decoding", "hypothesis"; "manipulation", "demonstrations") say
+   * nothing of it: those papers join a topic only above the threshold, else the catch-all.
+   */
+  nearMisses?: boolean;
+}
 
 /**
  * Builds the topic assigner from the topics data file.
  *
  * @example createTopicAssigner(topicsFile).assign({ title: 'OSWorld: ...', abstract: '...' }) // ['computer-use', ...]
  */
-export function createTopicAssigner(file: TopicsFile): TopicAssigner {
+export function createTopicAssigner(file: TopicsFile, { nearMisses = true }: AssignerOptions = {}): TopicAssigner {
   const data = TopicsFileSchema.parse(file);
   const rules: CompiledRule[] = data.topics.map(t => ({
     id: t.id, label: t.label, description: t.description, weight: t.weight,
@@ -111,7 +120,7 @@ export function createTopicAssigner(file: TopicsFile): TopicAssigner {
       const ranked = Object.entries(scores(paper)).filter(([, s]) => s > 0).sort((a, b) => b[1] - a[1]);
       const best = ranked[0]?.[1] ?? 0;
       if (best < data.threshold) {
-        return data.fallback !== undefined && best >= data.fallback ? [ranked[0][0]] : [data.catchAll.id];
+        return nearMisses && data.fallback !== undefined && best >= data.fallback ? [ranked[0][0]] : [data.catchAll.id];
       }
       const floor = Math.max(data.threshold, best * data.minShareOfBest);
       return ranked.filter(([, s]) => s >= floor).slice(0, data.maxTopics).map(([id]) => id);

@@ -34,6 +34,22 @@ function rawItem(ref: Reference & { raw: string }, key: string, lookup?: (key: s
   return { ...item, id: key };
 }
 
+const SUPERSCRIPT_DIGITS = '⁰¹²³⁴⁵⁶⁷⁸⁹';
+
+/**
+ * A bundled paper's title as pandoc reads the paper's .bib entry, which writes the pages' caret
+ * superscripts as math (`τ^2-Bench` as `{$\tau^2$}-Bench`, bibliography/latexEncode.ts): digits
+ * raised as Unicode writes them, as pandoc prints them, so that a formatted reference reads
+ * "τ²-Bench" as pandoc and Quarto print the entry. Other superscripts (`FaSTA^*`) pandoc prints
+ * in plain text with their caret too (`FaSTA^(*)`), and a field's markup is text to the style
+ * engine, so they stay as written.
+ *
+ * @example pageTitle('τ^2-Bench') === 'τ²-Bench'
+ */
+function pageTitle(title: string): string {
+  return title.replace(/\^(\d+)/g, (_, digits: string) => [...digits].map(d => SUPERSCRIPT_DIGITS[Number(d)]).join(''));
+}
+
 /**
  * A paper as the CSL item the style engine formats: its entry's own item (CSL-JSON, CSL-YAML),
  * its .bib entry converted as pandoc would, or the corpus's item for a bundled paper. `lookup`
@@ -49,7 +65,8 @@ export function paperCslItem(paper: CitablePaper, lookup?: (key: string) => BibE
     if (item) return item;
   }
   if (ref) return { ...cslItemOf(ref), id: paper.key };
-  return cslItem(paper);
+  const item = cslItem(paper);
+  return { ...item, title: pageTitle(paper.title) };
 }
 
 /**

@@ -72,16 +72,37 @@ function markdownText(text: string): string {
   return out + text.slice(at).replace(MARKDOWN_SPECIAL, c => `\\${c}`);
 }
 
+const RAISED: Record<'sup' | 'sub', Record<string, string>> = {
+  sup: Object.fromEntries([...'0123456789+-=()ni'].map((c, i) => [c, '⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ⁿⁱ'[i]])),
+  sub: Object.fromEntries([...'0123456789+-=()'].map((c, i) => [c, '₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎'[i]])),
+};
+
+/**
+ * A super- or subscript in the characters Unicode raises or lowers (`τ²`, `H₂O`), when it has
+ * them all: Markdown has no superscript, and dropping the tag would make "τ²-Bench" "τ2-Bench".
+ */
+function raised(tokens: readonly Token[], at: number): string | undefined {
+  const [open, text, close] = tokens.slice(at, at + 3);
+  if (!open || !('open' in open) || (open.open !== 'sup' && open.open !== 'sub') || !text || !('text' in text) || !close || !('close' in close)) return undefined;
+  const table = RAISED[open.open];
+  const chars = [...text.text];
+  return chars.length && chars.every(c => table[c]) ? chars.map(c => table[c]).join('') : undefined;
+}
+
 /**
  * Markdown made from citeproc-js's HTML: italics and bold as `*` and `**`, https links as links,
- * every other tag dropped and all text escaped.
+ * super- and subscripts in Unicode where it has them, every other tag dropped and all text escaped.
  *
  * @example htmlToMarkdown('Doe, J. (2020). <i>A_b</i>. https://doi.org/10.1/x') === 'Doe, J. (2020). *A\\_b*. <https://doi.org/10.1/x>'
  */
 export function htmlToMarkdown(html: string): string {
   let out = '';
   const links: string[] = [];
-  for (const t of tokens(html)) {
+  const all = tokens(html);
+  for (let i = 0; i < all.length; i++) {
+    const t = all[i];
+    const script = raised(all, i);
+    if (script) { out += script; i += 2; continue; }
     if ('text' in t) out += links.length ? t.text.replace(MARKDOWN_SPECIAL, c => `\\${c}`) : markdownText(t.text);
     else if ('open' in t) {
       if (t.open === 'i') out += '*';

@@ -3,7 +3,7 @@
 // the shape huggingface_hub documents (`PaperInfo`). Unknown fields are ignored, optional ones
 // may be missing, and an item that is not a paper is left out and reported, not fatal.
 import * as z from '../util/zod';
-import { arxivDoi } from './identifiers';
+import { arxivDoi, readArxivId } from './identifiers';
 import type { Period } from './period';
 import { httpsLink, isoDay, personFromName, plainText, ReadError, type FetchedPaper } from './record';
 import type { Person } from '../model/reference';
@@ -13,7 +13,8 @@ const AuthorSchema = z.object({ name: z.optional(z.nullable(z.string())) });
 const OrganizationSchema = z.object({ name: z.string(), fullname: z.optional(z.nullable(z.string())) });
 
 const PaperSchema = z.object({
-  id: z.string().check(z.regex(/^\d{4}\.\d{4,5}$/, 'id must be an arXiv id')),
+  // Any id arXiv gives: `2401.12345` and the old `astro-ph/0601001`, with or without a version.
+  id: z.string().check(z.refine(id => readArxivId(id) !== undefined, 'id must be an arXiv id')),
   title: z.string().check(z.minLength(1)),
   summary: z.optional(z.nullable(z.string())),
   authors: z.optional(z.nullable(z.array(AuthorSchema))),
@@ -34,23 +35,25 @@ type HfOrganization = z.infer<typeof OrganizationSchema>;
 export const huggingFacePage = (arxivId: string): string => `https://huggingface.co/papers/${arxivId}`;
 
 function fromHf(paper: HfPaper, organization: HfOrganization | null | undefined, listed: string | null | undefined): FetchedPaper {
+  // The schema let only arXiv ids through; a paper is named by its id without the version.
+  const id = readArxivId(paper.id)!.id;
   const out: FetchedPaper = {
     source: 'huggingface',
-    title: plainText(paper.title) ?? paper.id,
+    title: plainText(paper.title) ?? id,
     authors: (paper.authors ?? []).flatMap((a): Person[] => {
       const person = a.name ? personFromName(a.name) : undefined;
       return person ? [person] : [];
     }),
     type: 'article',
-    arxivId: paper.id,
-    doi: arxivDoi(paper.id),
-    links: { abstract: `https://arxiv.org/abs/${paper.id}`, pdf: `https://arxiv.org/pdf/${paper.id}` },
+    arxivId: id,
+    doi: arxivDoi(id),
+    links: { abstract: `https://arxiv.org/abs/${id}`, pdf: `https://arxiv.org/pdf/${id}` },
   };
   const code = httpsLink(paper.githubRepo);
   if (code) out.links.code = code;
   const project = httpsLink(paper.projectPage);
   if (project) out.links.project = project;
-  out.links.discussion = huggingFacePage(paper.id);
+  out.links.discussion = huggingFacePage(id);
   const issued = isoDay(paper.publishedAt);
   if (issued) out.issued = issued;
   const abstract = plainText(paper.summary);

@@ -16,8 +16,14 @@ const DOI = /^10\.\d{4,9}\/\S+$/;
 // arXiv's own DOIs name the preprint, which arXiv describes better than a DOI agency.
 const ARXIV_DOI = /^10\.48550\/arxiv\.(.+)$/i;
 
-/** The arXiv id in a bare id, with its version when it has one. */
-function arxivId(text: string): PaperId | undefined {
+/**
+ * The arXiv id a bare id is, of either shape, with its version apart when it has one; undefined
+ * for anything else. Services that name papers by arXiv id (Hugging Face) are read with it too, so
+ * that every id arXiv gives, old or new, is one Papers takes.
+ *
+ * @example readArxivId('quant-ph/0201082v1') → { kind: 'arxiv', id: 'quant-ph/0201082', version: 1 }
+ */
+export function readArxivId(text: string): Extract<PaperId, { kind: 'arxiv' }> | undefined {
   const m = NEW_ARXIV.exec(text) ?? OLD_ARXIV.exec(text);
   if (!m) return undefined;
   return m[2] ? { kind: 'arxiv', id: m[1], version: Number(m[2]) } : { kind: 'arxiv', id: m[1] };
@@ -30,7 +36,7 @@ function doiId(text: string): PaperId | undefined {
   } catch { /* a lone "%" stays as written */ }
   if (!DOI.test(doi)) return undefined;
   const arxiv = ARXIV_DOI.exec(doi);
-  return (arxiv && arxivId(arxiv[1])) || { kind: 'doi', doi };
+  return (arxiv && readArxivId(arxiv[1])) || { kind: 'doi', doi };
 }
 
 /** Drops what follows an identifier in a link or a sentence: a query, a fragment, closing punctuation. */
@@ -57,17 +63,17 @@ export function parsePaperId(text: string): PaperId | undefined {
   if (!value || /\s/.test(value)) return undefined;
   const bare = value.replace(/^<(.*)>$/, '$1');
   const arxivPrefixed = /^arxiv:\s*(.+)$/i.exec(bare);
-  if (arxivPrefixed) return arxivId(trimLink(arxivPrefixed[1]));
+  if (arxivPrefixed) return readArxivId(trimLink(arxivPrefixed[1]));
   const doiPrefixed = /^doi:\s*(.+)$/i.exec(bare);
   if (doiPrefixed) return doiId(trimLink(doiPrefixed[1]));
   const link = trimLink(bare.replace(/^https?:\/\//i, ''));
   const arxivLink = ARXIV_LINK.exec(link);
-  if (arxivLink) return arxivId(arxivLink[1]);
+  if (arxivLink) return readArxivId(arxivLink[1]);
   const hf = HF_LINK.exec(link);
-  if (hf) return arxivId(hf[1]);
+  if (hf) return readArxivId(hf[1]);
   const doiLink = DOI_LINK.exec(link);
   if (doiLink) return doiId(doiLink[1]);
-  return arxivId(link) ?? doiId(link);
+  return readArxivId(link) ?? doiId(link);
 }
 
 /**

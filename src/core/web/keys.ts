@@ -4,6 +4,7 @@
 import type { Paper } from '../model/paper';
 import type { Person } from '../model/reference';
 import { slugify, toAscii } from '../util/text';
+import { titleText } from '../corpus/keys';
 import type { FetchedPaper } from './record';
 
 // Words a title's "first significant word" skips, as Better BibTeX's `shorttitle` does.
@@ -22,9 +23,9 @@ function authorPart(person: Person | undefined): string {
   return fold(person.family ?? person.literal?.split(/\s+/)[0] ?? person.given ?? '');
 }
 
-/** The first word of a title that is not a function word, folded; "" when there is none. */
+/** The first word of a title's text (not of its markup) that is not a function word, folded; "" when there is none. */
 export function firstTitleWord(title: string): string {
-  for (const word of title.split(/[\s\-–—/:;,.!?()[\]{}"'‘’“”]+/)) {
+  for (const word of titleText(title).split(/[\s\-–—/:;,.!?()[\]{}"'‘’“”]+/)) {
     const folded = fold(word);
     if (folded && !FUNCTION_WORDS.has(folded)) return folded;
   }

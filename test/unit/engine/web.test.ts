@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readHfPapers } from '../../../src/core/web/huggingface';
+import { readHfPaper, readHfPapers } from '../../../src/core/web/huggingface';
 import type { FetchedPaper } from '../../../src/core/web/record';
 import { webPaperId } from '../../../src/core/web/toPaper';
 import { LibraryService } from '../../../src/engine/service';
@@ -88,6 +88,21 @@ suite('the engine: papers from the web join the library', () => {
     assert.equal(looked?.reference?.key, 'MultiSWEBench');
     assert.deepEqual(looked?.topics, bundledPaper.topics, 'its topics as they were');
     assert.equal(looked?.abstract, bundledPaper.abstract);
+  });
+
+  test('a fetched paper that fits no topic is under Other, as a bundled one would be, not under the topic two of its words hit', async function () {
+    this.timeout(60_000);
+    // Quantum channels (arXiv's answer, made into Hugging Face's shape): "decoding" and
+    // "hypothesis" are two words of the coding agents' rules, a near miss that files a bundled
+    // paper of those fields under its best topic, and says nothing of a paper of another field.
+    const quantum = readHfPaper(fixture('papers.1706.08286.json'));
+    const service = LibraryService.load(bundled());
+    const report = await service.setInput({ corpus: [], bibliographies: [], web: { batches: [{ fetched: FETCHED, papers: [quantum, ...day] }], keys: {} } });
+    const [paper] = service.papers([report.web!.keys[webPaperId(quantum)]]);
+    assert.deepEqual(paper?.topics, ['other']);
+    assert.equal(service.locate(paper!.id, { groupBy: 'topic', sortBy: 'upvotes' }), 'topic:other');
+    const [math] = service.papers([report.web!.keys[webPaperId(day[0])]]);
+    assert.deepEqual(math?.topics, ['rl-reasoning'], 'a paper of a topic\'s field keeps it');
   });
 
   test('leaving the fetched papers out keeps them; giving none removes them', async function () {

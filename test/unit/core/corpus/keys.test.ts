@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { assignKeys, baseKey, checkLock, shortName } from '../../../../src/core/corpus/keys';
+import { assignKeys, baseKey, checkLock, shortName, titleText } from '../../../../src/core/corpus/keys';
 import { KEY_PATTERN } from '../../../../src/core/model/paper';
 import { keyLock, seedCorpus } from '../../support/seeds';
 
@@ -71,6 +71,17 @@ suite('citation keys', () => {
     const keys = assignKeys(more, lock);
     for (const paper of papers) assert.equal(keys.get(paper.id), paper.key);
     assert.ok(!papers.some(p => p.key === keys.get('react-again')));
+  });
+
+  test('a title\'s markup gives no words to its key; no bundled title holds any, so no bundled key could change', () => {
+    const keys = assignKeys([{ id: 'hostile', title: '<img src=x onerror=alert(1)>Robust Agents', year: 2026 }, { id: 'bold', title: '<b>Bold</b> Moves: A Study', year: null }], {});
+    assert.deepEqual([keys.get('hostile'), keys.get('bold')], ['RobustAgents2026', 'BoldMoves']);
+    assert.equal(titleText('<script>alert(2)</script>Real <i>Title</i>'), 'Real Title');
+    assert.equal(shortName('a < b > c'), 'aBC', 'a comparison is not markup');
+    for (const paper of papers) {
+      assert.equal(titleText(paper.title), paper.title.replace(/\s+/g, ' ').trim(), paper.title);
+      assert.equal(baseKey(paper), baseKey({ ...paper, title: titleText(paper.title) }));
+    }
   });
 
   test('a bad lock is reported', () => {

@@ -254,6 +254,8 @@ suite('topics: the rules engine', () => {
     assert.deepEqual(createTopicAssigner(file()).assign(weak), ['other']);
     assert.deepEqual(createTopicAssigner(file({ fallback: 2 })).assign(weak), ['robots']);
     assert.deepEqual(createTopicAssigner(file({ fallback: 2 })).assign(paper('On chess', 'Chess.')), ['other']);
+    assert.deepEqual(createTopicAssigner(file({ fallback: 2 }), { nearMisses: false }).assign(weak), ['other'], 'a paper fetched from the web');
+    assert.deepEqual(createTopicAssigner(file({ fallback: 2 }), { nearMisses: false }).assign(paper('Robot grasping', 'A gripper.')), ['robots']);
   });
 
   test('duplicate topic ids or labels are rejected', () => {

@@ -81,6 +81,19 @@ suite('.bib entries as CSL items, as pandoc reads them', () => {
     assert.equal(bundled.id, 'B2017');
     assert.equal(apa.reference(bundled, 'text'), 'Attention. (2017).');
   });
+
+  test('a bundled title\'s caret superscript reads as its .bib entry\'s math does in pandoc: "τ^2-Bench" is "τ²-Bench"', () => {
+    const base = { authorsCount: null, organization: null, date: null, year: null, links: [] };
+    const tau = paperCslItem({ ...base, key: 'tau2Bench', title: 'τ^2-Bench: Evaluating Conversational Agents in a Dual-Control Environment' });
+    assert.equal(tau.title, 'τ²-Bench: Evaluating Conversational Agents in a Dual-Control Environment');
+    assert.match(apa.reference(tau, 'text'), /^τ²-Bench: Evaluating Conversational Agents/);
+    assert.match(apa.reference(tau, 'html'), /^<i>τ<sup>2<\/sup>-Bench: Evaluating Conversational Agents/, 'as pandoc\'s HTML writes it');
+    assert.match(apa.reference(tau, 'markdown'), /^\*τ²-Bench: Evaluating Conversational Agents/, 'the hover');
+    assert.equal(paperCslItem({ ...base, key: 'm', title: 'Model^10 and x^2' }).title, 'Model¹⁰ and x²');
+    assert.equal(paperCslItem({ ...base, key: 'f', title: 'FaSTA^*: Fast-Slow' }).title, 'FaSTA^*: Fast-Slow', 'as pandoc prints it in plain text, caret and all');
+    const user = paperCslItem({ ...base, key: 'u', title: 'x^2', reference: { key: 'u', line: 1, sourceType: 'book', type: 'book', item: { id: 'u', type: 'book', title: 'x^2' } } });
+    assert.equal(user.title, 'x^2', 'the writer\'s own entry as written');
+  });
 });
 
 suite('formatting', () => {
@@ -158,5 +171,6 @@ suite('formatting', () => {
     }
     assert.equal(safeHtml('<i>ok</i><a href="javascript:x">no</a><a href="https://doi.org/1">yes</a>'), '<i>ok</i>&lt;a href=&quot;javascript:x&quot;&gt;no&lt;/a&gt;<a href="https://doi.org/1">yes</a>');
     assert.equal(htmlToMarkdown('<a href="https://doi.org/1">see [1]</a> http://plain.org'), '[see \\[1\\]](<https://doi.org/1>) http://plain.org');
+    assert.equal(htmlToMarkdown('τ<sup>2</sup>, H<sub>2</sub>O, x<sup>n+1</sup>, y<sup>*</sup>'), 'τ², H₂O, xⁿ⁺¹, y\\*', 'raised in Unicode where it can be');
   });
 });

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { baseWebKey, firstTitleWord, KnownPapers, webKey } from '../../../../src/core/web/keys';
 import { joinFetched, toPaper } from '../../../../src/core/web/toPaper';
+import { readHfPapers } from '../../../../src/core/web/huggingface';
 import { joinWeb } from '../../../../src/engine/web';
 import type { FetchedPaper } from '../../../../src/core/web/record';
 import type { Paper } from '../../../../src/core/model/paper';
@@ -27,6 +28,18 @@ suite('web: keys in the author-year-word form', () => {
   for (const [over, key] of cases) {
     test(`${over.title ?? 'Attention Is All You Need'} → ${key}`, () => assert.equal(baseWebKey(fetched(over)), key));
   }
+
+  test('a title\'s markup gives no word: a Daily Papers title "<img src=x onerror=…>R…" keys by its text, not "img"', () => {
+    const { papers } = readHfPapers([{
+      paper: { id: '2601.00003', title: '<img src=x onerror=alert(1)>Robust Agents Under Attack', authors: [{ name: 'Ana Ferreira' }], publishedAt: '2026-01-05T00:00:00.000Z' },
+      publishedAt: '2026-01-06T00:00:00.000Z',
+    }]);
+    const [joined] = joinFetched(papers, new KnownPapers([]), new Map(), '2026-01-06T08:00:00Z').papers;
+    assert.equal(joined.key, 'ferreira2026robust');
+    assert.equal(joined.title, '<img src=x onerror=alert(1)>Robust Agents Under Attack', 'the title itself stays as sent, shown as text');
+    assert.equal(firstTitleWord('<script>alert(2)</script> <b>Bold</b> Moves'), 'bold');
+    assert.equal(firstTitleWord('When a < b > c'), 'b', 'a comparison is not markup');
+  });
 
   test('the first significant word skips function words and punctuation', () => {
     assert.equal(firstTitleWord('On the Opportunities and Risks of Foundation Models'), 'opportunities');

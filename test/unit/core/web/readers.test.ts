@@ -206,6 +206,27 @@ suite('web: reading the Hugging Face papers API (made fixtures)', () => {
     throwsRead(() => readHfPaper(hf('papers.9999.99999.json')), /id/);
   });
 
+  test('old-style arXiv ids (astro-ph/0601001) and versions are arXiv ids too: the paper arXiv\'s own answer lists', () => {
+    // The ids of issue 40, and every shape arXiv has given: archive/YYMMNNN, archive.SUBJ/YYMMNNN, YYMM.NNNN(N), each with a version.
+    for (const [id, bare] of [['astro-ph/0601001', 'astro-ph/0601001'], ['quant-ph/0201082v1', 'quant-ph/0201082'], ['math.GT/0309136', 'math.GT/0309136'],
+      ['hep-th/9901001v3', 'hep-th/9901001'], ['0704.0001', '0704.0001'], ['2401.12345v2', '2401.12345']]) {
+      const paper = readHfPaper({ id, title: 'T' });
+      assert.deepEqual([paper.arxivId, paper.doi, paper.links.abstract, paper.links.discussion],
+        [bare, `10.48550/arXiv.${bare}`, `https://arxiv.org/abs/${bare}`, `https://huggingface.co/papers/${bare}`], id);
+    }
+    for (const id of ['not-an-arxiv-id', 'astro-ph/060100', 'astro-ph0601001', '2401.123', 'arXiv:2401.12345', '10.48550/arXiv.2401.12345', '2401.12345v']) {
+      throwsRead(() => readHfPaper({ id, title: 'T' }), /^id: id must be an arXiv id$/);
+    }
+    // Hugging Face's answer for an old-style id (made from arXiv's recorded search) gives the paper arXiv lists under it.
+    const listed = readArxivFeed(arxivBody('q_testing_s0_m100_'));
+    for (const file of ['papers.hep-ph_0301050.json', 'papers.cs_0503050.json']) {
+      const paper = readHfPaper(hf(file));
+      const arxiv = listed.find(p => p.arxivId === paper.arxivId)!;
+      assert.ok(arxiv, `${paper.arxivId} is in arXiv's answer`);
+      assert.deepEqual([paper.title, paper.authors, paper.issued, paper.abstract], [arxiv.title, arxiv.authors, arxiv.issued, arxiv.abstract]);
+    }
+  });
+
   test('names in reading order', () => {
     assert.deepEqual(personFromName('Ashish Vaswani'), { given: 'Ashish', family: 'Vaswani' });
     assert.deepEqual(personFromName('  Ludwig  van   Beethoven '), { given: 'Ludwig', particle: 'van', family: 'Beethoven' });

@@ -34,6 +34,14 @@ suite('web: the paper services (replayed)', () => {
     assert.match(missing.message, /answered 404: Hugging Face has no page for arXiv:9999\.99999$/);
   });
 
+  test('where a browser cannot ask arXiv, Hugging Face answers for old-style arXiv ids too, with or without a version', async () => {
+    const anarchy = await lookUp('hep-ph/0301050v2', { arxivVia: 'huggingface' });
+    assert.deepEqual([anarchy.source, anarchy.arxivId, anarchy.title], ['huggingface', 'hep-ph/0301050', 'Statistical Test of Anarchy']);
+    const testing = await lookUp('https://arxiv.org/abs/cs/0503050', { arxivVia: 'huggingface' });
+    assert.deepEqual([testing.arxivId, testing.authors.length], ['cs/0503050', 3]);
+    assert.deepEqual(server.requests.map(r => r.path), ['/api/papers/hep-ph%2F0301050', '/api/papers/cs%2F0503050']);
+  });
+
   test('a DOI asks Crossref; one Crossref lacks goes to doi.org content negotiation, redirects and all', async () => {
     const plos = await lookUp('10.1371/journal.pone.0033693');
     assert.equal(plos.source, 'crossref');

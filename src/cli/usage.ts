@@ -1,0 +1,99 @@
+// What the command line prints for `--help` and after bad arguments: each command's own usage, and
+// the general one that lists them all. Text and constants only, so that printing a usage loads
+// none of the code a command runs.
+import { BUNDLED_STYLES } from '../core/styles/resolve';
+
+/** The command line as a reader of this repository types it, built (README, "Command line"). */
+export const PAPERS = 'node dist/cli.js';
+
+export const EXPORT_FORMATS = ['bibtex', 'biblatex', 'csl-json', 'json'] as const;
+export const CITE_FORMATS = ['bibtex', 'biblatex', 'csl-json', 'plain', 'latex', 'markdown', 'typst', 'rst'] as const;
+export const ADD_FORMATS = ['bibtex', 'biblatex', 'csl-json'] as const;
+/** What `format --format` takes. */
+export const REFERENCE_FORMS = ['text', 'html', 'markdown'] as const;
+
+const LIBRARY_OPTIONS = `options:
+  --corpus FILE   also load this file, repeatable: a saved page (.txt) or a corpus (.json
+                  holding { "papers": [...] }), as papers.corpus.files does in the editor; or
+                  a bibliography: BibTeX/biblatex (.bib), CSL-JSON (.json holding [...]),
+                  CSL-YAML or Hayagriva (.yaml, .yml), as the editor reads the writer's own
+  --no-bundled    leave out the bundled papers: only what the --corpus files hold
+problems in the files go to stderr as file:line: message; a file that cannot be read exits 1`;
+
+const SERVICES = `the services asked are those at PAPERS_HF_URL, PAPERS_ARXIV_URL, PAPERS_CROSSREF_URL and
+PAPERS_DOI_URL (by default https://huggingface.co, https://export.arxiv.org,
+https://api.crossref.org and https://doi.org)`;
+
+/** Each command: its synopsis (as the general usage lists it) and what only its own usage adds. */
+const COMMANDS = {
+  search: {
+    synopsis: `  ${PAPERS} search "<query>" [--limit N] [--json] [--corpus FILE]... [--no-bundled]
+      ranked papers: key, title, score`,
+    more: LIBRARY_OPTIONS,
+  },
+  export: {
+    synopsis: `  ${PAPERS} export --format ${EXPORT_FORMATS.join('|')} [--corpus FILE]... [--no-bundled]
+      every paper (the bundled ones and the --corpus files'): .bib entries, CSL-JSON, or the
+      corpus JSON`,
+    more: LIBRARY_OPTIONS,
+  },
+  cite: {
+    synopsis: `  ${PAPERS} cite <key> --format ${CITE_FORMATS.join('|')}
+      [--corpus FILE]... [--no-bundled]
+      one paper's entry, reference or citation; exit 1 when no paper has the key`,
+    more: LIBRARY_OPTIONS,
+  },
+  check: {
+    synopsis: `  ${PAPERS} check FILE... [--json]
+      each document's citations against its bibliographies: undefined keys, duplicate keys,
+      malformed entries; exit 1 when there is one, 0 when all is well`,
+    more: `documents: .tex, .md, .qmd, .Rmd, .typ, .rst; a LaTeX or Typst file is checked with its whole
+project; --json prints every document's citations, bibliographies and problems`,
+  },
+  format: {
+    synopsis: `  ${PAPERS} format --corpus FILE... [--style ID|FILE.csl] [--locale xx-XX]
+      [--format ${REFERENCE_FORMS.join('|')}] [KEY...]
+      the bibliography of the keys (every entry of the files when none is given) in the style's
+      order, one reference a paragraph; exit 1 when a key is not found`,
+    more: `styles: ${BUNDLED_STYLES.map(s => s.id).join(', ')} (APA unless given), or a .csl file
+--corpus FILE: a bibliography (.bib, CSL-JSON .json, .yaml, .yml), repeatable`,
+  },
+  add: {
+    synopsis: `  ${PAPERS} add ID... [--format ${ADD_FORMATS.join('|')}]
+      the entries of papers fetched by arXiv id, DOI or link (arxiv.org, doi.org,
+      huggingface.co/papers); exit 1 when one cannot be found or fetched`,
+    more: SERVICES,
+  },
+  daily: {
+    synopsis: `  ${PAPERS} daily [--date YYYY-MM-DD | --week YYYY-Www | --month YYYY-MM] [--json]
+      Hugging Face's daily papers (the latest day by default), in the site's order: upvotes,
+      arXiv id, title, authors, organisation`,
+    more: SERVICES,
+  },
+} satisfies Record<string, { synopsis: string; more: string }>;
+
+export type Command = keyof typeof COMMANDS;
+
+const isCommand = (word: string): word is Command => Object.hasOwn(COMMANDS, word);
+
+/** The command the arguments name (the first word that is one, before any `--`), if any. */
+export function commandOf(argv: readonly string[]): Command | undefined {
+  const end = argv.indexOf('--');
+  return (end < 0 ? argv : argv.slice(0, end)).find(isCommand);
+}
+
+/**
+ * The usage for these arguments: the command's own when they name one (`format --help`,
+ * `help format`, bad arguments to `format`), else the general usage of every command.
+ *
+ * @example usageFor(['format', '--help']).startsWith('usage:\n  node dist/cli.js format')
+ */
+export function usageFor(argv: readonly string[]): string {
+  const command = commandOf(argv);
+  if (command) return `usage:\n${COMMANDS[command].synopsis}\n${COMMANDS[command].more}`;
+  return `usage:
+${Object.values(COMMANDS).map(c => c.synopsis).join('\n')}
+${LIBRARY_OPTIONS}
+add and daily: ${SERVICES}
+${PAPERS} COMMAND --help (or ${PAPERS} help COMMAND) prints that command's usage alone`;
+}

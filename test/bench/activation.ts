@@ -1,6 +1,9 @@
 // Extension-tests entry for scripts/bench-activation.mjs (not a mocha suite): in a fresh extension
 // host, times what a user waits for the first time they open the Papers view: loading and
 // activating the extension, then the first call that needs the papers (reading corpus + index).
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector';
+import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import type { PapersApi } from '../../src/extension';
@@ -17,6 +20,16 @@ export async function run(): Promise<void> {
   // start-up competes for the CPU and doubles the figures. A user opens the Papers view
   // after the window has settled, so the timing starts then.
   await new Promise(resolve => setTimeout(resolve, SETTLE_MS));
+  // PAPERS_BENCH_PROFILE=DIR: a CPU profile of the extension host over what is timed, to find where the time goes.
+  const profileDir = process.env.PAPERS_BENCH_PROFILE;
+  const session = profileDir ? new Session() : undefined;
+  const post = (method: string, params?: object) => new Promise<unknown>((resolve, reject) => session!.post(method, params ?? {}, (error, result) => (error ? reject(error) : resolve(result))));
+  if (session) {
+    session.connect();
+    await post('Profiler.enable');
+    await post('Profiler.setSamplingInterval', { interval: 100 });
+    await post('Profiler.start');
+  }
   const started = performance.now();
   const api = await extension.activate();
   const activated = performance.now();
@@ -32,6 +45,11 @@ export async function run(): Promise<void> {
   await new Promise(resolve => setTimeout(resolve, 1000));
   clearInterval(tick);
   delay.disable();
+  if (session) {
+    const { profile } = await post('Profiler.stop') as { profile: unknown };
+    writeFileSync(join(profileDir!, `activation-${Date.now()}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
+  }
   const sample = { wasActive, activateMs: activated - started, firstPapersMs: loaded - activated, firstUseBlockMs: Math.max(longest, delay.max / 1e6), papers: papers.length };
   console.log(`[papers-bench] ${JSON.stringify(sample)}`);
 }

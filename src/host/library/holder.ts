@@ -104,10 +104,17 @@ export class LibraryHolder {
     this.worker.start().catch(() => undefined);
   }
 
-  /** Between slices of the host's own load: waits while the worker holds the papers and they are not wanted here. */
+  /**
+   * Between slices of the host's own load: waits while the worker holds the papers and they are not
+   * wanted here. In a workspace whose last session gave the worker files of the user's, it waits as
+   * soon as the worker starts: the worker has the papers soon (from its cache), and the host's own
+   * decoding would take the core it needs. Otherwise (a first session, a workspace of no files of
+   * the user's) the host goes on until the worker holds them: the writer's first look at the papers
+   * comes from whichever side has them first.
+   */
   private async yieldToEngine(): Promise<void> {
     await pause();
-    while (this.worker.started && !this.localWanted) await new Promise<void>(resolve => this.waiting.push(resolve));
+    while (this.worker.started && !this.localWanted && (this.remote || this.hadUserFiles())) await new Promise<void>(resolve => this.waiting.push(resolve));
   }
 
   loadBundled(): Promise<LocalLibrary | undefined> {

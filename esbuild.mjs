@@ -63,32 +63,39 @@ const topicNames = {
 };
 
 /**
- * js-yaml in the engine as a string, compiled the first time a YAML bibliography is read. It is
+ * Packages in the engine as strings, each compiled the first time one of its functions is called.
+ * js-yaml, compiled the first time a YAML bibliography is read, is
  * a sixth of the engine, which the extension host compiles too, where it is almost never used (a
  * document's inline `references:`): compiling the engine in a first session, before any code
  * cache, held the host 57 to 72 ms while a window loaded; with js-yaml as a string the engine
  * compiles in 23 ms rather than 30 in plain Node, and its top level runs in 6 rather than 10. A
  * string is only scanned; code, even in a function never called, is parsed. Only `load` is used
- * (src/core/bibliography/yaml/read.ts).
+ * (src/core/bibliography/yaml/read.ts). @rgrove/parse-xml likewise (`parseXml`): the host never
+ * reads arXiv's XML (the engine worker does, on the desktop), so it should not compile it.
+ * `lazyFunctions({ package: [function names] })`.
  */
-const lazyYaml = {
-  name: 'lazy-js-yaml',
-  setup(build) {
-    build.onResolve({ filter: /^js-yaml$/ }, () => ({ path: 'js-yaml', namespace: 'lazy-js-yaml' }));
-    build.onLoad({ filter: /.*/, namespace: 'lazy-js-yaml' }, async () => {
-      const library = await esbuild.build({
-        // Only what `load` needs: js-yaml's writer stays out, as it does from a bundle that imports `load`.
-        stdin: { contents: "export { load } from 'js-yaml';", resolveDir: root }, bundle: true, minify: true, write: false, format: 'iife', globalName: 'jsyaml',
-        platform: 'browser', target: common.target, logLevel: 'warning',
+function lazyFunctions(packages) {
+  const ns = 'lazy-functions';
+  return {
+    name: ns,
+    setup(build) {
+      const filter = new RegExp(`^(${Object.keys(packages).map(name => name.replace(/[/.@-]/g, c => `\\${c}`)).join('|')})$`);
+      build.onResolve({ filter }, ({ path }) => ({ path, namespace: ns }));
+      build.onLoad({ filter: /.*/, namespace: ns }, async ({ path: name }) => {
+        const names = packages[name];
+        const library = await esbuild.build({
+          // Only what is named: the rest of the package stays out, as it does from a bundle that imports those alone.
+          stdin: { contents: `export { ${names.join(', ')} } from '${name}';`, resolveDir: root }, bundle: true, minify: true, write: false, format: 'iife', globalName: 'lazyPackage',
+          platform: 'browser', target: common.target, logLevel: 'warning',
+        });
+        const source = `${library.outputFiles[0].text}\nreturn lazyPackage;`;
+        const contents = [`let made;\nconst library = () => (made ??= new Function(${JSON.stringify(source)})());`,
+          ...names.map(fn => `export function ${fn}(...args) { return library().${fn}(...args); }`)].join('\n');
+        return { contents, loader: 'js' };
       });
-      const source = `${library.outputFiles[0].text}\nreturn jsyaml;`;
-      return {
-        contents: `let yaml;\nexport function load(text, options) { yaml ??= new Function(${JSON.stringify(source)})(); return yaml.load(text, options); }\n`,
-        loader: 'js',
-      };
-    });
-  },
-};
+    },
+  };
+}
 
 /** `papers:integration-tests`: a loader for each integration test file, for the web test bundle. */
 const integrationTests = {
@@ -123,7 +130,7 @@ const builds = [
   // module there) and which runs as the engine worker (a Node worker thread, or a Web Worker).
   {
     ...common, platform: 'browser', format: 'iife', globalName: 'papersEngine', entryPoints: ['src/engine.ts'], outfile: 'dist/engine.js',
-    external: ['node:worker_threads', 'node:fs', 'node:os'], plugins: [lazyYaml],
+    external: ['node:worker_threads', 'node:fs', 'node:os'], plugins: [lazyFunctions({ 'js-yaml': ['load'], '@rgrove/parse-xml': ['parseXml'] })],
     // Run as a Node worker thread's main script (as the unit tests start it), it serves too.
     footer: { js: "if (typeof module !== 'undefined') { module.exports = papersEngine; if (typeof require === 'function' && require.main === module) papersEngine.serveIfWorker(true); }" },
   },

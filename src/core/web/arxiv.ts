@@ -1,7 +1,7 @@
 // The arXiv API (export.arxiv.org/api/query): an Atom feed, read with a real XML parser
 // (@rgrove/parse-xml: small, strict, no DOM, so it runs in a Web Worker too). Elements are
 // matched by the names arXiv writes, `arxiv:` prefix included, as its documentation gives them.
-import { parseXml, XmlElement, type XmlNode } from '@rgrove/parse-xml';
+import { parseXml, type XmlElement, type XmlNode } from '@rgrove/parse-xml';
 import { arxivDoi } from './identifiers';
 import { httpsLink, isoDay, personFromName, plainText, ReadError, type FetchedPaper } from './record';
 import type { Person } from '../model/reference';
@@ -15,7 +15,7 @@ export function arxivQueryUrl(base: string, ids: readonly string[]): string {
   return `${base.replace(/\/+$/, '')}/api/query?id_list=${ids.map(encodeURIComponent).join(',')}&max_results=${ids.length}`;
 }
 
-const childrenNamed = (node: XmlElement, name: string) => node.children.filter((c: XmlNode): c is XmlElement => c instanceof XmlElement && c.name === name);
+const childrenNamed = (node: XmlElement, name: string) => node.children.filter((c: XmlNode): c is XmlElement => c.type === 'element' && (c as XmlElement).name === name);
 const child = (node: XmlElement, name: string) => childrenNamed(node, name)[0];
 
 /** The id and version in an entry's `<id>` (`http://arxiv.org/abs/1605.08386v1`). */

@@ -32,11 +32,11 @@ export const REFRESH_MS = 5 * 60_000;
 
 const CACHE_VERSION = 1;
 
-const PersonSchema = z.object({
+const PersonSchema = z.lazySchema(() => z.object({
   family: z.optional(z.string()), given: z.optional(z.string()), particle: z.optional(z.string()), suffix: z.optional(z.string()), literal: z.optional(z.string()),
-});
-const link = z.optional(z.string().check(z.regex(/^https:\/\/\S+$/)));
-const FetchedPaperSchema = z.object({
+}));
+const link = z.lazySchema(() => z.optional(z.string().check(z.regex(/^https:\/\/\S+$/))));
+const FetchedPaperSchema = z.lazySchema(() => z.object({
   source: z.enum(['huggingface', 'arxiv', 'crossref', 'doi']),
   title: z.string().check(z.minLength(1)),
   authors: z.array(PersonSchema),
@@ -55,12 +55,12 @@ const FetchedPaperSchema = z.object({
   upvotes: z.optional(z.int()),
   organization: z.optional(z.object({ handle: z.string(), name: z.string() })),
   listed: z.optional(z.string()),
-});
+}));
 // `final`: fetched once the period was over, so its papers will not change.
-const ListEntrySchema = z.object({ version: z.literal(CACHE_VERSION), fetched: z.string(), final: z.boolean(), papers: z.array(FetchedPaperSchema) });
-const PaperEntrySchema = z.object({ version: z.literal(CACHE_VERSION), fetched: z.string(), paper: FetchedPaperSchema });
-const KeysSchema = z.object({ version: z.literal(CACHE_VERSION), keys: z.record(z.string(), z.string()) });
-const KeptSchema = z.object({ version: z.literal(CACHE_VERSION), papers: z.array(z.object({ fetched: z.string(), paper: FetchedPaperSchema })) });
+const ListEntrySchema = z.lazySchema(() => z.object({ version: z.literal(CACHE_VERSION), fetched: z.string(), final: z.boolean(), papers: z.array(FetchedPaperSchema) }));
+const PaperEntrySchema = z.lazySchema(() => z.object({ version: z.literal(CACHE_VERSION), fetched: z.string(), paper: FetchedPaperSchema }));
+const KeysSchema = z.lazySchema(() => z.object({ version: z.literal(CACHE_VERSION), keys: z.record(z.string(), z.string()) }));
+const KeptSchema = z.lazySchema(() => z.object({ version: z.literal(CACHE_VERSION), papers: z.array(z.object({ fetched: z.string(), paper: FetchedPaperSchema })) }));
 
 /** A fetched paper the user kept in the library (added, looked up, opened from a search, starred), with when it was fetched. */
 export interface KeptPaper {

@@ -8,9 +8,9 @@ import { agencyText, httpsLink, ReadError, type FetchedPaper } from './record';
 import { bareDoi } from '../model/reference';
 
 /** The fields read, each either CSL's string or Crossref's list of strings. */
-const textOrList = z.optional(z.union([z.string(), z.array(z.string()), z.number()]));
+const textOrList = z.lazySchema(() => z.optional(z.union([z.string(), z.array(z.string()), z.number()])));
 
-const WorkSchema = z.object({
+const WorkSchema = z.lazySchema(() => z.object({
   DOI: z.string(),
   title: textOrList,
   type: z.optional(z.string()),
@@ -19,9 +19,9 @@ const WorkSchema = z.object({
   publisher: z.optional(z.string()),
   abstract: z.optional(z.string()),
   link: z.optional(z.array(z.object({ URL: z.optional(z.string()), 'content-type': z.optional(z.string()) }))),
-});
+}));
 
-const CrossrefSchema = z.object({ status: z.optional(z.string()), message: z.unknown() });
+const CrossrefSchema = z.lazySchema(() => z.object({ status: z.optional(z.string()), message: z.unknown() }));
 
 // Crossref's own types, as its works API and some agencies' CSL give them, to CSL's.
 const CSL_TYPES: Record<string, string> = {

@@ -8,11 +8,11 @@ import type { Period } from './period';
 import { httpsLink, isoDay, personFromName, plainText, ReadError, type FetchedPaper } from './record';
 import type { Person } from '../model/reference';
 
-const AuthorSchema = z.object({ name: z.optional(z.nullable(z.string())) });
+const AuthorSchema = z.lazySchema(() => z.object({ name: z.optional(z.nullable(z.string())) }));
 
-const OrganizationSchema = z.object({ name: z.string(), fullname: z.optional(z.nullable(z.string())) });
+const OrganizationSchema = z.lazySchema(() => z.object({ name: z.string(), fullname: z.optional(z.nullable(z.string())) }));
 
-const PaperSchema = z.object({
+const PaperSchema = z.lazySchema(() => z.object({
   // Any id arXiv gives: `2401.12345` and the old `astro-ph/0601001`, with or without a version.
   id: z.string().check(z.refine(id => readArxivId(id) !== undefined, 'id must be an arXiv id')),
   title: z.string().check(z.minLength(1)),
@@ -23,10 +23,10 @@ const PaperSchema = z.object({
   githubRepo: z.optional(z.nullable(z.string())),
   projectPage: z.optional(z.nullable(z.string())),
   organization: z.optional(z.nullable(OrganizationSchema)),
-});
+}));
 
 /** A daily item: the paper, and when and under which organisation it was listed. */
-const DailySchema = z.object({ paper: PaperSchema, publishedAt: z.optional(z.nullable(z.string())), organization: z.optional(z.nullable(OrganizationSchema)) });
+const DailySchema = z.lazySchema(() => z.object({ paper: PaperSchema, publishedAt: z.optional(z.nullable(z.string())), organization: z.optional(z.nullable(OrganizationSchema)) }));
 
 type HfPaper = z.infer<typeof PaperSchema>;
 type HfOrganization = z.infer<typeof OrganizationSchema>;

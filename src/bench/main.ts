@@ -25,6 +25,8 @@ import { benchPaste, benchWebJoin } from './web';
 const USAGE = `usage:
   npm run bench                                   bundled corpus, then 10,000 and 100,000 synthetic papers
   npm run bench -- --sizes 10000                  synthetic sizes to run (comma-separated; 0 for none)
+  npm run bench -- --baseline COMMIT|week|none    the commit whose build the activation figures are set beside, in the same
+                                                  run (default: week, the newest commit a week older than HEAD)
   npm run bench -- --bibliographies               only the bibliography part: the real files of ../shared/bibliographies
                                                   by our reader and four libraries, and a 3 MB library in the real extension host
   npm run bench -- --styles                       only the formatted references (the style engine) of the bibliography part
@@ -88,17 +90,19 @@ interface CorpusRun {
 }
 
 /**
- * Activation in the real extension host, by scripts/bench-activation.mjs (code-server);
+ * Activation in the real extension host, by scripts/bench-activation.mjs (code-server), beside a
+ * baseline commit built next to this checkout (`--baseline`, a week-old commit unless told);
  * a reason instead when it cannot run here.
  */
-function activation(): Activation | string {
-  console.error('[bench] activation in the real extension host (5 runs)');
-  const run = spawnSync(process.execPath, [join(ROOT, 'scripts', 'bench-activation.mjs'), '--runs', '5'], { encoding: 'utf8', cwd: ROOT });
+function activation(baseline: string): Activation | string {
+  const args = baseline === 'none' ? ['--runs', '5'] : ['--runs', '3', '--rounds', '2', '--baseline', baseline];
+  console.error(`[bench] activation in the real extension host (${baseline === 'none' ? '5 runs' : `3 runs in each of 2 rounds, interleaved with the baseline ${baseline}`})`);
+  const run = spawnSync(process.execPath, [join(ROOT, 'scripts', 'bench-activation.mjs'), ...args], { encoding: 'utf8', cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   if (run.status !== 0) return `scripts/bench-activation.mjs failed (${run.stderr.trim().split('\n').pop() ?? `exit ${run.status}`}); run npm run setup:offline`;
   return JSON.parse(run.stdout.trim().split('\n').pop()!) as Activation;
 }
 
-function tables(sizes: number[]): void {
+function tables(sizes: number[], baseline: string): void {
   const library = join(DIST, shippedName(LIBRARY_FILE));
   if (!existsSync(library)) throw new Error(`${library} is missing: run \`node esbuild.mjs\` first`);
   const scratch = mkdtempSync(join(tmpdir(), 'papers-bench-'));
@@ -147,7 +151,7 @@ function tables(sizes: number[]): void {
     // Other work on the machine slows every figure down: say how busy it was.
     const machine = `${cpus()[0]?.model ?? 'unknown CPU'}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GB, node ${process.version}; `
       + `load average ${loadBefore.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end.`;
-    printReport(rows, machine, activation());
+    printReport(rows, machine, activation(baseline));
     printEngine(engines, rows);
   } finally {
     rmSync(scratch, { recursive: true, force: true });
@@ -209,7 +213,7 @@ async function run(argv: string[]): Promise<void> {
     options: {
       corpus: { type: 'string' }, queries: { type: 'string' }, json: { type: 'boolean' },
       layout: { type: 'string' }, sizes: { type: 'string' }, worker: { type: 'string' }, help: { type: 'boolean' },
-      bibliographies: { type: 'boolean' }, styles: { type: 'boolean' }, web: { type: 'boolean' }, 'in-process': { type: 'boolean' }, 'engine-step': { type: 'string' },
+      bibliographies: { type: 'boolean' }, styles: { type: 'boolean' }, web: { type: 'boolean' }, baseline: { type: 'string' }, 'in-process': { type: 'boolean' }, 'engine-step': { type: 'string' },
     },
   });
   if (values.help) { console.log(USAGE); return; }
@@ -251,7 +255,7 @@ async function run(argv: string[]): Promise<void> {
   }
   const sizes = (values.sizes ?? '10000,100000').split(',').map(Number).filter(n => n !== 0);
   if (sizes.some(n => !Number.isInteger(n) || n < 100)) throw new UsageError('--sizes takes whole numbers of at least 100, e.g. 10000,100000');
-  tables(sizes);
+  tables(sizes, values.baseline ?? 'week');
   await bibliographies();
 }
 

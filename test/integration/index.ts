@@ -1,17 +1,19 @@
 // The standard extension-tests entry: the extension host require()s this file and calls run(),
 // under @vscode/test-electron on a desktop and under scripts/run-integration.mjs (code-server)
-// here. Every `*.test.js` next to it or below it is loaded, so adding a test is adding a file.
+// here. Every `*.test.js` next to it or below it is loaded, so adding a test is adding a file
+// (`*.web.test.js` files only in VS Code for the web).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import Mocha = require('mocha');
 import SummaryReporter = require('../support/summaryReporter');
 
-/** Every file under `dir` whose name ends with `.test.js`. */
+/** Every file under `dir` whose name ends with `.test.js`, less the web-only ones. */
 function testFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap(entry => {
     const file = path.join(dir, entry.name);
     if (entry.isDirectory()) return testFiles(file);
-    return entry.name.endsWith('.test.js') ? [file] : [];
+    // `*.web.test.js`: tests of what only VS Code for the web does (the web bundle has them).
+    return entry.name.endsWith('.test.js') && !entry.name.endsWith('.web.test.js') ? [file] : [];
   });
 }
 

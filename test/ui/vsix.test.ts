@@ -8,7 +8,7 @@ import { VSIX, expandFirstTopic, keepFailures, openPapersContainer, openWorkbenc
 // What the installed extension reads, and nothing else (see .vscodeignore).
 const ALLOWED = [
   /^extension\/package\.json$/, /^extension\/dist\/(extension|host)\.js$/, /^extension\/dist\/(engine|styles)\.js\.lz$/, /^extension\/dist\/licenses\/[\w.-]+\.txt$/, /^extension\/dist\/webview\/[\w./-]+\.(js|css)$/,
-  /^extension\/dist\/library\.lz$/, /^extension\/media\/[\w.-]+\.(svg|png|css)$/,
+  /^extension\/dist\/library\.lz$/, /^extension\/dist\/tree\.json$/, /^extension\/media\/[\w.-]+\.(svg|png|css)$/,
   /^extension\/(readme\.md|changelog\.md|LICENSE\.txt)$/i, /^extension\.vsixmanifest$/, /^\[Content_Types\]\.xml$/,
 ];
 // Both builds: dist/extension.js is the desktop entry ("main"), dist/host.js the web entry

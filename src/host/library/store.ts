@@ -92,17 +92,20 @@ export class PaperStore extends Disposable {
   }
 
   /**
-   * The papers, loaded on first use; undefined when loading failed (already reported). While
-   * the engine worker starts for the user's files they come from it: the host then does not
-   * decode a copy of its own, which would take the CPU the worker needs and fill this thread's
-   * heap (and its garbage collection would hold the host).
+   * The papers, loaded on first use; undefined when loading failed (already reported). They come
+   * from whichever side has them first: the host's own copy or the engine worker's (see
+   * `LibraryHolder.yieldToEngine` for when the host leaves them to the worker).
    */
   library(): Promise<Library | undefined> {
     return this.holder.library();
   }
 
-  /** The bundled papers' topics and counts as the build wrote them, for the Papers view before the library has loaded. */
-  bundledTopics(): Promise<GroupRow[] | undefined> {
+  /**
+   * The bundled papers' topics and counts as the build wrote them, for the Papers view before the
+   * library has loaded; none once loading failed, so that the view's welcome says why.
+   */
+  async bundledTopics(): Promise<GroupRow[] | undefined> {
+    if (this.status.state === 'failed') return undefined;
     return this.holder.shipped.treeTop();
   }
 

@@ -208,6 +208,7 @@ suite('Papers from the web: Add Paper', () => {
   });
 
   test('with papers.web.enabled off, nothing is asked of the network', async () => {
+    const kept = (await api.papers()).filter(p => p.web).map(p => p.key);
     await setSetting('web.enabled', false);
     try {
       const before = await server.requestCount();
@@ -215,6 +216,9 @@ suite('Papers from the web: Add Paper', () => {
       assert.equal(await server.requestCount(), before, 'no request');
     } finally {
       await setSetting('web.enabled', undefined);
+      // Turned on again, the kept papers come back from storage: wait for them, so that the
+      // suite's teardown finds (and removes) every one, rather than one that comes back later.
+      for (const key of kept) await waitFor(`${key} back in the library`, async () => (await api.getPaper(key))?.key === key);
     }
   });
 

@@ -35,11 +35,15 @@ export async function useServer(server: Replay): Promise<void> {
  */
 export async function leave(api: Api, server: Replay | undefined, keys: string[]): Promise<void> {
   await closeAllEditors();
+  // The bibliographies go first: a kept paper cited into one is listed as its entry (not as a paper
+  // from the web) until the entry leaves.
+  await vscode.workspace.fs.delete(dir(), { recursive: true });
+  await api.testing.reloadBibliographies();
+  await api.testing.settled();
   // Kept papers would come back when the network is turned on again: removed as a user removes them.
   for (const paper of await api.papers()) {
     if (paper.web) await vscode.commands.executeCommand('papers.removePaper', paper.id);
   }
-  await vscode.workspace.fs.delete(dir(), { recursive: true });
   await setSetting('web.enabled', false);
   // (The engine worker may stop meanwhile, when no files of the user's are left: then it is asked again.)
   for (const key of keys) await waitFor(`${key} to leave the library`, async () => (await api.getPaper(key).catch(() => key)) === undefined);

@@ -57,6 +57,8 @@ export interface PapersTestHooks {
   nextCheck(uri: vscode.Uri): Promise<void>;
   /** Resolves once the faded unused entries are up to date. */
   unusedSettled(): Promise<void>;
+  /** What the unused hints last heard and did (watcher events, listings, updates), oldest first. */
+  unusedTrail(): readonly string[];
   /** Drops (true) or passes on the file watcher's events, to stand for a watcher that misses changes. */
   dropWatcherEvents(dropped: boolean): void;
   /** Resolves once the papers cited on screen were asked for ahead. */
@@ -117,6 +119,7 @@ export function createTestHooks({ store, engineClient, userCorpora, bibliographi
     },
     checkTimes: () => [...checker.times],
     unusedSettled: () => unusedEntries.settled(),
+    unusedTrail: () => [...unusedEntries.trail],
     nextCheck: uri => new Promise<void>(resolve => {
       const listener = checker.onDidCheck(checked => {
         if (checked.toString() === uri.toString()) { listener.dispose(); resolve(); }

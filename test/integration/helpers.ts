@@ -26,6 +26,34 @@ export async function waitFor<T>(what: string, probe: () => T | undefined | fals
   }
 }
 
+/**
+ * Makes a folder of the workspace and those above it, one at a time, each once VS Code's watcher
+ * reported the one before. The watcher (inotify) watches a new folder only after it hears of it:
+ * a subfolder made in that moment (`createDirectory` of a/b/c at once) is never watched, and
+ * nothing later done in it is reported. A test that moves files in later needs it watched.
+ */
+export async function makeWatchedFolder(uri: vscode.Uri): Promise<void> {
+  const folder = vscode.workspace.getWorkspaceFolder(uri);
+  assert.ok(folder, `${uri.toString()} is in the workspace`);
+  const missing: vscode.Uri[] = [];
+  for (let at = uri; at.path.length > folder.uri.path.length; at = vscode.Uri.joinPath(at, '..')) {
+    if (await Promise.resolve(vscode.workspace.fs.stat(at)).then(() => true, () => false)) break;
+    missing.unshift(at);
+  }
+  for (const level of missing) {
+    // A glob, not a RelativePattern: its events are the workspace watcher's, the one to wait for
+    // (a RelativePattern would start a watcher of its own on the parent).
+    const watcher = vscode.workspace.createFileSystemWatcher('**/*', false, true, true);
+    try {
+      const heard = new Promise<void>(resolve => watcher.onDidCreate(created => { if (created.path === level.path) resolve(); }));
+      await vscode.workspace.fs.createDirectory(level);
+      await Promise.race([heard, new Promise((_, reject) => setTimeout(() => reject(new Error(`the watcher did not report the new folder ${level.path}`)), 10000))]);
+    } finally {
+      watcher.dispose();
+    }
+  }
+}
+
 export async function setSetting(name: string, value: unknown, target = vscode.ConfigurationTarget.Global): Promise<void> {
   await vscode.workspace.getConfiguration('papers').update(name, value, target);
 }

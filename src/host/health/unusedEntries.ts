@@ -35,6 +35,8 @@ export class UnusedEntries extends Disposable {
   /** Counts the watcher's events: a disk reading during which one came may hold a file half written. */
   private events = 0;
   private started = false;
+  /** The last things the hints heard and did, newest last: what a test shows when they did not follow a change. */
+  readonly trail: string[] = [];
   private readonly updated = this.register(new vscode.EventEmitter<void>());
   /** Fires after the hints were set again. */
   readonly onDidUpdate = this.updated.event;
@@ -47,7 +49,8 @@ export class UnusedEntries extends Disposable {
       this.scanned.delete(uri.toString());
       this.schedule();
     };
-    const listed = () => {
+    const listed = (why: string) => {
+      this.note(why);
       this.diskFiles = undefined;
       this.schedule();
     };
@@ -55,7 +58,7 @@ export class UnusedEntries extends Disposable {
     const listedAgain = (uri: vscode.Uri) => {
       this.events++;
       this.scanned.delete(uri.toString());
-      listed();
+      listed(`created or deleted: ${vscode.workspace.asRelativePath(uri, false)}`);
     };
     // A folder moved in, unzipped or checked out in one step: VS Code reports the folder alone, not
     // the files in it, so the glob above hears nothing. (A folder moved out is reported file by file.)
@@ -71,11 +74,20 @@ export class UnusedEntries extends Disposable {
     this.register(bibliographies.onDidLoad(() => this.schedule(0)));
     // A project that changed (a main file found, a chapter brought in) changes which files use which
     // bibliography, and may have found files no event of ours announced (a folder moved in): list again.
-    this.register(bibliographies.onDidChangeSources(listed));
+    this.register(bibliographies.onDidChangeSources(() => listed('a project changed')));
+    // The watcher can miss a change (on Linux, past the inotify limits). A folder moved in from a
+    // file manager or a terminal is moved while the window is in the background: coming back to
+    // it, the workspace is listed again, so that what it holds is read.
+    this.register(vscode.window.onDidChangeWindowState(state => { if (state.focused) listed('the window has the focus again'); }));
     this.register(vscode.workspace.onDidOpenTextDocument(() => this.schedule()));
     this.register(vscode.workspace.onDidCloseTextDocument(doc => this.diagnostics.delete(doc.uri)));
     this.register(vscode.workspace.onDidChangeTextDocument(e => { if (CITING_LANGUAGES.includes(e.document.languageId)) this.schedule(); }));
     this.register(vscode.workspace.onDidChangeConfiguration(e => { if (e.affectsConfiguration(`${Settings.section}.diagnostics`)) this.schedule(0); }));
+  }
+
+  private note(what: string): void {
+    this.trail.push(`${new Date().toISOString().slice(11, 23)} ${what}`);
+    if (this.trail.length > 20) this.trail.shift();
   }
 
   start(): void {
@@ -118,6 +130,7 @@ export class UnusedEntries extends Disposable {
       }) });
     }
     replaceDiagnostics(this.diagnostics, next);
+    this.note(`hints set: ${[...next.values()].reduce((n, file) => n + file.diagnostics.length, 0)} entries faded, ${uses.size} bibliographies used`);
     this.updated.fire();
   }
 

@@ -63,7 +63,7 @@ export const LibraryPaperSchema = z.lazySchema(() => z.object({
   reference: z.optional(z.looseObject({ key: text(), line: int(), sourceType: text(), type: text() })),
   arxivId: z.optional(text()),
   web: z.optional(z.object({
-    source: z.enum(['huggingface', 'arxiv', 'crossref', 'doi']), fetched: text(), primaryClass: z.optional(text()),
+    source: z.enum(['huggingface', 'arxiv', 'crossref', 'doi', 'semanticscholar']), fetched: text(), primaryClass: z.optional(text()),
     links: z.object({ abstract: z.optional(text()), pdf: z.optional(text()), code: z.optional(text()), project: z.optional(text()), discussion: z.optional(text()) }),
   })),
 }) satisfies z.ZodMiniType<Omit<Paper, 'reference'>>) as unknown as z.ZodMiniType<Paper>;

@@ -35,7 +35,7 @@ import { UserCorpora } from './library/userCorpora';
 import { ReferencesPreview, registerStyles } from './styles';
 import { createTestHooks } from './testing';
 import { useLocalDisk } from './util/disk';
-import { DailyPapers, HuggingFaceSearch, registerWeb, WebPapers } from './web';
+import { DailyPapers, HuggingFaceSearch, Neighbourhoods, registerWeb, Suggestions, WebPapers } from './web';
 
 /** What the entry of each host provides. */
 export interface Platform {
@@ -102,18 +102,20 @@ export async function activateWith(context: vscode.ExtensionContext, platform: P
   const treeView = vscode.window.createTreeView<TreeNode>(Views.papers, { treeDataProvider: tree, showCollapseAll: true });
   const readingListProvider = new ReadingListProvider(store, readingList);
   const readingListView = vscode.window.createTreeView(Views.readingList, { treeDataProvider: readingListProvider });
-  const details = new DetailsPanel(context.extensionUri, store, readingList, history, TOPICS, log, styles, web);
+  const neighbourhoods = new Neighbourhoods(web, store, context.secrets, editors, log);
+  const suggestions = new Suggestions(neighbourhoods, context.workspaceState);
+  const details = new DetailsPanel(context.extensionUri, store, readingList, history, TOPICS, log, styles, web, neighbourhoods);
   const onScreen = new CitedOnScreen(store);
   const references = new ReferencesPreview(context.extensionUri, styles, bibliographies, log);
   const parts = { store, picker, bibliographies, details, readingList, history, editors, citationSettings, styles, log };
   context.subscriptions.push(
-    daily, tree, treeView, readingListProvider, readingListView, details, onScreen, references,
+    daily, neighbourhoods, tree, treeView, readingListProvider, readingListView, details, onScreen, references,
     registerLibrary(store, log, () => bibliographies.reload()),
     registerBrowse({ ...parts, tree, treeView, topics: TOPICS }, daily),
     registerCite(parts),
     registerStyles({ store, styles, references, log }),
     registerHealth({ ...parts, checker }),
-    registerWeb({ ...parts, web, daily, revealDaily: () => revealDaily({ tree, treeView }) }),
+    registerWeb({ ...parts, web, daily, neighbourhoods, suggestions, revealDaily: () => revealDaily({ tree, treeView }) }),
   );
   // A writer who opened a LaTeX or Markdown file will cite soon: load the library once the
   // window has settled, so that the first \cite{ completes at once. A workspace whose documents
@@ -123,7 +125,7 @@ export async function activateWith(context: vscode.ExtensionContext, platform: P
   context.subscriptions.push({ dispose: () => clearTimeout(warmUp) });
   const api = createApi(store);
   if (context.extensionMode === vscode.ExtensionMode.Test) {
-    api.testing = createTestHooks({ store, engineClient, userCorpora, bibliographies, checker, unusedEntries, tree, treeView, readingList: readingListProvider, details, onScreen, references, picker, activatedAt,
+    api.testing = createTestHooks({ store, engineClient, userCorpora, bibliographies, checker, unusedEntries, tree, treeView, readingList: readingListProvider, details, onScreen, references, picker, activatedAt, suggestions,
       webNextSession: () => new WebPapers(context.globalStorageUri, store, log, !platform.disk).restore(),
     });
   }

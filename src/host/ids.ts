@@ -34,6 +34,9 @@ export const Commands = {
   nextDay: 'papers.nextDay',
   pickDay: 'papers.pickDay',
   sortDailyPapers: 'papers.sortDailyPapers',
+  suggestCitations: 'papers.suggestCitations',
+  setScholarKey: 'papers.setSemanticScholarKey',
+  clearScholarKey: 'papers.clearSemanticScholarKey',
 } as const;
 
 export const Views = {
@@ -75,4 +78,5 @@ export const Settings = {
   arxivUrl: 'web.arxivUrl',
   crossrefUrl: 'web.crossrefUrl',
   doiUrl: 'web.doiUrl',
+  semanticScholarUrl: 'web.semanticScholarUrl',
 } as const;

@@ -1,6 +1,6 @@
 // The hooks the integration tests read, present only under ExtensionMode.Test.
 import type * as vscode from 'vscode';
-import type { PaperView, ReferencesView, ReferenceView } from '../shared/protocol';
+import type { NeighbourhoodView, PaperView, ReferencesView, ReferenceView } from '../shared/protocol';
 import type { ReferencesPreview } from './styles/references';
 import type { DetailsPanel } from './browse/details';
 import type { PaperPicker } from './common/pick';
@@ -11,6 +11,7 @@ import type { UserCorpora } from './library/userCorpora';
 import type { Bibliographies } from './bibliography/bibliographies';
 import type { CitationDiagnostics } from './health/citationDiagnostics';
 import type { UnusedEntries } from './health/unusedEntries';
+import type { Suggestions } from './web/suggestions';
 import type { CitedOnScreen } from './cite/citedOnScreen';
 import { providerTimes } from './util/probes';
 import { watcherEvents } from './util/fileWatch';
@@ -44,7 +45,13 @@ export interface PapersTestHooks {
   /** The paper pick on screen (Search Papers, Insert Citation…), if any. */
   pick(): PaperPicker['open'];
   /** The paper the details panel shows and the last snapshot it was sent. */
-  details(): { paperId: string | undefined; snapshot: PaperView | undefined; reference?: ReferenceView };
+  details(): { paperId: string | undefined; snapshot: PaperView | undefined; reference?: ReferenceView; neighbourhood?: NeighbourhoodView };
+  /** Sends the details view a message as its webview would (checked like one). */
+  detailsMessage(message: unknown): Promise<void>;
+  /** The Suggest Citations pick, while it is shown. */
+  suggestionPick(): vscode.QuickPick<vscode.QuickPickItem> | undefined;
+  /** Does what the dismiss button of a suggestion does. */
+  dismissSuggestion(doc: vscode.Uri, item: vscode.QuickPickItem): Promise<void>;
   /** Where searches run now: in the host, in the engine worker, or here again while it restarts. */
   engine(): EngineState;
   /** Whether the papers are loaded (on either side) this moment. */
@@ -89,9 +96,10 @@ export interface TestedParts {
   picker: PaperPicker;
   activatedAt: number;
   webNextSession: () => Promise<number>;
+  suggestions: Suggestions;
 }
 
-export function createTestHooks({ store, engineClient, userCorpora, bibliographies, checker, unusedEntries, tree, treeView, readingList, details, onScreen, references, picker, activatedAt, webNextSession }: TestedParts): PapersTestHooks {
+export function createTestHooks({ store, engineClient, userCorpora, bibliographies, checker, unusedEntries, tree, treeView, readingList, details, onScreen, references, picker, activatedAt, webNextSession, suggestions }: TestedParts): PapersTestHooks {
   return {
     webNextSession,
     references: () => references.lastView,
@@ -108,7 +116,10 @@ export function createTestHooks({ store, engineClient, userCorpora, bibliographi
     bibliographies: () => bibliographies.lastReport,
     reloadBibliographies: () => bibliographies.reload(),
     providerTimes: () => ({ hover: [...providerTimes.hover], completion: [...providerTimes.completion] }),
-    details: () => ({ paperId: details.current?.id, snapshot: details.lastSnapshot, reference: details.lastReference }),
+    details: () => ({ paperId: details.current?.id, snapshot: details.lastSnapshot, reference: details.lastReference, neighbourhood: details.lastNeighbourhood }),
+    detailsMessage: message => details.receive(message),
+    suggestionPick: () => suggestions.pick,
+    dismissSuggestion: (doc, item) => suggestions.dismissItem(doc, item),
     engine: () => store.engine,
     libraryLoaded: () => store.loaded !== undefined,
     async crashEngine() {

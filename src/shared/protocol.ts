@@ -61,10 +61,60 @@ export const ReferenceViewSchema = lazySchema(() => z.strictObject({
   credit: z.string(),
 }));
 
+const NEIGHBOUR_KINDS = ['references', 'citations', 'recommended'] as const;
+const count = () => z.nullable(z.int().check(z.nonnegative()));
+
+/** A paper next to the one shown: a paper of the library (fetched ones joined it), with what the graph says of it. */
+const NeighbourViewSchema = lazySchema(() => z.strictObject({
+  id: id(),
+  key: z.string(),
+  title: z.string(),
+  /** "A. Turing", "A, B and C", "A, B et al." */
+  authors: z.string(),
+  year: z.nullable(z.int()),
+  venue: z.nullable(z.string()),
+  citations: count(),
+  /** The citation between the two papers is one the graph marks influential. */
+  influential: z.boolean(),
+  /** The writer's own paper (an entry of theirs, or a bundled one): shown with their key. */
+  inLibrary: z.boolean(),
+  /** Cited in the document the writer was last in. */
+  cited: z.boolean(),
+}));
+
+/** References, Cited by or Recommended: each with its own progress, error and retry. */
+const NeighbourSectionSchema = lazySchema(() => z.strictObject({
+  kind: z.enum(NEIGHBOUR_KINDS),
+  state: z.enum(['loading', 'ready', 'error']),
+  /** An error, or a note (served from the cache, offline). */
+  message: z.nullable(z.string()),
+  items: z.array(NeighbourViewSchema),
+  /** More pages to ask for. */
+  more: z.boolean(),
+  /** The service refused for want of a key: offer to set one. */
+  askKey: z.boolean(),
+}));
+
+const ArtefactViewSchema = lazySchema(() => z.strictObject({
+  kind: z.enum(['models', 'datasets', 'spaces']), id: z.string(), url: z.string(), downloads: count(), likes: count(),
+}));
+
+/** A paper's neighbourhood, as it fills in: the whole of it each time, like the paper's snapshot. */
+export const NeighbourhoodViewSchema = lazySchema(() => z.strictObject({
+  id: id(),
+  /** Why it has none (no id to ask by, the network turned off); null when it is asked. */
+  unavailable: z.nullable(z.string()),
+  summary: z.nullable(z.strictObject({ citations: count(), influential: count(), tldr: z.nullable(z.string()), pdf: z.nullable(z.string()) })),
+  sections: z.array(NeighbourSectionSchema),
+  /** The Hub's models, datasets and Spaces (papers with an arXiv id only). */
+  artefacts: z.nullable(z.strictObject({ state: z.enum(['loading', 'ready', 'error']), message: z.nullable(z.string()), items: z.array(ArtefactViewSchema) })),
+}));
+
 /** Host → webview: always a whole snapshot, so the webview keeps no state of its own. */
 export const HostMessageSchema = lazySchema(() => z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('paper'), paper: PaperViewSchema }),
   z.strictObject({ type: z.literal('reference'), reference: ReferenceViewSchema }),
+  z.strictObject({ type: z.literal('neighbourhood'), neighbourhood: NeighbourhoodViewSchema }),
 ]));
 
 /** Webview → host: intents. Ids name the paper or topic the user acted on. */
@@ -82,6 +132,10 @@ export const WebviewMessageSchema = lazySchema(() => z.discriminatedUnion('type'
   z.strictObject({ type: z.literal('goToEntry'), id: id(), index: z.int().check(z.nonnegative(), z.lte(1000)) }),
   z.strictObject({ type: z.literal('pickStyle'), style: z.string().check(z.maxLength(100)) }),
   z.strictObject({ type: z.literal('copyReference'), id: id(), form: z.enum(FORMS) }),
+  z.strictObject({ type: z.literal('moreNeighbours'), id: id(), kind: z.enum(NEIGHBOUR_KINDS) }),
+  z.strictObject({ type: z.literal('retryNeighbours'), id: id(), kind: z.enum(NEIGHBOUR_KINDS) }),
+  z.strictObject({ type: z.literal('keepPaper'), id: id() }),
+  z.strictObject({ type: z.literal('setScholarKey') }),
 ]));
 
 /** What the webview keeps across reloads (vscode.setState), read back by the serializer. */
@@ -89,6 +143,9 @@ export const DetailsStateSchema = lazySchema(() => z.strictObject({ paperId: id(
 
 export type PaperView = z.infer<typeof PaperViewSchema>;
 export type ReferenceView = z.infer<typeof ReferenceViewSchema>;
+export type NeighbourhoodView = z.infer<typeof NeighbourhoodViewSchema>;
+export type NeighbourView = z.infer<typeof NeighbourViewSchema>;
+export type NeighbourKind = (typeof NEIGHBOUR_KINDS)[number];
 export type HostMessage = z.infer<typeof HostMessageSchema>;
 export type WebviewMessage = z.infer<typeof WebviewMessageSchema>;
 export type DetailsState = z.infer<typeof DetailsStateSchema>;

@@ -4,6 +4,8 @@
 import { doiLink } from '../shared/doi';
 import type { HostMessage, PaperView, ReferenceView, WebviewMessage } from '../shared/protocol';
 import { referenceNodes } from './citeprocHtml';
+import { button, el, section } from './dom';
+import { renderNeighbourhood } from './neighbourhood';
 
 interface VsCodeApi {
   postMessage(message: WebviewMessage): void;
@@ -13,24 +15,6 @@ declare function acquireVsCodeApi(): VsCodeApi;
 
 const vscode = acquireVsCodeApi();
 const app = document.getElementById('app')!;
-
-/** Creates an element with text content and attributes; never parses HTML. */
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, attrs: Record<string, string> = {}): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  if (text !== undefined) node.textContent = text;
-  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
-  return node;
-}
-
-function section(id: string, heading: string, ...content: Node[]): HTMLElement {
-  const s = el('section', undefined, { 'aria-labelledby': id });
-  s.append(el('h2', heading, { id }), ...content);
-  return s;
-}
-
-function button(label: string, intent: string, paperId: string, extra: Record<string, string> = {}): HTMLButtonElement {
-  return el('button', label, { type: 'button', 'data-intent': intent, 'data-id': paperId, ...extra });
-}
 
 /** "A, B and C", "A et al.": names as a reader says them. */
 function nameList(names: readonly string[], more: boolean): string {
@@ -118,6 +102,9 @@ function render(paper: PaperView): void {
     parts.push(section('related-heading', 'Related papers', related));
   }
 
+  // What it cites, what cites it, what to read next: filled in as the host's answers arrive.
+  parts.push(el('div', undefined, { id: 'neighbourhood' }));
+
   if (paper.entries.length) {
     // Where each copy comes from: the user's entries, and the corpus page if it lists the paper too.
     const entries = el('ul', undefined, { class: 'entries', id: 'entries' });
@@ -131,6 +118,7 @@ function render(paper: PaperView): void {
   }
   if (paper.listed) parts.push(el('footer', `${paper.entries.length ? 'Also listed' : 'Listed'} on Hugging Face Daily Papers · source: ${paper.sources.join(', ')}`, { class: 'muted' }));
   app.replaceChildren(...parts);
+  renderNeighbourhood();
   app.setAttribute('aria-busy', 'false');
   document.title = paper.title;
   vscode.setState({ paperId: paper.id });
@@ -166,8 +154,9 @@ function renderReference(reference: ReferenceView): void {
 const isHostMessage = (data: unknown): data is HostMessage => {
   if (typeof data !== 'object' || data === null) return false;
   const { type } = data as { type?: unknown };
-  const body = (data as Record<string, unknown>)[type === 'paper' ? 'paper' : 'reference'];
-  return (type === 'paper' || type === 'reference') && typeof body === 'object' && body !== null;
+  if (type !== 'paper' && type !== 'reference' && type !== 'neighbourhood') return false;
+  const body = (data as Record<string, unknown>)[type];
+  return typeof body === 'object' && body !== null;
 };
 
 window.addEventListener('message', event => {
@@ -178,6 +167,10 @@ window.addEventListener('message', event => {
   }
   if (message.type === 'reference') {
     renderReference(message.reference);
+    return;
+  }
+  if (message.type === 'neighbourhood') {
+    renderNeighbourhood(message.neighbourhood);
     return;
   }
   if (message.type === 'paper') {
@@ -197,7 +190,12 @@ document.addEventListener('click', event => {
   const id = target.dataset.id ?? '';
   if (intent === 'openLink') vscode.postMessage({ type: 'openLink', url: target.dataset.url ?? '' });
   else if (intent === 'revealTopic') vscode.postMessage({ type: 'revealTopic', topicId: id });
-  else if (intent === 'lookUp' || intent === 'removePaper') vscode.postMessage({ type: intent, id });
+  else if (intent === 'lookUp' || intent === 'removePaper' || intent === 'keepPaper') vscode.postMessage({ type: intent, id });
+  else if (intent === 'moreNeighbours' || intent === 'retryNeighbours') {
+    const kind = target.dataset.kind;
+    if (kind === 'references' || kind === 'citations' || kind === 'recommended') vscode.postMessage({ type: intent, id, kind });
+  }
+  else if (intent === 'setScholarKey') vscode.postMessage({ type: 'setScholarKey' });
   else if (intent === 'goToEntry') vscode.postMessage({ type: 'goToEntry', id, index: Number(target.dataset.index ?? 0) });
   else if (intent === 'copyReference') {
     const form = target.dataset.form;

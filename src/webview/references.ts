@@ -4,6 +4,7 @@
 // No inline handlers: one delegated click listener.
 import type { ReferencesIntent, ReferencesMessage, ReferencesView } from '../shared/protocol';
 import { referenceNodes } from './citeprocHtml';
+import { el } from './dom';
 
 interface VsCodeApi {
   postMessage(message: ReferencesIntent): void;
@@ -16,12 +17,6 @@ const app = document.getElementById('app')!;
 let tab: 'bibliography' | 'citations' = 'bibliography';
 let last: ReferencesView | undefined;
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, text?: string, attrs: Record<string, string> = {}): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  if (text !== undefined) node.textContent = text;
-  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
-  return node;
-}
 
 function tabButton(id: typeof tab, label: string): HTMLButtonElement {
   return el('button', label, { type: 'button', role: 'tab', id: `tab-${id}`, 'aria-selected': String(tab === id), 'data-intent': 'tab', 'data-tab': id, 'aria-controls': 'list' });

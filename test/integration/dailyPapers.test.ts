@@ -3,23 +3,17 @@
 // kept, the days around it from the cache, a day with none, the server down or answering badly.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { startReplay, type Replay } from './support/replay';
-import { dir, leave, openAt, read, useServer, type Api } from './support/web';
+import type { Replay } from './support/replay';
+import { dir, openAt, read, replayedWeb, type Api } from './support/web';
 import type { DailyRows, PaperNode } from '../../src/host/common/treeNodes';
-import { activate, waitFor, writeText } from './helpers';
+import { waitFor, writeText } from './helpers';
 
 suite('Papers from the web: Daily Papers', () => {
   let api: Api;
   let server: Replay;
   const show = (period?: string) => vscode.commands.executeCommand<DailyRows | undefined>('papers.showDailyPapers', period);
 
-  suiteSetup(async () => {
-    api = await activate();
-    server = await startReplay();
-    await useServer(server);
-  });
-
-  suiteTeardown(() => leave(api, server, ['guan2025rstar']));
+  replayedWeb(['guan2025rstar'], parts => ({ api, server } = parts));
   teardown(() => server.reset());
 
   test('nothing is fetched until Daily Papers is opened; a date\'s papers in the site\'s order, with upvotes, in the tree', async () => {

@@ -7,25 +7,17 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Paper } from '../../src/core/model/paper';
-import { startReplay, type Replay } from './support/replay';
-import { dir, leave, openAt, read, useServer, type Api } from './support/web';
+import type { Replay } from './support/replay';
+import { dir, openAt, read, replayedWeb, type Api } from './support/web';
 import type { WebHit } from '../../src/host/common/pick';
-import { activate, closeAllEditors, setSetting, waitFor, writeText } from './helpers';
+import { closeAllEditors, setSetting, waitFor, writeText } from './helpers';
 const addPaper = (text: string, action?: 'cite' | 'bibliography' | 'library') => vscode.commands.executeCommand<Paper | undefined>('papers.addPaper', text, action);
 
 suite('Papers from the web: Add Paper', () => {
   let api: Api;
   let server: Replay;
 
-  suiteSetup(async () => {
-    api = await activate();
-    server = await startReplay();
-    await useServer(server);
-  });
-
-  suiteTeardown(() => leave(api, server, ['sadasivan2012methylphenidate', 'stanley2016heat']));
-
-  teardown(() => server.reset());
+  replayedWeb(['sadasivan2012methylphenidate', 'stanley2016heat'], parts => ({ api, server } = parts));
 
   test('by arXiv id, cited into a .tex: the key goes in, the entry appended has the authors and the eprint', async () => {
     await writeText(dir('refs.bib'), '');

@@ -5,23 +5,14 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { Paper } from '../../src/core/model/paper';
-import { startReplay, type Replay } from './support/replay';
-import { leave, useServer, type Api } from './support/web';
-import { activate } from './helpers';
+import { replayedWeb, type Api } from './support/web';
 
 const addPaper = (text: string) => vscode.commands.executeCommand<Paper | undefined>('papers.addPaper', text, 'library');
 
 suite('Papers from the web in a browser: old-style arXiv ids', () => {
   let api: Api;
-  let server: Replay;
 
-  suiteSetup(async () => {
-    api = await activate();
-    server = await startReplay();
-    await useServer(server);
-  });
-
-  suiteTeardown(() => leave(api, server, ['gouvea2003statistical', 'makaruk2005systematic']));
+  replayedWeb(['gouvea2003statistical', 'makaruk2005systematic'], parts => { api = parts.api; });
 
   test('Add Paper takes hep-ph/0301050v2 and a cs/0503050 link: each joins the library with its title, authors and id', async () => {
     assert.equal(vscode.env.uiKind, vscode.UIKind.Web, 'a test of the web build');

@@ -17,6 +17,7 @@ import { gunzipSync } from 'node:zlib';
 import * as yaml from 'js-yaml';
 import { ROOT } from '../unit/support/seeds';
 import { serviceUrls } from './replayUrls';
+import { hubAnswer, ScholarReplay } from './replayScholar';
 
 /** The recordings of the other projects, copied with their licences (the unit stage reads nothing outside the repository). */
 export const RECORDINGS = join(ROOT, 'test', 'fixtures', 'scholarly-apis');
@@ -37,7 +38,7 @@ interface Recording extends Answer {
 
 const SERVICES = { 'huggingface.co': 'hf', 'export.arxiv.org': 'arxiv', 'api.crossref.org': 'crossref', 'doi.org': 'doi' } as const;
 /** The services that let a web page ask them (and the control paths, for the tests in a browser). */
-const CORS_SERVICES = new Set(['hf', 'crossref', 'doi', '_control']);
+const CORS_SERVICES = new Set(['hf', 'crossref', 'doi', 's2', '_control']);
 
 /** A path with its escaped slashes read as slashes, as the services read them. */
 const normal = (path: string) => path.replace(/%2F/gi, '/');
@@ -90,14 +91,16 @@ function hfAnswer(path: string, search: string): Answer | undefined {
 }
 
 export class ReplayServer {
-  /** Every request, in order: which service, its path and query, its Accept header. */
-  readonly requests: { service: string; path: string; accept: string }[] = [];
+  /** Every request, in order: which service, its path and query, its Accept header (and its method, body and API key when it has them). */
+  readonly requests: { service: string; path: string; accept: string; method?: string; body?: string; apiKey?: string }[] = [];
   /** How many requests the client gave up on before their answer was sent. */
   abandoned = 0;
   private intercept: Intercept | undefined;
   private delayMs = 0;
   private cutBodies = false;
   private readonly sockets = new Set<Socket>();
+
+  private readonly scholar = new ScholarReplay(join(RECORDINGS, 'semanticscholar'));
 
   private constructor(private readonly server: Server, private readonly recordings: Map<string, Recording[]>, private readonly cors: boolean) {
     server.on('connection', socket => { this.sockets.add(socket); socket.on('close', () => this.sockets.delete(socket)); });
@@ -118,14 +121,14 @@ export class ReplayServer {
   }
 
   /** The base URL of each service, as `WebUrls` takes them. */
-  get urls(): { huggingFace: string; arxiv: string; crossref: string; doi: string } {
+  get urls(): ReturnType<typeof serviceUrls> {
     return serviceUrls(this.origin);
   }
 
   /** The environment the command line reads them from. */
   get env(): Record<string, string> {
     const u = this.urls;
-    return { PAPERS_HF_URL: u.huggingFace, PAPERS_ARXIV_URL: u.arxiv, PAPERS_CROSSREF_URL: u.crossref, PAPERS_DOI_URL: u.doi };
+    return { PAPERS_HF_URL: u.huggingFace, PAPERS_ARXIV_URL: u.arxiv, PAPERS_CROSSREF_URL: u.crossref, PAPERS_DOI_URL: u.doi, PAPERS_S2_URL: u.semanticScholar };
   }
 
   /** Answers with `intercept` where it answers, and replays otherwise; `reset()` ends it. */
@@ -169,6 +172,13 @@ export class ReplayServer {
   }
 
   private answer(req: IncomingMessage, res: ServerResponse): void {
+    if (req.method !== 'POST') { this.respond(req, res, ''); return; }
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => this.respond(req, res, Buffer.concat(chunks).toString('utf8')));
+  }
+
+  private respond(req: IncomingMessage, res: ServerResponse, body: string): void {
     const url = new URL(req.url ?? '/', this.origin);
     const [, service = '', ...rest] = url.pathname.split('/');
     const path = `/${rest.join('/')}`;
@@ -184,12 +194,16 @@ export class ReplayServer {
       this.control(path, url.searchParams, res, cors);
       return;
     }
-    this.requests.push({ service, path: `${path}${url.search}`, accept });
+    const apiKey = req.headers['x-api-key'];
+    this.requests.push({
+      service, path: `${path}${url.search}`, accept,
+      ...(req.method === 'POST' ? { method: 'POST', body } : {}), ...(typeof apiKey === 'string' ? { apiKey } : {}),
+    });
     // The client gave up before the answer (a request cancelled, or timed out).
     res.on('close', () => { if (!res.writableEnded) this.abandoned++; });
     const intercepted = this.intercept?.({ service, path: `${path}${url.search}`, accept });
     if (intercepted === 'destroy') { req.socket.destroy(); return; }
-    const answer = intercepted ?? this.replay(service, path, url.search, accept)
+    const answer = intercepted ?? this.replay(service, path, url.search, accept, req.method ?? 'GET', body)
       ?? { status: 404, headers: { 'content-type': 'text/plain' }, body: `no recording for ${service} ${path}${url.search} (Accept: ${accept})` };
     const send = () => {
       if (res.destroyed) return;
@@ -235,8 +249,9 @@ export class ReplayServer {
     return service ? `${this.origin}/${service}${url.pathname}${url.search}` : location;
   }
 
-  private replay(service: string, path: string, search: string, accept: string): Answer | undefined {
-    if (service === 'hf') return hfAnswer(path, search);
+  private replay(service: string, path: string, search: string, accept: string, method: string, body: string): Answer | undefined {
+    if (service === 'hf') return hubAnswer(HF_FIXTURES, path, search) ?? hfAnswer(path, search);
+    if (service === 's2') return this.scholar.answer(method, path, search, body);
     if (service === 'arxiv') {
       const query = new URLSearchParams(search);
       const key = query.get('id_list') ? `arxiv ${path}?id_list=${query.get('id_list')}` : `arxiv ${path}?search_query=${query.get('search_query')}&start=${query.get('start')}&max_results=${query.get('max_results')}`;

@@ -35,7 +35,10 @@ for (const [name, theme] of THEMES) {
       assert.equal(await frame.locator('h1#title').textContent(), paper.title);
       assert.equal(await frame.locator('#abstract').textContent(), paper.abstract);
       assert.equal(await frame.locator('#key').textContent(), paper.key);
-      assert.deepEqual(await frame.locator('h2').allTextContents(), ['Reference', 'Topics', 'Abstract', ...(paper.links.length ? ['Links'] : []), 'Related papers']);
+      // A bundled paper has no arXiv id or DOI to ask for its neighbours by: the section says how to get one.
+      await frame.locator('#neighbourhood-unavailable').waitFor({ timeout: 60000 });
+      assert.deepEqual(await frame.locator('h2').allTextContents(), ['Reference', 'Topics', 'Abstract', ...(paper.links.length ? ['Links'] : []), 'Related papers', 'References and citations']);
+      assert.match((await frame.locator('#neighbourhood-unavailable').textContent()) ?? '', /Look Up Authors/);
       assert.equal(await frame.locator('#related li').count(), 5);
       assert.ok(await page.locator('.tabs-container .tab', { hasText: paper.title.slice(0, 20) }).count() > 0, 'the panel tab is named after the paper');
       console.log(`      ${name}: ${paper.key}; screenshot ${await workbench!.screenshot(`details-${name}`)}`);

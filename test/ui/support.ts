@@ -6,6 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { ReplayServer } from '../support/replayServer';
 
 export const ROOT = path.resolve(__dirname, '../../..');
 // Read by the summary reporter, which mocha creates after loading the test files.
@@ -212,4 +213,34 @@ export function zipEntries(file: string): { name: string; size: number }[] {
     at += 46 + skip;
   }
   return entries;
+}
+
+/**
+ * The hooks of a suite whose Papers asks the replay server on 127.0.0.1 for every service (its
+ * URLs in the settings, beside `settings`): the server, then the workbench, handed to `ready`;
+ * both closed at the end. `prepare` writes the workspace's files.
+ */
+export function replayedWorkbench(options: Pick<WorkbenchOptions, 'prepare'> & { settings?: Record<string, unknown> }, ready: (parts: { workbench: Workbench; server: ReplayServer }) => void): void {
+  let workbench: Workbench | undefined;
+  let server: ReplayServer | undefined;
+  suiteSetup(async () => {
+    server = await ReplayServer.start();
+    const { urls } = server;
+    workbench = await openWorkbench({
+      ...options,
+      settings: {
+        'papers.web.huggingFaceUrl': urls.huggingFace,
+        'papers.web.arxivUrl': urls.arxiv,
+        'papers.web.crossrefUrl': urls.crossref,
+        'papers.web.doiUrl': urls.doi,
+        'papers.web.semanticScholarUrl': urls.semanticScholar,
+        ...options.settings,
+      },
+    });
+    ready({ workbench, server });
+  });
+  suiteTeardown(async () => {
+    await workbench?.close();
+    await server?.close();
+  });
 }

@@ -39,8 +39,8 @@ suite('UI: the packaged VSIX', () => {
     for (const { name, size } of [...entries].sort((a, b) => b.size - a.size).slice(0, 4)) console.log(`        ${name} ${kb(size)} unpacked`);
     // The download budget, for both builds: a user installs this on every machine they write on,
     // and VS Code for the web fetches the files on every first use. A CSL processor and its styles
-    // take a quarter of it.
-    assert.ok(fs.statSync(VSIX).size <= 600 * 1024, `the VSIX is ${kb(fs.statSync(VSIX).size)}, over its 600 KB budget`);
+    // take a quarter of it. A paper's neighbourhood (issue 41) was given 30 KB over the 597 KB it had.
+    assert.ok(fs.statSync(VSIX).size <= 627 * 1024, `the VSIX is ${kb(fs.statSync(VSIX).size)}, over its 627 KB budget`);
   });
 
   test('installs, activates and shows papers in the Papers view', async () => {

@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { ReplayServer } from '../support/replayServer';
-import { detailsFrame, keepFailures, openPapersContainer, openWorkbench, quickOpen, runCommand, widenSideBar, type Workbench } from './support';
+import { detailsFrame, keepFailures, openPapersContainer, replayedWorkbench, quickOpen, runCommand, widenSideBar, type Workbench } from './support';
 
 const LONG = 60_000;
 
@@ -55,29 +55,15 @@ suite('UI: papers from the web (Daily Papers, a fetched paper, a pasted link)', 
   let server: ReplayServer | undefined;
   let workspace = '';
 
-  suiteSetup(async () => {
-    server = await ReplayServer.start();
-    const { urls } = server;
-    workbench = await openWorkbench({
-      settings: {
-        'papers.web.huggingFaceUrl': urls.huggingFace,
-        'papers.web.arxivUrl': urls.arxiv,
-        'papers.web.crossrefUrl': urls.crossref,
-        'papers.web.doiUrl': urls.doi,
-      },
-      prepare(dir) {
-        workspace = dir;
-        fs.writeFileSync(path.join(dir, 'heat.tex'), '\\documentclass{article}\n\\begin{document}\nHeat kernels on graphs~\\cite{}.\n\\bibliography{heat}\n\\end{document}\n');
-        fs.writeFileSync(path.join(dir, 'heat.bib'), '');
-        fs.writeFileSync(path.join(dir, 'water.bib'), '@book{eisenberg1969water,\n  author = {Eisenberg, David and Kauzmann, Walter},\n  title = {The Structure and Properties of Water},\n  publisher = {Oxford University Press},\n  year = {1969}\n}\n');
-      },
-    });
-    await workbench.page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-  });
-  suiteTeardown(async () => {
-    await workbench?.close();
-    await server?.close();
-  });
+  replayedWorkbench({
+    prepare(dir) {
+      workspace = dir;
+      fs.writeFileSync(path.join(dir, 'heat.tex'), '\\documentclass{article}\n\\begin{document}\nHeat kernels on graphs~\\cite{}.\n\\bibliography{heat}\n\\end{document}\n');
+      fs.writeFileSync(path.join(dir, 'heat.bib'), '');
+      fs.writeFileSync(path.join(dir, 'water.bib'), '@book{eisenberg1969water,\n  author = {Eisenberg, David and Kauzmann, Walter},\n  title = {The Structure and Properties of Water},\n  publisher = {Oxford University Press},\n  year = {1969}\n}\n');
+    },
+  }, parts => ({ workbench, server } = parts));
+  suiteSetup(() => workbench!.page.context().grantPermissions(['clipboard-read', 'clipboard-write']));
   keepFailures(() => workbench);
 
   test('Daily Papers opens in the tree with upvotes; a fetched paper\'s details show its arXiv id and named links; the style picker and Copy as Text', async () => {

@@ -99,7 +99,7 @@ export interface Paper extends CorpusPaper {
 }
 
 /** The services a paper can be fetched from. */
-export type WebSource = 'huggingface' | 'arxiv' | 'crossref' | 'doi';
+export type WebSource = 'huggingface' | 'arxiv' | 'crossref' | 'doi' | 'semanticscholar';
 
 /**
  * A fetched paper's origin and its links, each for what it is, so that views can label them.

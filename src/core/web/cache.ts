@@ -7,6 +7,8 @@ import { WebError } from './http';
 import type { PaperId } from './identifiers';
 import { isPast, type Period } from './period';
 import type { FetchedPaper } from './record';
+import type { Artefact } from './hub';
+import type { LinkedPaper, Neighbour, NeighbourPage } from './scholar';
 import { KEPT_PAPERS } from './storageKeys';
 
 /** Where the cache keeps its entries: text by key. Keys are safe as file names. */
@@ -37,7 +39,7 @@ const PersonSchema = z.lazySchema(() => z.object({
 }));
 const link = z.lazySchema(() => z.optional(z.string().check(z.regex(/^https:\/\/\S+$/))));
 const FetchedPaperSchema = z.lazySchema(() => z.object({
-  source: z.enum(['huggingface', 'arxiv', 'crossref', 'doi']),
+  source: z.enum(['huggingface', 'arxiv', 'crossref', 'doi', 'semanticscholar']),
   title: z.string().check(z.minLength(1)),
   authors: z.array(PersonSchema),
   issued: z.optional(z.object({ year: z.int(), month: z.optional(z.int()), day: z.optional(z.int()) })),
@@ -61,6 +63,34 @@ const ListEntrySchema = z.lazySchema(() => z.object({ version: z.literal(CACHE_V
 const PaperEntrySchema = z.lazySchema(() => z.object({ version: z.literal(CACHE_VERSION), fetched: z.string(), paper: FetchedPaperSchema }));
 const KeysSchema = z.lazySchema(() => z.object({ version: z.literal(CACHE_VERSION), keys: z.record(z.string(), z.string()) }));
 const KeptSchema = z.lazySchema(() => z.object({ version: z.literal(CACHE_VERSION), papers: z.array(z.object({ fetched: z.string(), paper: FetchedPaperSchema })) }));
+
+const NeighbourSchema = z.lazySchema(() => z.object({
+  scholarId: z.optional(z.string()), paper: FetchedPaperSchema, citations: z.optional(z.number()),
+  influentialCitations: z.optional(z.number()), influential: z.optional(z.boolean()), summary: z.optional(z.string()),
+}));
+const NeighbourPageSchema = z.lazySchema(() => z.object({ neighbours: z.array(NeighbourSchema), offset: z.number(), next: z.optional(z.number()), skipped: z.number() }));
+const ArtefactsSchema = z.lazySchema(() => z.object({
+  artefacts: z.array(z.object({ kind: z.enum(['models', 'datasets', 'spaces']), id: z.string(), url: z.string(), downloads: z.optional(z.number()), likes: z.optional(z.number()) })),
+  errors: z.array(z.string()),
+}));
+const valueEntry = <T>(value: z.ZodMiniType<T>) => z.object({ version: z.literal(CACHE_VERSION), fetched: z.string(), value });
+const NeighbourPageEntrySchema = z.lazySchema(() => valueEntry(NeighbourPageSchema));
+const NeighbourEntrySchema = z.lazySchema(() => valueEntry(NeighbourSchema));
+const ArtefactsEntrySchema = z.lazySchema(() => valueEntry(ArtefactsSchema));
+const LinkedEntrySchema = z.lazySchema(() => valueEntry(z.array(z.nullable(z.object({ scholarId: z.string(), references: z.array(NeighbourSchema), citations: z.array(NeighbourSchema) })))));
+
+/** How long a paper's neighbourhood is served from the cache before it is asked again: the same question within a day is not asked twice. */
+export const NEIGHBOURHOOD_MS = 24 * 60 * 60_000;
+
+/** A short, stable name for a long text (FNV-1a, 32 bits, as 8 hex digits): a list of ids as part of a file name. */
+function hashText(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(16).padStart(8, '0');
+}
+
+/** A storage key from parts a service names (ids with slashes and colons): safe as a file name. */
+const safeKey = (...parts: (string | number)[]) => parts.map(part => encodeURIComponent(String(part).toLowerCase()).replace(/[*]/g, '%2A')).join('-');
 
 /** A fetched paper the user kept in the library (added, looked up, opened from a search, starred), with when it was fetched. */
 export interface KeptPaper {
@@ -116,6 +146,32 @@ export class WebCache {
   /** A paper by id: fetched once, then always from the cache. */
   paper(id: PaperId, fetch: () => Promise<FetchedPaper>): Promise<Cached<FetchedPaper>> {
     return this.#cached(paperCacheKey(id), PaperEntrySchema, entry => entry.paper, paper => ({ paper }), () => true, fetch);
+  }
+
+  /** A page of a paper's references or citations (`what`: "references", "citations", "recommended"), asked again after a day. */
+  neighbours(what: string, id: string, offset: number, fetch: () => Promise<NeighbourPage>): Promise<Cached<NeighbourPage>> {
+    return this.#cached(`s2-${safeKey(what, id, offset)}`, NeighbourPageEntrySchema, entry => entry.value, value => ({ value }), entry => this.#withinDay(entry), fetch);
+  }
+
+  /** A paper's own record in the graph (its counts and summary), asked again after a day. */
+  scholarPaper(id: string, fetch: () => Promise<Neighbour>): Promise<Cached<Neighbour>> {
+    return this.#cached(`s2-${safeKey('paper', id)}`, NeighbourEntrySchema, entry => entry.value, value => ({ value }), entry => this.#withinDay(entry), fetch);
+  }
+
+  /** The Hub's repositories made from an arXiv paper (with the kinds that could not be asked), asked again after a day. */
+  artefacts(arxivId: string, fetch: () => Promise<{ artefacts: Artefact[]; errors: string[] }>): Promise<Cached<{ artefacts: Artefact[]; errors: string[] }>> {
+    return this.#cached(`hub-${safeKey(arxivId)}`, ArtefactsEntrySchema, entry => entry.value, value => ({ value }), entry => this.#withinDay(entry), fetch);
+  }
+
+  /** The references and citations of many papers (`ids` in order; undefined for one the graph does not know), asked again after a day. */
+  linked(ids: readonly string[], fetch: () => Promise<(LinkedPaper | undefined)[]>): Promise<Cached<(LinkedPaper | undefined)[]>> {
+    return this.#cached(`s2-linked-${ids.length}-${hashText([...ids].join('\n').toLowerCase())}`, LinkedEntrySchema,
+      entry => entry.value.map(item => item ?? undefined), value => ({ value: value.map(item => item ?? null) }), entry => this.#withinDay(entry), fetch);
+  }
+
+  #withinDay(entry: { fetched: string }): boolean {
+    const age = this.#now() - Date.parse(entry.fetched);
+    return age >= 0 && age < NEIGHBOURHOOD_MS;
   }
 
   /** The keys given to fetched papers, by paper id (`webPaperId`), so that a paper keeps its key. */

@@ -5,7 +5,7 @@
 // body over a size limit, and fails with a sentence a user can act on.
 
 /** What the client needs of `fetch`: the global one fits. */
-export type Fetch = (url: string, init: { headers: Record<string, string>; signal: AbortSignal; redirect: 'follow' }) => Promise<Response>;
+export type Fetch = (url: string, init: { method?: 'GET' | 'POST'; body?: string; headers: Record<string, string>; signal: AbortSignal; redirect: 'follow' }) => Promise<Response>;
 
 export interface HttpOptions {
   fetch: Fetch;
@@ -21,6 +21,11 @@ export interface HttpOptions {
   maxWaitMs?: number;
   /** Waits between retries; tests make it instant. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /**
+   * A number in [0, 1) that spreads the waits a service did not name (Math.random): clients
+   * that were refused together do not all come back at the same moment. Tests make it 0.
+   */
+  random?: () => number;
 }
 
 export interface RequestOptions {
@@ -30,6 +35,10 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** What a 404 means here, for its message ("no such DOI"). */
   notFound?: string;
+  /** Headers of the service's own (an API key): sent only with this request, never logged. */
+  headers?: Record<string, string>;
+  /** A JSON body to POST instead of a GET. */
+  json?: unknown;
 }
 
 export interface TextResponse {
@@ -133,6 +142,7 @@ export class HttpClient {
   readonly #backoffMs: number;
   readonly #maxWaitMs: number;
   readonly #wait: (ms: number, signal?: AbortSignal) => Promise<void>;
+  readonly #random: () => number;
 
   constructor(private readonly options: HttpOptions) {
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -141,6 +151,7 @@ export class HttpClient {
     this.#backoffMs = options.backoffMs ?? 1000;
     this.#maxWaitMs = options.maxWaitMs ?? 60_000;
     this.#wait = options.sleep ?? sleep;
+    this.#random = options.random ?? Math.random;
   }
 
   /** The body of a successful answer as text (UTF-8), after redirects and retries. */
@@ -156,7 +167,8 @@ export class HttpClient {
       if (!retryable || attempt >= this.#retries) {
         throw new WebError('status', retryable ? `${said}, ${attempt + 1} times; try again later` : said, url, status);
       }
-      const delay = retryAfter ?? this.#backoffMs * 2 ** attempt;
+      // Up to half again as long, at random, where the service named no wait.
+      const delay = retryAfter ?? Math.round(this.#backoffMs * 2 ** attempt * (1 + this.#random() / 2));
       if (delay > this.#maxWaitMs) throw new WebError('status', `${said} and asks to wait ${seconds(delay)}; try again later`, url, status);
       try {
         await this.#wait(delay, request.signal);
@@ -193,8 +205,12 @@ export class HttpClient {
       return new WebError('network', `${service} could not be reached (${hostOf(url)}: ${why}); are you offline?`, url);
     };
     try {
-      const headers: Record<string, string> = request.accept ? { accept: request.accept } : {};
-      const response = await this.options.fetch(url, { headers, signal: controller.signal, redirect: 'follow' });
+      const headers: Record<string, string> = { ...(request.accept ? { accept: request.accept } : {}), ...request.headers };
+      const post = request.json !== undefined;
+      if (post) headers['content-type'] = 'application/json';
+      const response = await this.options.fetch(url, {
+        ...(post ? { method: 'POST' as const, body: JSON.stringify(request.json) } : {}), headers, signal: controller.signal, redirect: 'follow',
+      });
       if (!response.ok) {
         await response.body?.cancel().catch(() => undefined);
         return { status: response.status, retryAfter: retryAfterMs(response.headers.get('retry-after')) };

@@ -117,7 +117,7 @@ export class PaperService {
 }
 
 /** Reads an answer; what the reader cannot read is a `malformed` WebError. */
-function reading<T>(url: string, read: () => T): T {
+export function reading<T>(url: string, read: () => T): T {
   try {
     return read();
   } catch (error) {

@@ -10,7 +10,7 @@ import { openEntry } from '../bibliography/openEntry';
 import type { Paper } from '../../core/model/paper';
 import type { Topic } from '../../core/corpus/topics';
 import { excerpt } from '../../core/util/text';
-import type { HostMessage, PaperView, ReferenceView, WebviewMessage } from '../../shared/protocol';
+import type { HostMessage, NeighbourhoodView, NeighbourKind, PaperView, ReferenceView, WebviewMessage } from '../../shared/protocol';
 import { WebviewPanelHost, type IntentSchema } from '../common/webviewPanel';
 import { engine } from '../engine/load';
 import type { History } from '../common/history';
@@ -24,6 +24,18 @@ export interface KeptPapers {
   readonly enabled: boolean;
   isKept(paper: Paper): Promise<boolean>;
   readonly onDidChangeKept: vscode.Event<void>;
+}
+
+/** A paper's neighbourhood as it fills in (the web feature's, handed in by host/activate.ts). */
+export interface PaperNeighbourhoods {
+  open(paper: Paper, post: (view: NeighbourhoodView) => void): {
+    refresh(): Promise<void>;
+    more(kind: NeighbourKind): void;
+    retry(kind: NeighbourKind): void;
+    keep(id: string): Promise<boolean>;
+    links(): string[];
+    dispose(): void;
+  };
 }
 
 const RELATED_COUNT = 5;
@@ -51,6 +63,9 @@ export class DetailsPanel extends WebviewPanelHost<WebviewMessage> {
   lastReference: ReferenceView | undefined;
   /** The style picked in the view ('' for the one the setting names). */
   private style = '';
+  /** The last neighbourhood sent (for tests, and to send again when the webview reloads). */
+  lastNeighbourhood: NeighbourhoodView | undefined;
+  private neighbours: { paperId: string; session: ReturnType<PaperNeighbourhoods['open']> } | undefined;
   constructor(
     extensionUri: vscode.Uri,
     private readonly store: PaperStore,
@@ -61,6 +76,7 @@ export class DetailsPanel extends WebviewPanelHost<WebviewMessage> {
     private readonly styles?: CitationStyles,
     /** The papers from the web: whether a paper was kept from it (and so can be removed), and whether it can be looked up. */
     private readonly web?: KeptPapers,
+    private readonly neighbourhoods?: PaperNeighbourhoods,
   ) {
     super(extensionUri, log, {
       viewType: DETAILS_VIEW_TYPE, name: 'details view', script: 'details.js', style: 'details.css',
@@ -69,6 +85,7 @@ export class DetailsPanel extends WebviewPanelHost<WebviewMessage> {
     this.register(readingList.onDidChange(() => void this.post()));
     if (styles) this.register(styles.onDidChange(() => void this.postReference()));
     if (web) this.register(web.onDidChangeKept(() => void this.post()));
+    this.register({ dispose: () => this.neighbours?.session.dispose() });
   }
 
   /** The paper shown, if the panel is open. */
@@ -139,6 +156,33 @@ export class DetailsPanel extends WebviewPanelHost<WebviewMessage> {
     this.lastSnapshot = snapshot;
     await this.postMessage({ type: 'paper', paper: snapshot } satisfies HostMessage);
     await this.postReference();
+    this.startNeighbourhood();
+  }
+
+  /** Asks for the shown paper's neighbourhood once (again when another paper is shown); sends what is known at once. */
+  private startNeighbourhood(): void {
+    const paper = this.paper;
+    if (!paper || !this.neighbourhoods) return;
+    if (this.neighbours?.paperId === paper.id) {
+      if (this.lastNeighbourhood?.id === paper.id) void this.postMessage({ type: 'neighbourhood', neighbourhood: this.lastNeighbourhood } satisfies HostMessage);
+      // Shown again: which neighbours the writer has or cites may have changed since.
+      void this.neighbours.session.refresh();
+      return;
+    }
+    this.neighbours?.session.dispose();
+    this.lastNeighbourhood = undefined;
+    const session = this.neighbourhoods.open(paper, view => {
+      if (this.neighbours?.session !== session || view.id !== this.paper?.id) return;
+      this.lastNeighbourhood = view;
+      void this.postMessage({ type: 'neighbourhood', neighbourhood: view } satisfies HostMessage);
+    });
+    this.neighbours = { paperId: paper.id, session };
+  }
+
+  protected override onDidClose(): void {
+    this.neighbours?.session.dispose();
+    this.neighbours = undefined;
+    this.lastNeighbourhood = undefined;
   }
 
   /** The paper's reference in the picked style, formatted in the engine worker; its form asked for, or HTML for the view. */
@@ -201,7 +245,7 @@ export class DetailsPanel extends WebviewPanelHost<WebviewMessage> {
         return void vscode.commands.executeCommand(Commands.revealTopic, message.topicId);
       case 'openLink':
         // Only links this paper really has, and only the web: never file:, command: or javascript:.
-        if (!this.paper || ![...labelledLinks(this.paper).map(l => l.url), ...(this.paper.doi ? [doiLink(this.paper.doi)] : [])].includes(message.url) || !isWebLink(message.url)) {
+        if (!this.paper || ![...labelledLinks(this.paper).map(l => l.url), ...(this.paper.doi ? [doiLink(this.paper.doi)] : []), ...this.neighbours?.session.links() ?? []].includes(message.url) || !isWebLink(message.url)) {
           this.log.warn(`Refused to open a link the paper does not have: ${message.url.slice(0, 200)}`);
           return;
         }
@@ -241,6 +285,17 @@ export class DetailsPanel extends WebviewPanelHost<WebviewMessage> {
         return this.postReference();
       case 'copyReference':
         return this.copyReference(message.id, message.form);
+      case 'moreNeighbours':
+        if (this.neighbours?.paperId === message.id) this.neighbours.session.more(message.kind);
+        return;
+      case 'retryNeighbours':
+        if (this.neighbours?.paperId === message.id) this.neighbours.session.retry(message.kind);
+        return;
+      case 'keepPaper':
+        if (await this.neighbours?.session.keep(message.id)) vscode.window.setStatusBarMessage('$(check) Added to the library: it stays in the next session', 3000);
+        return;
+      case 'setScholarKey':
+        return void vscode.commands.executeCommand(Commands.setScholarKey);
     }
   }
 }

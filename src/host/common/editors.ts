@@ -14,6 +14,12 @@ export class EditorTracker extends Disposable {
     this.register(vscode.window.onDidChangeActiveTextEditor(editor => { if (editor) this.last = editor; }));
   }
 
+  /** The document of the text editor the user was last in, if it is still open. */
+  get lastDocument(): vscode.TextDocument | undefined {
+    const doc = (vscode.window.activeTextEditor ?? this.last)?.document;
+    return doc && !doc.isClosed ? doc : undefined;
+  }
+
   /** The active editor, or the last one if the user still has it open (visible, or in a tab behind the panel). */
   async target(): Promise<vscode.TextEditor | undefined> {
     const active = vscode.window.activeTextEditor;

@@ -132,7 +132,8 @@ export abstract class WebviewPanelHost<T extends Intent> extends Disposable {
     if (this.panel && this.ready) await this.panel.webview.postMessage(message);
   }
 
-  private async receive(raw: unknown): Promise<void> {
+  /** A message from the webview: checked against the intents' schema, then handled (tests send theirs here too). */
+  async receive(raw: unknown): Promise<void> {
     const parsed = this.intents().safeParse(raw);
     if (!parsed.success) {
       this.log.warn(`Dropped an invalid message from the ${this.page.name}: ${JSON.stringify(raw)?.slice(0, 200)}`);

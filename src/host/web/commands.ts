@@ -1,5 +1,5 @@
 // The commands that bring a paper from the web, or take it out again: Add Paper, its quick fix for
-// an undefined key, Look Up, Remove from Library.
+// an undefined key, Look Up, Remove from Library; Suggest Citations and the Semantic Scholar key.
 import vscode = require('vscode');
 import type { PaperArgument } from '../common/resolve';
 import { Commands } from '../ids';
@@ -8,6 +8,8 @@ import { addPaper, addPaperForKey, type AddAction } from './addPaper';
 import { lookUpPaper } from './lookUp';
 import type { AddParts } from './parts';
 import { removePaper } from './remove';
+import type { Neighbourhoods } from './neighbourhood';
+import type { Suggestions } from './suggestions';
 
 export class AddPaperCommand implements Command {
   readonly id = Commands.addPaper;
@@ -45,5 +47,45 @@ export class LookUpPaperCommand implements Command {
 
   execute(arg?: PaperArgument, confirmed?: unknown) {
     return lookUpPaper(this.parts, arg, confirmed === true);
+  }
+}
+
+/** Papers: Suggest Citations for This Document. */
+export class SuggestCitationsCommand implements Command {
+  readonly id = Commands.suggestCitations;
+  constructor(private readonly suggestions: Suggestions) {}
+
+  execute() {
+    return this.suggestions.run();
+  }
+}
+
+/** Papers: Set Semantic Scholar API Key…: kept in VS Code's secret storage, never in settings or logs. `key`: a caller's (a test). */
+export class SetScholarKeyCommand implements Command {
+  readonly id = Commands.setScholarKey;
+  constructor(private readonly neighbourhoods: Neighbourhoods) {}
+
+  async execute(key?: unknown) {
+    const value = typeof key === 'string' ? key : await vscode.window.showInputBox({
+      title: 'Semantic Scholar API Key',
+      prompt: 'A key lets Papers ask Semantic Scholar more often (get one free at semanticscholar.org/product/api). It is kept in VS Code\'s secret storage and sent only to papers.web.semanticScholarUrl.',
+      password: true,
+      ignoreFocusOut: true,
+      validateInput: text => (/^\S{8,200}$/.test(text.trim()) ? undefined : 'A key is one word of at least 8 characters.'),
+    });
+    if (!value?.trim()) return false;
+    await this.neighbourhoods.setKey(value.trim());
+    vscode.window.setStatusBarMessage('$(key) Papers keeps the Semantic Scholar API key in VS Code\'s secret storage', 4000);
+    return true;
+  }
+}
+
+export class ClearScholarKeyCommand implements Command {
+  readonly id = Commands.clearScholarKey;
+  constructor(private readonly neighbourhoods: Neighbourhoods) {}
+
+  async execute() {
+    await this.neighbourhoods.setKey(undefined);
+    vscode.window.setStatusBarMessage('$(key) The Semantic Scholar API key was cleared', 4000);
   }
 }

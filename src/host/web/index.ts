@@ -1,12 +1,13 @@
 // The web feature: papers fetched from Hugging Face, arXiv, Crossref and doi.org join the library:
-// the Daily Papers node's commands, Add Paper, Look Up, Remove from Library and pasted links.
+// the Daily Papers node's commands, Add Paper, Look Up, Remove from Library and pasted links; a
+// paper's neighbourhood (the details view's sections) and Suggest Citations.
 // Nothing here fetches until the user asks. The fetched papers (WebPapers), the Daily Papers node's
 // source (DailyPapers) and the pick's web search (HuggingFaceSearch) are made by host/activate.ts,
 // which hands them to the features that show them.
 import vscode = require('vscode');
 import { Settings } from '../ids';
 import { registerCommands } from '../util/commands';
-import { AddPaperCommand, AddPaperForKeyCommand, LookUpPaperCommand, RemovePaperCommand } from './commands';
+import { AddPaperCommand, AddPaperForKeyCommand, ClearScholarKeyCommand, LookUpPaperCommand, RemovePaperCommand, SetScholarKeyCommand, SuggestCitationsCommand } from './commands';
 import { dailyCommands } from './dailyCommands';
 import type { WebParts } from './parts';
 import { registerPaste } from './paste';
@@ -14,10 +15,12 @@ import { registerPaste } from './paste';
 export { DailyPapers } from './daily';
 export { WebPapers } from './papers';
 export { HuggingFaceSearch } from './search';
+export { Neighbourhoods } from './neighbourhood';
+export { Suggestions } from './suggestions';
 export type { WebParts } from './parts';
 
 export function registerWeb(parts: WebParts): vscode.Disposable {
-  const { web, daily, readingList, log } = parts;
+  const { web, daily, readingList, log, neighbourhoods, suggestions } = parts;
   const restoreKept = () => void web.restore().catch(error => log.warn(`Could not bring back the papers kept from the web: ${(error as Error).message}`));
   // The papers kept in earlier sessions join the library from the global storage, after activation.
   const restore = setTimeout(restoreKept, 0);
@@ -38,6 +41,9 @@ export function registerWeb(parts: WebParts): vscode.Disposable {
       new AddPaperForKeyCommand(parts),
       new RemovePaperCommand(parts),
       new LookUpPaperCommand(parts),
+      new SuggestCitationsCommand(suggestions),
+      new SetScholarKeyCommand(neighbourhoods),
+      new ClearScholarKeyCommand(neighbourhoods),
       ...dailyCommands(parts),
     ]),
   );

@@ -8,7 +8,9 @@ import type { ReadingList } from '../common/readingList';
 import type { DetailsView } from '../common/resolve';
 import type { PaperStore } from '../library/store';
 import type { DailyPapers } from './daily';
+import type { Neighbourhoods } from './neighbourhood';
 import type { WebPapers } from './papers';
+import type { Suggestions } from './suggestions';
 
 /** What adding, looking up, pasting and removing a paper from the web need. */
 export interface AddParts {
@@ -25,6 +27,8 @@ export interface AddParts {
 
 export interface WebParts extends AddParts {
   daily: DailyPapers;
+  neighbourhoods: Neighbourhoods;
+  suggestions: Suggestions;
   readingList: ReadingList;
   /** Opens Daily Papers in the Papers view (the browse feature's) once its papers are in. */
   revealDaily(): Promise<void>;

@@ -1,7 +1,7 @@
 // What the integration tests of papers from the web share: the folder they write in, the replay
 // server's URLs in the settings, and leaving the library as it was.
 import * as vscode from 'vscode';
-import type { Replay } from './replay';
+import { startReplay, type Replay } from './replay';
 import { activate, closeAllEditors, setSetting, waitFor, workspaceUri, writeText } from '../helpers';
 
 export type Api = Awaited<ReturnType<typeof activate>>;
@@ -25,6 +25,7 @@ export async function useServer(server: Replay): Promise<void> {
   await setSetting('web.arxivUrl', urls.arxiv);
   await setSetting('web.crossrefUrl', urls.crossref);
   await setSetting('web.doiUrl', urls.doi);
+  await setSetting('web.semanticScholarUrl', urls.semanticScholar);
   await vscode.workspace.fs.createDirectory(dir());
 }
 
@@ -47,9 +48,27 @@ export async function leave(api: Api, server: Replay | undefined, keys: string[]
   await setSetting('web.enabled', false);
   // (The engine worker may stop meanwhile, when no files of the user's are left: then it is asked again.)
   for (const key of keys) await waitFor(`${key} to leave the library`, async () => (await api.getPaper(key).catch(() => key)) === undefined);
-  for (const name of ['web.huggingFaceUrl', 'web.arxivUrl', 'web.crossrefUrl', 'web.doiUrl', 'web.enabled']) await setSetting(name, undefined);
+  for (const name of ['web.huggingFaceUrl', 'web.arxivUrl', 'web.crossrefUrl', 'web.doiUrl', 'web.semanticScholarUrl', 'web.enabled']) await setSetting(name, undefined);
   await server?.close();
   // A key leaves before the library is joined and indexed again: the suites after these compare rankings.
   await api.testing.settled();
 }
 
+
+/**
+ * The hooks of a suite of papers from the web: the extension, and the replay server in the
+ * settings (`ready` is handed both once they are); each test starts with the server as it was;
+ * at the end the library is left as it was (`keys`: papers the suite brought in, waited out).
+ */
+export function replayedWeb(keys: readonly string[], ready: (parts: { api: Api; server: Replay }) => void): void {
+  let api: Api | undefined;
+  let server: Replay | undefined;
+  suiteSetup(async () => {
+    api = await activate();
+    server = await startReplay();
+    await useServer(server);
+    ready({ api, server });
+  });
+  suiteTeardown(() => (api ? leave(api, server, [...keys]) : undefined));
+  teardown(() => server?.reset());
+}

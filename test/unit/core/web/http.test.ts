@@ -5,7 +5,7 @@ import { ReplayServer } from '../../../support/replayServer';
 /** A client over Node's fetch whose waits between retries are recorded, not slept. */
 function client(options: Partial<HttpOptions> = {}) {
   const waits: number[] = [];
-  const http = new HttpClient({ fetch: (url, init) => fetch(url, init), sleep: async ms => { waits.push(ms); }, ...options });
+  const http = new HttpClient({ fetch: (url, init) => fetch(url, init), sleep: async ms => { waits.push(ms); }, random: () => 0, ...options });
   return { http, waits };
 }
 

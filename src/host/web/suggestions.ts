@@ -1,0 +1,126 @@
+// Papers: Suggest Citations for This Document. The papers the document cites that have an arXiv
+// id or DOI are asked of Semantic Scholar in one batch (their references and the papers citing
+// them); the papers they point to that the document does not cite are ranked by how many of its
+// papers point to each (core/web/suggest.ts) and offered in a quick pick, each with its reason:
+// cite it at the cursor, open its details, or dismiss it (remembered for this document).
+import vscode = require('vscode');
+import type { Suggestion } from '../../core/web';
+import type { PaperRow } from '../../engine/protocol';
+import { CITING_LANGUAGES } from '../../core/cite/languages';
+import { citationsOf } from '../common/documentCitations';
+import { engine } from '../engine/load';
+import { Commands } from '../ids';
+import { UserError } from '../util/errors';
+import type { Neighbourhoods } from './neighbourhood';
+import { scholarIdOf } from './neighbourhood';
+import { withProgress } from './papers';
+
+const DISMISSED = 'papers.dismissedSuggestions';
+
+interface SuggestionItem extends vscode.QuickPickItem {
+  suggestion: Suggestion;
+  row: PaperRow;
+}
+
+const DISMISS: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('close'), tooltip: 'Dismiss: do not suggest it again for this document' };
+const DETAILS: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('info'), tooltip: 'Open its details' };
+
+export class Suggestions {
+  /** The pick shown last (for tests). */
+  pick: vscode.QuickPick<SuggestionItem> | undefined;
+
+  constructor(private readonly neighbourhoods: Neighbourhoods, private readonly state: vscode.Memento) {}
+
+  dismissed(doc: vscode.Uri): Set<string> {
+    return new Set(this.state.get<Record<string, string[]>>(DISMISSED, {})[doc.toString()] ?? []);
+  }
+
+  async dismiss(doc: vscode.Uri, id: string): Promise<void> {
+    const all = this.state.get<Record<string, string[]>>(DISMISSED, {});
+    await this.state.update(DISMISSED, { ...all, [doc.toString()]: [...new Set([...(all[doc.toString()] ?? []), id])] });
+  }
+
+  /** Ranks what the document is missing and shows it; resolves once the pick is shown (or there is nothing to show). */
+  async run(): Promise<void> {
+    const { web, store, editors } = this.neighbourhoods;
+    const doc = editors.lastDocument;
+    if (!doc || !CITING_LANGUAGES.includes(doc.languageId)) {
+      throw new UserError('Open a LaTeX, Markdown, Quarto, R Markdown, Typst or reStructuredText document to have citations suggested for it.');
+    }
+    const keys = [...new Set(citationsOf(doc).flatMap(c => c.keys.map(k => k.key)))];
+    const library = await store.library();
+    if (!library) throw new UserError('The papers are not loaded yet; try again in a moment.');
+    const papers = (await library.papers(keys)).filter(p => p !== undefined);
+    const ids = [...new Set(papers.map(scholarIdOf).filter((id): id is string => !!id))];
+    if (!ids.length) {
+      throw new UserError(keys.length
+        ? `None of the ${keys.length} papers this document cites has an arXiv id or DOI, which Semantic Scholar knows papers by. Add them with Papers: Add Paper…, or add the ids to their entries.`
+        : 'This document cites no paper yet: suggestions come from what its citations cite and what cites them.');
+    }
+    const service = await this.neighbourhoods.service();
+    const asked = await withProgress(`Papers: asking Semantic Scholar what the ${ids.length} cited ${ids.length === 1 ? 'paper points' : 'papers point'} to…`,
+      signal => web.cache.linked(ids, () => service.linked(ids, { signal })))
+      .catch((error: unknown) => {
+        const problem = web.problem(error);
+        if (problem === undefined) return undefined;
+        const refused = [429, 403].includes((error as { status?: number }).status ?? 0);
+        throw new UserError(`Papers could not suggest citations: ${problem}${refused ? '. Semantic Scholar limits how often it answers without an API key: run Papers: Set Semantic Scholar API Key… to ask more often.' : ''}`);
+      });
+    if (!asked) return;
+    const linked = asked.value.filter(l => l !== undefined);
+    const { suggest, namesOf } = engine().web;
+    const cited = new Set([...papers.flatMap(p => {
+      const id = scholarIdOf(p);
+      return namesOf({ title: p.title, doi: id?.startsWith('DOI:') ? id.slice(4) : p.doi, arxivId: id?.startsWith('arXiv:') ? id.slice(6) : undefined });
+    }), ...linked.map(l => `s2:${l.scholarId}`)]);
+    const suggestions = suggest(linked, { cited, dismissed: this.dismissed(doc.uri) });
+    if (!suggestions.length) {
+      void vscode.window.showInformationMessage(`Papers found nothing to suggest: no paper is pointed to by more than one of the ${linked.length} cited papers Semantic Scholar knows${asked.error ? ` (shown from the cache of ${asked.fetched.slice(0, 10)})` : ''}.`);
+      return;
+    }
+    const joined = await web.join('suggestions', suggestions.map(s => s.neighbour.paper), asked.fetched);
+    const rows = new Map((await library.rows([...joined.values()])).map(row => [row.key, row]));
+    const items = suggestions.flatMap((suggestion): SuggestionItem[] => {
+      const row = rows.get(joined.get(engine().web.webPaperId(suggestion.neighbour.paper)) ?? '');
+      if (!row) return [];
+      const { paper } = suggestion.neighbour;
+      const detail = [paper.authors.map(a => a.family ?? a.literal).filter(Boolean).slice(0, 3).join(', ') + (paper.authors.length > 3 ? ' et al.' : ''), paper.issued?.year, paper.venue, row.key].filter(Boolean).join(' · ');
+      return [{ label: paper.title, description: suggestion.reason, detail, suggestion, row, buttons: [DETAILS, DISMISS] }];
+    });
+    this.show(doc, items, linked.length, asked.error ? asked.fetched : undefined);
+  }
+
+  /** What the dismiss button of an item does: remembered for the document, and gone from the pick. */
+  async dismissItem(doc: vscode.Uri, item: vscode.QuickPickItem): Promise<void> {
+    const pick = this.pick;
+    const found = pick?.items.find(i => i === item);
+    if (!pick || !found) return;
+    await this.dismiss(doc, found.suggestion.id);
+    pick.items = pick.items.filter(i => i !== found);
+  }
+
+  private show(doc: vscode.TextDocument, items: SuggestionItem[], known: number, cachedOn: string | undefined): void {
+    this.pick?.dispose();
+    const pick = vscode.window.createQuickPick<SuggestionItem>();
+    this.pick = pick;
+    pick.title = `Suggested citations for ${vscode.workspace.asRelativePath(doc.uri, false)}${cachedOn ? ` (offline: from the cache of ${cachedOn.slice(0, 10)})` : ''}`;
+    pick.placeholder = `From what its ${known} cited ${known === 1 ? 'paper cites and what cites it' : 'papers cite and what cites them'}: Enter cites one at the cursor`;
+    pick.matchOnDescription = true;
+    pick.matchOnDetail = true;
+    pick.items = items;
+    pick.onDidTriggerItemButton(async e => {
+      if (e.button === DETAILS) {
+        void vscode.commands.executeCommand(Commands.openPaper, e.item.row.id);
+        return;
+      }
+      await this.dismissItem(doc.uri, e.item);
+    });
+    pick.onDidAccept(() => {
+      const [chosen] = pick.selectedItems;
+      pick.hide();
+      if (chosen) void vscode.commands.executeCommand(Commands.insertCitation, chosen.row.id);
+    });
+    pick.onDidHide(() => { if (this.pick === pick) this.pick = undefined; pick.dispose(); });
+    pick.show();
+  }
+}

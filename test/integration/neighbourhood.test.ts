@@ -1,0 +1,145 @@
+// A paper's neighbourhood in the real VS Code, against the replay server on 127.0.0.1: Semantic
+// Scholar's real records (Turing's "Computing Machinery and Intelligence": its 14 references and
+// 1,000 citations), recorded answers, and the Hub's made listings. The details view's sections
+// fill in, page, cite a neighbour with a full entry, keep one; a refusal asks for a key and the
+// key brings the answer; the cache answers when the server is down; Suggest Citations ranks what
+// a document's cited papers share and remembers what the writer dismissed. In VS Code for the web
+// the same tests ask the server from the browser (Semantic Scholar and the Hub allow it: CORS).
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { NeighbourhoodView } from '../../src/shared/protocol';
+import type { Replay } from './support/replay';
+import { dir, openAt, read, replayedWeb, type Api } from './support/web';
+import { closeAllEditors, waitFor, writeText } from './helpers';
+
+const TURING = '@article{turing1950, title = {Computing Machinery and Intelligence}, author = {Turing, Alan M.}, journal = {Mind}, year = {1950}, doi = {10.1093/mind/LIX.236.433}}\n';
+const ATTENTION = '@misc{vaswani2017attention, title = {Attention Is All You Need}, author = {Vaswani, Ashish}, year = {2017}, eprint = {1706.03762}, archivePrefix = {arXiv}}\n';
+const QUO_VADIS = '@misc{venkat2024quo, title = {Quo Vadis ChatGPT? From Large Language Models to Large Knowledge Models}, author = {Venkatasubramanian, V.}, year = {2024}, eprint = {2405.19561}, archivePrefix = {arXiv}}\n';
+// Three papers that cite Turing; the replay's made links give them references and citations among real records.
+const CITING = '@article{shen2024journey, title = {The Journey/DAO/TAO of Embodied Intelligence}, author = {Shen, Tianyu}, year = {2024}, doi = {10.1109/jas.2024.124407}}\n'
+  + QUO_VADIS
+  + '@article{hamarat2024dark, title = {The dark side of artificial intelligence: threats to tourism}, author = {Hamarat, Handan}, year = {2024}, doi = {10.1108/whatt-03-2024-0061}}\n';
+
+suite('A paper\'s neighbourhood (Semantic Scholar and the Hub, replayed)', () => {
+  let api: Api;
+  let server: Replay;
+
+  replayedWeb([], parts => ({ api, server } = parts));
+  suiteSetup(() => writeText(dir('turing.bib'), TURING + ATTENTION + QUO_VADIS));
+  suiteTeardown(() => vscode.commands.executeCommand('papers.clearSemanticScholarKey'));
+
+  async function neighbourhoodOf(key: string, ready: (view: NeighbourhoodView) => boolean, what: string): Promise<NeighbourhoodView> {
+    const paper = await waitFor(`${key} in the library`, () => api.getPaper(key));
+    await vscode.commands.executeCommand('papers.openPaper', paper.id);
+    return waitFor(what, () => {
+      const view = api.testing.details().neighbourhood;
+      return view?.id === paper.id && ready(view) && view;
+    }, 20000).catch(error => { throw new Error(`${(error as Error).message}: the view was ${JSON.stringify(api.testing.details().neighbourhood).slice(0, 1500)}`); });
+  }
+  const section = (view: NeighbourhoodView, kind: string) => view.sections.find(s => s.kind === kind)!;
+
+  test('a paper\'s details show what it cites and what cites it, page by page; a neighbour is cited with a full entry', async () => {
+    const editor = await openAt('essay.md', '---\nbibliography: turing.bib\n---\n\nAs [@turing1950] asked, and as \n', 65);
+    await waitFor('turing.bib read', async () => (await api.getPaper('turing1950'))?.doi !== undefined);
+    const view = await neighbourhoodOf('turing1950', v => v.sections.length === 3 && v.sections.every(s => s.state === 'ready') && v.summary !== null, 'References, Cited by, Recommended and the summary');
+    assert.equal(view.unavailable, null);
+    assert.deepEqual([view.summary!.citations, view.summary!.influential], [10059, 530]);
+    assert.match(view.summary!.tldr!, /Gallup poll/);
+    const references = section(view, 'references');
+    assert.deepEqual([references.items.length, references.more], [14, false]);
+    const computable = references.items.find(n => n.title.startsWith('On Computable Numbers'))!;
+    assert.deepEqual([computable.authors, computable.year, computable.inLibrary, computable.cited], ['A. Turing', 1937, false, false]);
+    const citations = section(view, 'citations');
+    assert.deepEqual([citations.items.length, citations.more], [100, true]);
+    assert.deepEqual([section(view, 'recommended').items.length, section(view, 'recommended').state], [0, 'ready'], 'no recommendations is an answer');
+    assert.equal(view.artefacts, null, 'a paper without an arXiv id has no Hub section');
+    // Show More: the next page joins the first.
+    await api.testing.detailsMessage({ type: 'moreNeighbours', id: view.id, kind: 'citations' });
+    const more = await waitFor('the second page of citations', () => {
+      const next = api.testing.details().neighbourhood;
+      return next && section(next, 'citations').items.length === 200 && next;
+    }, 20000);
+    assert.equal(section(more, 'citations').more, true);
+    // Cite: the key goes in at the cursor, the entry appended to the document's bibliography has the authors and the DOI.
+    await api.testing.detailsMessage({ type: 'insertCitation', id: computable.id });
+    await waitFor('the citation in the essay', () => editor.document.getText().includes(`[@${computable.key}]`), 20000);
+    const bib = await waitFor('the entry appended', async () => { const text = await read(dir('turing.bib')); return text.includes(computable.key) && text; });
+    assert.ok(bib.startsWith(TURING + ATTENTION + QUO_VADIS), 'the bibliography is only appended to');
+    assert.match(bib, /author\s*= \{Turing, A\.\}/);
+    assert.match(bib, /doi\s*= \{10\.2307\/2268810\}/i);
+    // Now it is the writer's: shown once, with their key, and marked cited.
+    await vscode.window.showTextDocument(editor.document);
+    const after = await neighbourhoodOf('turing1950', v => section(v, 'references')?.items.some(n => n.title.startsWith('On Computable Numbers') && n.inLibrary && n.cited) === true, 'the cited neighbour marked');
+    assert.equal(section(after, 'references').items.filter(n => n.title.startsWith('On Computable Numbers')).length, 1);
+    await closeAllEditors();
+  });
+
+  test('a neighbour added to the library stays when another paper is shown', async () => {
+    const view = await neighbourhoodOf('turing1950', v => section(v, 'citations')?.state === 'ready', 'Turing\'s citations');
+    const quo = section(view, 'citations').items.find(n => n.title.startsWith('"Turing Tests"'))!;
+    await api.testing.detailsMessage({ type: 'keepPaper', id: quo.id });
+    await neighbourhoodOf('vaswani2017attention', v => v.artefacts?.state === 'ready', 'another paper');
+    const kept = await waitFor('the kept paper in the library', () => api.getPaper(quo.key));
+    assert.deepEqual([kept.arxivId, kept.web?.source], ['2405.13352', 'semanticscholar']);
+    await vscode.commands.executeCommand('papers.removePaper', kept.id);
+  });
+
+  test('an arXiv paper\'s models, datasets and Spaces on the Hub; a paper the graph does not know says so', async () => {
+    const view = await neighbourhoodOf('vaswani2017attention', v => v.artefacts?.state === 'ready' && v.sections.every(s => s.state !== 'loading'), 'the Hub section');
+    assert.deepEqual(view.artefacts!.items.map(a => [a.kind, a.id]), [
+      ['models', 'papers-test/transformer-base'], ['models', 'papers-test/transformer-big'], ['datasets', 'papers-test/wmt14-en-de'], ['spaces', 'papers-test/attention-visualised'],
+    ]);
+    assert.equal(view.artefacts!.items[0].downloads, 120345);
+    assert.equal(section(view, 'references').state, 'error');
+    assert.match(section(view, 'references').message!, /Semantic Scholar does not know the paper arXiv:1706\.03762/);
+  });
+
+  test('refused for want of a key: the section offers one, and the key (kept secret, sent only to Semantic Scholar) brings the answer', async () => {
+    await server.failTimes(100, 429, '0');
+    const refused = await neighbourhoodOf('venkat2024quo', v => section(v, 'references')?.state === 'error', 'the refusal');
+    assert.equal(section(refused, 'references').askKey, true);
+    assert.match(section(refused, 'references').message!, /429 \(too many requests\).*set one/);
+    await server.reset();
+    assert.equal(await vscode.commands.executeCommand('papers.setSemanticScholarKey', 'test-key-0123456789'), true);
+    const answered = await waitFor('the answer after the key', () => {
+      const view = api.testing.details().neighbourhood;
+      return view && section(view, 'references').state === 'ready' && view;
+    }, 20000);
+    assert.deepEqual(section(answered, 'references').items, [], 'the graph lists no references for it');
+    assert.ok(await server.requestCount() > 0);
+    const settings = JSON.stringify(vscode.workspace.getConfiguration('papers'));
+    assert.ok(!settings.includes('test-key-0123456789'), 'the key is not in the settings');
+  });
+
+  test('the server down: what was asked today is answered from the cache, without asking', async () => {
+    await server.down();
+    const view = await neighbourhoodOf('turing1950', v => v.sections.length === 3 && v.sections.every(s => s.state === 'ready') && v.summary !== null, 'Turing from the cache');
+    assert.deepEqual([section(view, 'references').items.length, section(view, 'citations').items.length], [14, 100]);
+    assert.equal(await server.requestCount(), 0);
+  });
+
+  test('Suggest Citations: what the document\'s papers share ranks first, with its reason; a dismissed one stays dismissed', async () => {
+    await writeText(dir('shared.bib'), CITING);
+    const editor = await openAt('chapter.md', '---\nbibliography: shared.bib\n---\n\nSee [@shen2024journey; @venkat2024quo; @hamarat2024dark].\n\nMore \n', 98);
+    await waitFor('shared.bib read', async () => (await api.getPaper('hamarat2024dark'))?.doi !== undefined);
+    await vscode.commands.executeCommand('papers.suggestCitations');
+    const pick = await waitFor('the suggestions', () => { const p = api.testing.suggestionPick(); return p && p.items.length > 0 && p; }, 20000);
+    assert.deepEqual(pick.items.map(i => [i.label.slice(0, 25), i.description]), [
+      ['Computing Machinery and I', 'cited by 3 of your 3 references'],
+      ['An Unsolvable Problem of ', 'cited by 2 of your 3 references'],
+      ['The Personification of Ch', 'cites 2 of your 3 references'],
+    ]);
+    await api.testing.dismissSuggestion(editor.document.uri, pick.items[1]);
+    assert.equal(pick.items.length, 2);
+    pick.hide();
+    await vscode.window.showTextDocument(editor.document);
+    await vscode.commands.executeCommand('papers.suggestCitations');
+    const again = await waitFor('the suggestions again', () => { const p = api.testing.suggestionPick(); return p && p.items.length > 0 && p; }, 20000);
+    assert.deepEqual(again.items.map(i => i.label.slice(0, 20)), ['Computing Machinery ', 'The Personification '], 'the dismissed one stays dismissed');
+    // Enter cites the first at the cursor.
+    again.selectedItems = [again.items[0]];
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    await waitFor('the citation of Turing', () => /More \[@turing1950\]/.test(editor.document.getText()), 20000);
+    await closeAllEditors();
+  });
+});

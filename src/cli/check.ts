@@ -8,8 +8,8 @@ import { readRegularFile } from './readRegularFile';
 import { checkDocuments, failsCheck, type CheckFiles } from '../core/health';
 import { languageOfPath } from '../core/cite/languages';
 
-/** The file system as `check` sees it: paths with "/", read as UTF-8. */
-const nodeFiles: CheckFiles = {
+/** The file system as `check` (and `suggest`) sees it: paths with "/", read as UTF-8. */
+export const nodeFiles: CheckFiles = {
   read(path) {
     const read = readRegularFile(path);
     return 'text' in read ? read.text : undefined;

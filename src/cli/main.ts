@@ -12,6 +12,10 @@ async function run(argv: string[]): Promise<void> {
   // The web commands take options of their own.
   if (argv[0] === 'add') return (await import('./add')).add(argv.slice(1));
   if (argv[0] === 'daily') return (await import('./daily')).daily(argv.slice(1));
+  if (argv[0] === 'refs') return (await import('./neighbours')).neighbours(argv.slice(1), 'references');
+  if (argv[0] === 'cited-by') return (await import('./neighbours')).neighbours(argv.slice(1), 'citations');
+  if (argv[0] === 'recommend') return (await import('./neighbours')).recommend(argv.slice(1));
+  if (argv[0] === 'suggest') return (await import('./neighbours')).suggestFor(argv.slice(1));
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,

@@ -24,6 +24,10 @@ const SERVICES = `the services asked are those at PAPERS_HF_URL, PAPERS_ARXIV_UR
 PAPERS_DOI_URL (by default https://huggingface.co, https://export.arxiv.org,
 https://api.crossref.org and https://doi.org)`;
 
+const SCHOLAR = `ID is an arXiv id, a DOI or a link; Semantic Scholar is asked at PAPERS_S2_URL (by default
+https://api.semanticscholar.org), with the API key in PAPERS_S2_KEY if set (it answers 429,
+too many requests, more often without one)`;
+
 /** Each command: its synopsis (as the general usage lists it) and what only its own usage adds. */
 const COMMANDS = {
   search: {
@@ -70,6 +74,29 @@ project; --json prints every document's citations, bibliographies and problems`,
       arXiv id, title, authors, organisation`,
     more: SERVICES,
   },
+  refs: {
+    synopsis: `  ${PAPERS} refs ID [--json] [--limit N]
+      the papers it cites, from Semantic Scholar: citations, year, title, authors, id;
+      exit 1 when the paper is not found`,
+    more: SCHOLAR,
+  },
+  'cited-by': {
+    synopsis: `  ${PAPERS} cited-by ID [--json] [--limit N]
+      the papers that cite it (the first 100 unless --limit, up to 1000)`,
+    more: SCHOLAR,
+  },
+  recommend: {
+    synopsis: `  ${PAPERS} recommend ID... [--json] [--limit N]
+      papers like it (like all of them, given several), from Semantic Scholar's recommendations`,
+    more: SCHOLAR,
+  },
+  suggest: {
+    synopsis: `  ${PAPERS} suggest FILE... [--json] [--limit N]
+      what the documents do not cite that the papers they cite point to (cited by, or citing,
+      several of them), best first, with the reason`,
+    more: `documents: .tex, .md, .qmd, .Rmd, .typ, .rst, with their projects and bibliographies;
+the cited papers are known by their arXiv ids and DOIs. ${SCHOLAR}`,
+  },
 } satisfies Record<string, { synopsis: string; more: string }>;
 
 export type Command = keyof typeof COMMANDS;
@@ -95,5 +122,6 @@ export function usageFor(argv: readonly string[]): string {
 ${Object.values(COMMANDS).map(c => c.synopsis).join('\n')}
 ${LIBRARY_OPTIONS}
 add and daily: ${SERVICES}
+refs, cited-by, recommend and suggest: ${SCHOLAR}
 ${PAPERS} COMMAND --help (or ${PAPERS} help COMMAND) prints that command's usage alone`;
 }

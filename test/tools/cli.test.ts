@@ -167,7 +167,7 @@ suite('command line: the writer\'s bibliographies', () => {
 });
 
 suite('command line: each command\'s usage, and the style engine only for format', () => {
-  const COMMANDS = ['search', 'export', 'cite', 'check', 'format', 'add', 'daily'];
+  const COMMANDS = ['search', 'export', 'cite', 'check', 'format', 'add', 'daily', 'refs', 'cited-by', 'recommend', 'suggest'];
 
   test('COMMAND --help and help COMMAND print that command\'s usage alone; --help, every command\'s', () => {
     for (const command of COMMANDS) {
@@ -200,11 +200,11 @@ suite('command line: each command\'s usage, and the style engine only for format
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
     const section = readme.slice(readme.indexOf('## Command line'));
     const examples = section.slice(section.indexOf('```sh\n'), section.indexOf('\n```\n'));
-    const lines = [...examples.matchAll(/^(\S+(?: \S+)?) (search|export|cite|check|format|add|daily)\b/gm)];
+    const lines = [...examples.matchAll(/^(\S+(?: \S+)?) (search|export|cite|check|format|add|daily|refs|cited-by|recommend|suggest)(?=\s|$)/gm)];
     assert.deepEqual([...new Set(lines.map(m => m[2]))].sort(), [...COMMANDS].sort(), 'every command is shown');
     assert.deepEqual([...new Set(lines.map(m => m[1]))], ['node dist/cli.js']);
     // Nowhere does the README run a `papers` the reader of a clone does not have.
-    assert.deepEqual([...readme.matchAll(/(?:`|^\$ )papers (?:search|export|cite|check|format|add|daily)\b.*/gm)].map(m => m[0]), []);
+    assert.deepEqual([...readme.matchAll(/(?:`|^\$ )papers (?:search|export|cite|check|format|add|daily|refs|cited-by|recommend|suggest)\b.*/gm)].map(m => m[0]), []);
   });
 
   test('only format reads the style engine: without dist/styles.js the other commands run, format says what is missing', () => {

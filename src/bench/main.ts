@@ -21,6 +21,7 @@ import { engineStep, type EngineMeasurement } from './engine';
 import { benchStyles } from './styleEngine';
 import { measureProject, printProject } from './projects';
 import { benchPaste, benchWebJoin } from './web';
+import { benchNeighbourhood } from './neighbourhood';
 
 const USAGE = `usage:
   npm run bench                                   bundled corpus, then 10,000 and 100,000 synthetic papers
@@ -30,7 +31,7 @@ const USAGE = `usage:
   npm run bench -- --bibliographies               only the bibliography part: the real files of ../shared/bibliographies
                                                   by our reader and four libraries, and a 3 MB library in the real extension host
   npm run bench -- --styles                       only the formatted references (the style engine) of the bibliography part
-  npm run bench -- --web                          only the papers from the web (a fetched day joining, a link pasted into a large .bib)
+  npm run bench -- --web                          only the papers from the web (a fetched day joining, a link pasted into a large .bib, a paper's neighbourhood)
   npm run bench -- --corpus FILE [--queries FILE] --json
       one corpus (the dist/corpus.json shape) and, optionally, one query per line, as the extension
       runs it: the engine in a worker thread, this thread standing for the extension host. Prints
@@ -178,6 +179,7 @@ async function bibliographies(): Promise<void> {
   await benchStyles(ROOT, shared);
   await benchWebJoin(ROOT, shared);
   benchPaste(shared);
+  await benchNeighbourhood(ROOT);
 }
 
 async function single(corpusFile: string, queriesFile: string | undefined, layout: Layout, inProcess: boolean): Promise<void> {
@@ -251,6 +253,7 @@ async function run(argv: string[]): Promise<void> {
     const shared = sharedBibliographies();
     await benchWebJoin(ROOT, shared);
     benchPaste(shared);
+    await benchNeighbourhood(ROOT);
     return;
   }
   const sizes = (values.sizes ?? '10000,100000').split(',').map(Number).filter(n => n !== 0);

@@ -11,7 +11,12 @@ import type { FetchedPaper } from '../core/web/record';
 
 /** The papers fetched so far, each batch with when it was fetched, and the keys given before (by `webPaperId`). */
 export interface WebInput {
-  batches: { fetched: string; papers: FetchedPaper[] }[];
+  /**
+   * `topics: false`: papers shown beside another (its neighbourhood, suggestions) rather than
+   * added: given no topics, so the Papers view's topics leave them out, and their rules (the slow
+   * part of a join) are not run for them. Kept, a paper joins again with its topics.
+   */
+  batches: { fetched: string; papers: FetchedPaper[]; topics?: false }[];
   keys: Record<string, string>;
 }
 
@@ -83,7 +88,7 @@ export function joinWeb(library: readonly Paper[], web: WebInput): WebJoin {
       seen.add(id);
       if (knownIds.has(id)) { out.known++; return; }
       const topicKey = `${id}\n${paper.title}`;
-      let topics = topicsOf.get(topicKey);
+      let topics = batch.topics === false ? [] : topicsOf.get(topicKey);
       if (!topics) { topics = assigner!.assign(paper); topicsOf.set(topicKey, topics); }
       paper.topics = topics;
       out.papers.push(paper);

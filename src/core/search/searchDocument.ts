@@ -86,6 +86,11 @@ export const SEARCH_OPTIONS: Options<SearchDocument> = {
   storeFields: [],
   tokenize,
   processTerm,
+  // The index is vacuumed by LibraryIndex, in its queue between updates. MiniSearch's own vacuum
+  // starts by itself after discards and walks the index across pauses, while our next slice of
+  // additions reshapes it: "Cannot read properties of undefined (reading 'keys')", a crash of the
+  // engine, when a batch of fetched papers replaces another (a paper's neighbourhood, page by page).
+  autoVacuum: false,
   searchOptions: {
     // A title word is worth four abstract words: titles are short and chosen with care.
     // Keys repeat title words ("LearningLongHorizon"), so they add little of their own;

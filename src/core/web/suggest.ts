@@ -66,8 +66,13 @@ export function suggest(links: readonly CitedLinks[], options: SuggestOptions): 
   const found = new Map<string, { neighbour: Neighbour; citedBy: Set<string>; cites: Set<string> }>();
   // Names already seen map to the identity they were first seen under: one paper, many names.
   const alias = new Map<string, string>();
+  // A paper many cited papers point to comes once from each: its names are made once (a title's key is the costly part).
+  const named = new Map<string, string[]>();
   const count = (from: string, neighbour: Neighbour, as: 'citedBy' | 'cites') => {
-    const names = namesOf({ ...neighbour.paper, scholarId: neighbour.scholarId });
+    const { paper, scholarId } = neighbour;
+    const seen = scholarId ?? `${paper.doi ?? ''}\n${paper.arxivId ?? ''}\n${paper.title}`;
+    let names = named.get(seen);
+    if (!names) named.set(seen, names = namesOf({ ...paper, scholarId }));
     if (!names.length || names.some(name => options.cited.has(name))) return;
     const id = names.map(name => alias.get(name)).find(Boolean) ?? names[0];
     for (const name of names) if (!alias.has(name)) alias.set(name, id);

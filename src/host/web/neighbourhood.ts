@@ -273,7 +273,8 @@ class Session implements NeighbourhoodSession {
   async #joinAll(): Promise<void> {
     if (this.#disposed) return;
     const papers = [...this.#sections.values()].flatMap(s => s.neighbours.map(n => n.paper));
-    const keys = await this.owner.web.join('neighbourhood', papers, this.#fetched);
+    // Shown beside the paper, not added: out of the Papers view's topics (WebInput).
+    const keys = await this.owner.web.join('neighbourhood', papers, this.#fetched, { topics: false });
     const library = await this.owner.store.library();
     if (!library || this.#disposed) return;
     const wanted = [...new Set(papers.map(p => keys.get(engine().web.webPaperId(p))).filter((k): k is string => !!k))];

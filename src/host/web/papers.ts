@@ -78,7 +78,7 @@ export const withProgress: Asking = async (title, work) => {
  * input; and the service and cache that fetch them.
  */
 export class WebPapers {
-  readonly #batches = new Map<string, { fetched: string; papers: FetchedPaper[] }>();
+  readonly #batches = new Map<string, { fetched: string; papers: FetchedPaper[]; topics?: false }>();
   #keys: Promise<Map<string, string>> | undefined;
   readonly #keptChanged = new vscode.EventEmitter<void>();
   /** A paper was kept or taken out of the library. */
@@ -145,8 +145,8 @@ export class WebPapers {
    * beside every other fetched paper; answers each one's key by `webPaperId`: the user's own
    * for a paper the library had, else the one it keeps on every fetch.
    */
-  async join(name: string, papers: FetchedPaper[], fetched: string): Promise<Map<string, string>> {
-    this.#batches.set(name, { fetched, papers });
+  async join(name: string, papers: FetchedPaper[], fetched: string, options: { topics?: false } = {}): Promise<Map<string, string>> {
+    this.#batches.set(name, { fetched, papers, ...options });
     return this.#apply();
   }
 

@@ -78,7 +78,7 @@ export class Suggestions {
       void vscode.window.showInformationMessage(`Papers found nothing to suggest: no paper is pointed to by more than one of the ${linked.length} cited papers Semantic Scholar knows${asked.error ? ` (shown from the cache of ${asked.fetched.slice(0, 10)})` : ''}.`);
       return;
     }
-    const joined = await web.join('suggestions', suggestions.map(s => s.neighbour.paper), asked.fetched);
+    const joined = await web.join('suggestions', suggestions.map(s => s.neighbour.paper), asked.fetched, { topics: false });
     const rows = new Map((await library.rows([...joined.values()])).map(row => [row.key, row]));
     const items = suggestions.flatMap((suggestion): SuggestionItem[] => {
       const row = rows.get(joined.get(engine().web.webPaperId(suggestion.neighbour.paper)) ?? '');

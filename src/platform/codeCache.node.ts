@@ -99,15 +99,30 @@ const QUIET_CHECK_MS = 1_000;
  * still loading (the worker indexing, the workbench busy) the host thread waited for a core for
  * far longer while it was made.
  */
-export function whenQuiet(task: () => void, after: number, latest: number): void {
-  const started = Date.now();
-  let since = process.cpuUsage();
+export function whenQuiet(task: () => void, after: number, latest: number, clock: QuietClock = PROCESS_CLOCK): void {
+  const started = clock.now();
+  let since = clock.cpuMs();
   const look = () => {
-    const used = process.cpuUsage(since);
-    since = process.cpuUsage();
-    const cores = (used.user + used.system) / 1000 / QUIET_CHECK_MS;
-    if (cores < 0.5 || Date.now() - started >= latest) task();
-    else setTimeout(look, QUIET_CHECK_MS).unref();
+    const used = clock.cpuMs() - since;
+    since = clock.cpuMs();
+    const cores = used / QUIET_CHECK_MS;
+    if (cores < 0.5 || clock.now() - started >= latest) task();
+    else clock.wait(look, QUIET_CHECK_MS);
   };
-  setTimeout(() => { since = process.cpuUsage(); setTimeout(look, QUIET_CHECK_MS).unref(); }, after).unref();
+  clock.wait(() => { since = clock.cpuMs(); clock.wait(look, QUIET_CHECK_MS); }, after);
 }
+
+/** What `whenQuiet` reads the time and the process's processor time from; tests give their own. */
+export interface QuietClock {
+  now(): number;
+  /** The processor time the process has used so far (ms, every thread). */
+  cpuMs(): number;
+  /** Calls `then` after `ms`, without keeping the process alive for it. */
+  wait(then: () => void, ms: number): void;
+}
+
+const PROCESS_CLOCK: QuietClock = {
+  now: () => Date.now(),
+  cpuMs: () => { const { user, system } = process.cpuUsage(); return (user + system) / 1000; },
+  wait: (then, ms) => { setTimeout(then, ms).unref(); },
+};

@@ -35,6 +35,7 @@ export const Commands = {
   pickDay: 'papers.pickDay',
   sortDailyPapers: 'papers.sortDailyPapers',
   suggestCitations: 'papers.suggestCitations',
+  recommendForReadingList: 'papers.recommendForReadingList',
   setScholarKey: 'papers.setSemanticScholarKey',
   clearScholarKey: 'papers.clearSemanticScholarKey',
 } as const;

@@ -50,6 +50,8 @@ export interface PapersTestHooks {
   detailsMessage(message: unknown): Promise<void>;
   /** The Suggest Citations pick, while it is shown. */
   suggestionPick(): vscode.QuickPick<vscode.QuickPickItem> | undefined;
+  /** The pick of Recommend Papers Like the Reading List, while it is shown. */
+  recommendedPick(): vscode.QuickPick<vscode.QuickPickItem> | undefined;
   /** Does what the dismiss button of a suggestion does. */
   dismissSuggestion(doc: vscode.Uri, item: vscode.QuickPickItem): Promise<void>;
   /** Where searches run now: in the host, in the engine worker, or here again while it restarts. */
@@ -119,6 +121,7 @@ export function createTestHooks({ store, engineClient, userCorpora, bibliographi
     details: () => ({ paperId: details.current?.id, snapshot: details.lastSnapshot, reference: details.lastReference, neighbourhood: details.lastNeighbourhood }),
     detailsMessage: message => details.receive(message),
     suggestionPick: () => suggestions.pick,
+    recommendedPick: () => suggestions.recommended,
     dismissSuggestion: (doc, item) => suggestions.dismissItem(doc, item),
     engine: () => store.engine,
     libraryLoaded: () => store.loaded !== undefined,

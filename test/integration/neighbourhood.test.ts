@@ -136,10 +136,32 @@ suite('A paper\'s neighbourhood (Semantic Scholar and the Hub, replayed)', () =>
     await vscode.commands.executeCommand('papers.suggestCitations');
     const again = await waitFor('the suggestions again', () => { const p = api.testing.suggestionPick(); return p && p.items.length > 0 && p; }, 20000);
     assert.deepEqual(again.items.map(i => i.label.slice(0, 20)), ['Computing Machinery ', 'The Personification '], 'the dismissed one stays dismissed');
-    // Enter cites the first at the cursor.
+    // Enter cites the first at the cursor, under the key the library has it by (the sample
+    // workspace's references.bib has Turing's paper too, as turing1950computing: shown once, with one of them).
+    const key = again.items[0].detail!.split(' · ').at(-1)!;
+    assert.match(key, /^turing1950(?:computing)?$/);
     again.selectedItems = [again.items[0]];
     await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
-    await waitFor('the citation of Turing', () => /More \[@turing1950\]/.test(editor.document.getText()), 20000);
+    await waitFor('the citation of Turing', () => editor.document.getText().includes(`More [@${key}]`), 20000);
     await closeAllEditors();
+  });
+
+  test('Recommend Papers Like the Reading List: Semantic Scholar\'s papers like the starred ones; Enter opens one', async () => {
+    const turing = await waitFor('turing1950 in the library', () => api.getPaper('turing1950'));
+    await vscode.commands.executeCommand('papers.addToReadingList', turing.id);
+    try {
+      await vscode.commands.executeCommand('papers.recommendForReadingList');
+      const pick = await waitFor('the recommendations', () => { const p = api.testing.recommendedPick(); return p && p.items.length > 0 && p; }, 20000);
+      assert.match(pick.title ?? '', /^Papers like the 1 of the Reading List/);
+      const labels = pick.items.map(i => i.label);
+      assert.ok(labels.some(l => l.startsWith('On Computable Numbers')), labels.join('; '));
+      assert.ok(!labels.includes('Computing Machinery and Intelligence'), 'not the starred paper itself');
+      pick.selectedItems = [pick.items.find(i => i.label.startsWith('An Unsolvable Problem'))!];
+      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+      await waitFor('its details', () => api.testing.details().snapshot?.title === 'An Unsolvable Problem of Elementary Number Theory', 20000);
+    } finally {
+      await vscode.commands.executeCommand('papers.removeFromReadingList', turing.id);
+      await closeAllEditors();
+    }
   });
 });

@@ -6,7 +6,8 @@
 // Machinery and Intelligence" (`Paper.json`, every field, its 14 references and 1,000 citations),
 // served a page at a time as the API pages them. For the suggestions, which no recording covers,
 // `made/links.json` gives a few of Turing's citing papers references and citations among the real
-// records (made by hand, and said so there). The Hub's listings have no public recording: made in
+// records (made by hand, and said so there); recommendations for a list no recording asked for are
+// Turing's resolved references (made: `recommendFor`). The Hub's listings have no public recording: made in
 // the documented shape, in test/fixtures/huggingface/hub.*.json.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -76,6 +77,7 @@ export class ScholarReplay {
     }
     if (recorded) return recorded;
     if (method === 'POST' && path === '/graph/v1/paper/batch') return this.batch(body);
+    if (method === 'POST' && path === '/recommendations/v1/papers/') return this.recommendFor(body);
     if (!graph || method !== 'GET') return undefined;
     return this.fromRecords(record, graph[2], query, graph[1]);
   }
@@ -90,6 +92,24 @@ export class ScholarReplay {
     const limit = Number(query.get('limit') ?? 100);
     const data = all.slice(offset, offset + limit).map(paper => (list === 'references' ? { isInfluential: false, citedPaper: withoutLists(paper) } : { isInfluential: false, citingPaper: withoutLists(paper) }));
     return json(200, { offset, ...(offset + limit < all.length ? { next: offset + limit } : {}), data });
+  }
+
+  /**
+   * Recommendations for a list no recording asked for (MADE, not recorded): for positive papers
+   * that Paper.json holds, the real records of Turing's resolved references stand in for what the
+   * service would recommend, less the positives themselves; for others, none.
+   */
+  private recommendFor(body: string): Answer {
+    let positive: string[];
+    try {
+      positive = (JSON.parse(body) as { positivePaperIds: string[] }).positivePaperIds;
+    } catch {
+      return json(400, { error: 'Unacceptable JSON body' });
+    }
+    const known = positive.map(id => this.records.get(nameOf(id))).filter((r): r is ScholarRecord => !!r);
+    if (!known.length) return json(200, { recommendedPapers: [] });
+    const recommended = (this.turing.references ?? []).filter(r => r.paperId && !known.includes(r)).map(withoutLists);
+    return json(200, { recommendedPapers: recommended });
   }
 
   /** A batch: each id's record with the references and citations the made links give it; null for an id not known. */

@@ -169,6 +169,11 @@ export class WebCache {
       entry => entry.value.map(item => item ?? undefined), value => ({ value: value.map(item => item ?? null) }), entry => this.#withinDay(entry), fetch);
   }
 
+  /** Recommendations for a set of papers (`ids` in order), asked again after a day. */
+  recommendedFor(ids: readonly string[], fetch: () => Promise<NeighbourPage>): Promise<Cached<NeighbourPage>> {
+    return this.#cached(`s2-recommended-${ids.length}-${hashText([...ids].join('\n').toLowerCase())}`, NeighbourPageEntrySchema, entry => entry.value, value => ({ value }), entry => this.#withinDay(entry), fetch);
+  }
+
   #withinDay(entry: { fetched: string }): boolean {
     const age = this.#now() - Date.parse(entry.fetched);
     return age >= 0 && age < NEIGHBOURHOOD_MS;

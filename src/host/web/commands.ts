@@ -10,6 +10,7 @@ import type { AddParts } from './parts';
 import { removePaper } from './remove';
 import type { Neighbourhoods } from './neighbourhood';
 import type { Suggestions } from './suggestions';
+import type { ReadingList } from '../common/readingList';
 
 export class AddPaperCommand implements Command {
   readonly id = Commands.addPaper;
@@ -87,5 +88,15 @@ export class ClearScholarKeyCommand implements Command {
   async execute() {
     await this.neighbourhoods.setKey(undefined);
     vscode.window.setStatusBarMessage('$(key) The Semantic Scholar API key was cleared', 4000);
+  }
+}
+
+/** Papers: Recommend Papers Like the Reading List. */
+export class RecommendForReadingListCommand implements Command {
+  readonly id = Commands.recommendForReadingList;
+  constructor(private readonly suggestions: Suggestions, private readonly readingList: ReadingList) {}
+
+  execute() {
+    return this.suggestions.recommend(this.readingList.ids());
   }
 }

@@ -7,7 +7,7 @@
 import vscode = require('vscode');
 import { Settings } from '../ids';
 import { registerCommands } from '../util/commands';
-import { AddPaperCommand, AddPaperForKeyCommand, ClearScholarKeyCommand, LookUpPaperCommand, RemovePaperCommand, SetScholarKeyCommand, SuggestCitationsCommand } from './commands';
+import { AddPaperCommand, AddPaperForKeyCommand, ClearScholarKeyCommand, LookUpPaperCommand, RecommendForReadingListCommand, RemovePaperCommand, SetScholarKeyCommand, SuggestCitationsCommand } from './commands';
 import { dailyCommands } from './dailyCommands';
 import type { WebParts } from './parts';
 import { registerPaste } from './paste';
@@ -42,6 +42,7 @@ export function registerWeb(parts: WebParts): vscode.Disposable {
       new RemovePaperCommand(parts),
       new LookUpPaperCommand(parts),
       new SuggestCitationsCommand(suggestions),
+      new RecommendForReadingListCommand(suggestions, readingList),
       new SetScholarKeyCommand(neighbourhoods),
       new ClearScholarKeyCommand(neighbourhoods),
       ...dailyCommands(parts),

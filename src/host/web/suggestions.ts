@@ -1,4 +1,5 @@
-// Papers: Suggest Citations for This Document. The papers the document cites that have an arXiv
+// Papers: Suggest Citations for This Document, and Papers: Recommend Papers Like the Reading List.
+// Suggest Citations: the papers the document cites that have an arXiv
 // id or DOI are asked of Semantic Scholar in one batch (their references and the papers citing
 // them); the papers they point to that the document does not cite are ranked by how many of its
 // papers point to each (core/web/suggest.ts) and offered in a quick pick, each with its reason:
@@ -22,12 +23,19 @@ interface SuggestionItem extends vscode.QuickPickItem {
   row: PaperRow;
 }
 
+interface RecommendedItem extends vscode.QuickPickItem {
+  row: PaperRow;
+}
+
+const CITE: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('quote'), tooltip: 'Insert a citation of it into the editor you were last in' };
 const DISMISS: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('close'), tooltip: 'Dismiss: do not suggest it again for this document' };
 const DETAILS: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('info'), tooltip: 'Open its details' };
 
 export class Suggestions {
   /** The pick shown last (for tests). */
   pick: vscode.QuickPick<SuggestionItem> | undefined;
+  /** The recommendations for the Reading List, while shown (for tests). */
+  recommended: vscode.QuickPick<RecommendedItem> | undefined;
 
   constructor(private readonly neighbourhoods: Neighbourhoods, private readonly state: vscode.Memento) {}
 
@@ -88,6 +96,64 @@ export class Suggestions {
       return [{ label: paper.title, description: suggestion.reason, detail, suggestion, row, buttons: [DETAILS, DISMISS] }];
     });
     this.show(doc, items, linked.length, asked.error ? asked.fetched : undefined);
+  }
+
+  /**
+   * Papers like the starred ones (the Reading List): Semantic Scholar's recommendations for a set
+   * of papers (`POST /recommendations/v1/papers/`), in a pick: Enter opens one's details, its
+   * button cites it.
+   */
+  async recommend(ids: readonly string[]): Promise<void> {
+    const { web, store } = this.neighbourhoods;
+    const library = await store.library();
+    if (!library) throw new UserError('The papers are not loaded yet; try again in a moment.');
+    const papers = (await library.papers(ids)).filter(p => p !== undefined);
+    const positive = [...new Set(papers.map(scholarIdOf).filter((id): id is string => !!id))];
+    if (!positive.length) {
+      throw new UserError(ids.length
+        ? `None of the ${ids.length} papers of the Reading List has an arXiv id or DOI, which Semantic Scholar knows papers by: star papers fetched from the web or entries with ids.`
+        : 'The Reading List is empty: star papers (Add to Reading List) to have papers like them recommended.');
+    }
+    const service = await this.neighbourhoods.service();
+    const asked = await withProgress(`Papers: asking Semantic Scholar for papers like the ${positive.length} of the Reading List…`,
+      signal => web.cache.recommendedFor(positive, () => service.recommendedFor(positive, [], { signal, limit: 50 })))
+      .catch((error: unknown) => {
+        const problem = web.problem(error);
+        if (problem === undefined) return undefined;
+        throw new UserError(`Papers could not ask for recommendations: ${problem}`);
+      });
+    if (!asked) return;
+    const { neighbours } = asked.value;
+    if (!neighbours.length) {
+      void vscode.window.showInformationMessage('Semantic Scholar has no recommendations for the papers of the Reading List.');
+      return;
+    }
+    const joined = await web.join('recommended', neighbours.map(n => n.paper), asked.fetched, { topics: false });
+    const rows = new Map((await library.rows([...joined.values()])).map(row => [row.key, row]));
+    const items = neighbours.flatMap((neighbour): RecommendedItem[] => {
+      const row = rows.get(joined.get(engine().web.webPaperId(neighbour.paper)) ?? '');
+      if (!row) return [];
+      const { paper } = neighbour;
+      const description = [paper.authors.map(a => a.family ?? a.literal).filter(Boolean).slice(0, 3).join(', ') + (paper.authors.length > 3 ? ' et al.' : ''), paper.issued?.year].filter(Boolean).join(' · ');
+      const detail = [paper.venue, neighbour.citations === undefined ? undefined : `${neighbour.citations.toLocaleString('en')} citations`, row.key].filter(Boolean).join(' · ');
+      return [{ label: paper.title, description, detail, row, buttons: [CITE] }];
+    });
+    this.recommended?.dispose();
+    const pick = vscode.window.createQuickPick<RecommendedItem>();
+    this.recommended = pick;
+    pick.title = `Papers like the ${positive.length} of the Reading List${asked.error ? ` (offline: from the cache of ${asked.fetched.slice(0, 10)})` : ''}`;
+    pick.placeholder = 'From Semantic Scholar\'s recommendations: Enter opens the details, the button cites';
+    pick.matchOnDescription = true;
+    pick.matchOnDetail = true;
+    pick.items = items;
+    pick.onDidTriggerItemButton(e => { pick.hide(); void vscode.commands.executeCommand(Commands.insertCitation, e.item.row.id); });
+    pick.onDidAccept(() => {
+      const [chosen] = pick.selectedItems;
+      pick.hide();
+      if (chosen) void vscode.commands.executeCommand(Commands.openPaper, chosen.row.id);
+    });
+    pick.onDidHide(() => { if (this.recommended === pick) this.recommended = undefined; pick.dispose(); });
+    pick.show();
   }
 
   /** What the dismiss button of an item does: remembered for the document, and gone from the pick. */

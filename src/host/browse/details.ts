@@ -66,6 +66,8 @@ export class DetailsPanel extends WebviewPanelHost<WebviewMessage> {
   /** The last neighbourhood sent (for tests, and to send again when the webview reloads). */
   lastNeighbourhood: NeighbourhoodView | undefined;
   private neighbours: { paperId: string; session: ReturnType<PaperNeighbourhoods['open']> } | undefined;
+  /** The writer opened a paper: its neighbourhood is joined again (a star or a kept paper only sends it again). */
+  private freshNeighbours = false;
   constructor(
     extensionUri: vscode.Uri,
     private readonly store: PaperStore,
@@ -101,6 +103,7 @@ export class DetailsPanel extends WebviewPanelHost<WebviewMessage> {
   /** Shows a paper, opening the panel beside the editor or reusing it. */
   async show(paper: Paper, preserveFocus = false): Promise<void> {
     this.paper = paper;
+    this.freshNeighbours = true;
     void this.history.record(paper.id, 'opened');
     this.open(excerpt(paper.title, TAB_TITLE_LENGTH), preserveFocus);
     await this.post();
@@ -165,12 +168,15 @@ export class DetailsPanel extends WebviewPanelHost<WebviewMessage> {
     if (!paper || !this.neighbourhoods) return;
     if (this.neighbours?.paperId === paper.id) {
       if (this.lastNeighbourhood?.id === paper.id) void this.postMessage({ type: 'neighbourhood', neighbourhood: this.lastNeighbourhood } satisfies HostMessage);
-      // Shown again: which neighbours the writer has or cites may have changed since.
-      void this.neighbours.session.refresh();
+      // Opened again: which neighbours the writer has or cites may have changed since (a join of
+      // the engine's; not for every star or reload of the view).
+      if (this.freshNeighbours) void this.neighbours.session.refresh();
+      this.freshNeighbours = false;
       return;
     }
     this.neighbours?.session.dispose();
     this.lastNeighbourhood = undefined;
+    this.freshNeighbours = false;
     const session = this.neighbourhoods.open(paper, view => {
       if (this.neighbours?.session !== session || view.id !== this.paper?.id) return;
       this.lastNeighbourhood = view;

@@ -169,10 +169,13 @@ async function pickPapers(
     shown = { seen, query };
     pick.items = items;
     if (ticked.size) pick.selectedItems = items.filter(i => ticked.has(identity(i) ?? ''));
-    // With several allowed, VS Code focuses no row: the first paper, else the offer to search the
-    // web (alone in the list), is focused here so that Enter right after typing takes it.
+    // The first paper, else the offer to search the web (alone in the list), is focused here so
+    // that Enter right after typing takes it: with several allowed VS Code focuses no row, and
+    // with one it keeps the focus on an item of the old list that is in the new one (the offer,
+    // focused while it was alone, stayed focused above the papers found after it, and Enter
+    // searched the web).
     const active = (moved && items.find(i => identity(i) === moved)) || focus
-      || (pick.canSelectMany ? items.find(i => i.row) ?? items.find(i => i.webQuery !== undefined) : undefined);
+      || items.find(i => i.row) || items.find(i => i.webQuery !== undefined);
     if (active) pick.activeItems = [active];
     replaced = { at: Date.now(), focus: active };
     unconfirmed = undefined;

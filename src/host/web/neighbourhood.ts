@@ -21,6 +21,8 @@ import type { WebPapers } from './papers';
 export const SCHOLAR_KEY_SECRET = 'papers.semanticScholarKey';
 
 const KINDS: readonly NeighbourKind[] = ['references', 'citations', 'recommended'];
+/** How long the library is let settle after a change before the neighbours' rows are read again. */
+const LIBRARY_SETTLE_MS = 300;
 
 /**
  * The graph's id for a paper of the library: by arXiv id, else DOI; undefined when it has
@@ -121,6 +123,10 @@ class Session implements NeighbourhoodSession {
   #fetched = new Date().toISOString();
   /** Each neighbour's row in the library, by `webPaperId` of its fetched paper. */
   #rows = new Map<string, PaperRow>();
+  /** The key of each neighbour, by `webPaperId`, as the last join gave them. */
+  #keys = new Map<string, string>();
+  readonly #libraryListener: vscode.Disposable;
+  #libraryTimer: ReturnType<typeof setTimeout> | undefined;
   #unavailable: string | null = null;
   #joins: Promise<void> = Promise.resolve();
   readonly #id: string | undefined;
@@ -130,6 +136,11 @@ class Session implements NeighbourhoodSession {
   constructor(private readonly owner: Neighbourhoods, private readonly paper: Paper, private readonly post: (view: NeighbourhoodView) => void) {
     this.#id = scholarIdOf(paper);
     this.#keyListener = owner.onDidChangeKey(() => { for (const kind of KINDS) if (this.#sections.get(kind)?.askKey) this.retry(kind); });
+    // A neighbour cited (its entry appended) or a bibliography edited: its marks follow, once the library settles.
+    this.#libraryListener = owner.store.onDidChange(() => {
+      clearTimeout(this.#libraryTimer);
+      this.#libraryTimer = setTimeout(() => void this.libraryChanged().catch(() => undefined), LIBRARY_SETTLE_MS);
+    });
     // Started once the caller holds the session: its first answers come after that.
     queueMicrotask(() => this.#start());
   }
@@ -186,6 +197,8 @@ class Session implements NeighbourhoodSession {
     this.#disposed = true;
     this.#controller.abort();
     this.#keyListener.dispose();
+    this.#libraryListener.dispose();
+    clearTimeout(this.#libraryTimer);
   }
 
   async #load(kind: NeighbourKind, offset: number): Promise<void> {
@@ -274,9 +287,16 @@ class Session implements NeighbourhoodSession {
     if (this.#disposed) return;
     const papers = [...this.#sections.values()].flatMap(s => s.neighbours.map(n => n.paper));
     // Shown beside the paper, not added: out of the Papers view's topics (WebInput).
-    const keys = await this.owner.web.join('neighbourhood', papers, this.#fetched, { topics: false });
+    this.#keys = await this.owner.web.join('neighbourhood', papers, this.#fetched, { topics: false });
+    await this.#readRows();
+  }
+
+  /** Each neighbour's row, by the key the last join gave it: a row changes when the library does (a neighbour cited into a bibliography). */
+  async #readRows(): Promise<void> {
     const library = await this.owner.store.library();
     if (!library || this.#disposed) return;
+    const keys = this.#keys;
+    const papers = [...this.#sections.values()].flatMap(s => s.neighbours.map(n => n.paper));
     const wanted = [...new Set(papers.map(p => keys.get(engine().web.webPaperId(p))).filter((k): k is string => !!k))];
     const rows = new Map((await library.rows(wanted)).map(row => [row.key, row]));
     this.#rows = new Map(papers.flatMap(p => {
@@ -285,6 +305,14 @@ class Session implements NeighbourhoodSession {
       return row ? [[id, row] as const] : [];
     }));
   }
+
+  /** The library changed (a bibliography read again): the rows are read again, without joining (which would change it again). */
+  async libraryChanged(): Promise<void> {
+    if (this.#unavailable || this.#disposed || !this.#keys.size) return;
+    await this.#readRows();
+    this.#send();
+  }
+
 
   #view(): NeighbourhoodView {
     const cited = this.owner.citedKeys();

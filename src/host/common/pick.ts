@@ -282,8 +282,12 @@ async function pickPapers(
     pick.onDidAccept(() => {
       // With several allowed, the focus VS Code reports can lag a replacement of the list: then
       // Enter takes the row focused here, the one the user sees highlighted.
-      const ours = replaced.focus;
-      const active = pick.activeItems[0] ?? (ours && pick.items.includes(ours) ? ours : undefined);
+      // A focus the window reported just after the list was replaced, other than ours, is the old
+      // list's (`unconfirmed`): the row the user sees highlighted is ours. (Enter right after typing
+      // ran the offer to search the web, focused in the list before, over the paper shown focused.)
+      const ours = replaced.focus && pick.items.includes(replaced.focus) ? replaced.focus : undefined;
+      const reported = pick.activeItems[0];
+      const active = (reported && reported !== unconfirmed ? reported : undefined) ?? ours ?? reported;
       const offer = [active, ...pick.selectedItems].find(i => i?.webQuery !== undefined)?.webQuery;
       if (offer !== undefined) { void searchWeb(offer); return; }
       const items = pick.canSelectMany && pick.selectedItems.length ? pick.selectedItems : active ? [active] : [];

@@ -10,7 +10,7 @@ import { fullName } from '../core/bibliography/people';
 import { bibliographyFormat, readBibliographies } from '../core/bibliography/read';
 import { languageOfPath } from '../core/cite/languages';
 import { checkDocuments } from '../core/health';
-import { HttpClient, NeighbourService, PUBLIC_SCHOLAR_URL, PUBLIC_URLS, namesOf, parsePaperId, scholarId, suggest, WebError, type Neighbour } from '../core/web';
+import { HttpClient, idsOfWork, NeighbourService, PUBLIC_SCHOLAR_URL, PUBLIC_URLS, namesOf, parsePaperId, scholarId, scholarIdOfWork, suggest, WebError, type Neighbour, type WorkIds } from '../core/web';
 import type { Reference } from '../core/model/reference';
 
 const MAX_LIMIT = 1000;
@@ -89,14 +89,8 @@ export async function recommend(argv: string[]): Promise<void> {
 
 const toSlashes = (path: string) => path.split(sep).join('/');
 
-/** The graph's id of an entry: its arXiv id (an eprint, an arXiv link) or DOI; undefined when it has neither. */
-function entryId(ref: Reference): string | undefined {
-  const linked = [ref.url, ...ref.links ?? []].map(link => (link ? parsePaperId(link) : undefined));
-  const arxiv = ref.arxiv?.id ?? linked.find(id => id?.kind === 'arxiv')?.id;
-  if (arxiv) return `arXiv:${arxiv}`;
-  const doi = ref.doi ?? linked.flatMap(id => (id?.kind === 'doi' ? [id.doi] : []))[0];
-  return doi ? `DOI:${doi}` : undefined;
-}
+/** An entry as a work the graph knows by its ids: an `eprint` is among its links (its arXiv page). */
+const workOf = (ref: Reference): WorkIds => ({ arxivId: ref.arxiv?.id, doi: ref.doi, links: [ref.url, ...ref.links ?? []] });
 
 /** `suggest FILE…`: the papers the documents' cited papers point to that they do not cite, best first, with why. */
 export async function suggestFor(argv: string[]): Promise<void> {
@@ -112,13 +106,10 @@ export async function suggestFor(argv: string[]): Promise<void> {
     return text === undefined ? [] : [{ uri: path, file: path, text }];
   });
   const cited = (await readBibliographies(inputs)).flatMap(b => b.references).filter(ref => keys.has(ref.key));
-  const ids = [...new Set(cited.map(entryId).filter((id): id is string => !!id))];
+  const ids = [...new Set(cited.map(ref => scholarIdOfWork(workOf(ref))).filter((id): id is string => !!id))];
   if (!ids.length) throw new Error(`none of the ${keys.size} papers cited has an arXiv id or DOI, which Semantic Scholar knows papers by`);
   const linked = (await asking(() => service().linked(ids))).filter(l => l !== undefined);
-  const names = new Set([...cited.flatMap(ref => {
-    const id = entryId(ref);
-    return namesOf({ title: ref.title ?? '', doi: id?.startsWith('DOI:') ? id.slice(4) : undefined, arxivId: id?.startsWith('arXiv:') ? id.slice(6) : undefined });
-  }), ...linked.map(l => `s2:${l.scholarId}`)]);
+  const names = new Set([...cited.flatMap(ref => namesOf({ title: ref.title ?? '', ...idsOfWork(workOf(ref)) })), ...linked.map(l => `s2:${l.scholarId}`)]);
   const ranked = suggest(linked, { cited: names, limit: limit ?? 20 });
   if (json) printJson(ranked.map(s => jsonOf(s.neighbour, { citedBy: s.citedBy, cites: s.cites, reason: s.reason })), 2);
   else for (const s of ranked) print(lineOf(s.neighbour, [s.reason]));

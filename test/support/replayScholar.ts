@@ -19,6 +19,15 @@ interface ScholarRecord { paperId: string | null; externalIds?: Record<string, u
 const JSON_TYPE = { 'content-type': 'application/json' };
 const json = (status: number, body: unknown): Answer => ({ status, headers: JSON_TYPE, body: JSON.stringify(body) });
 
+/** A request's JSON body, or the answer the API gives to one it cannot read. */
+function jsonBody<T extends object>(body: string): T | Answer {
+  try {
+    return JSON.parse(body) as T;
+  } catch {
+    return json(400, { error: 'Unacceptable JSON body' });
+  }
+}
+
 /** A query without the parameters the replay does not match on (`fields`, unless `withFields`). */
 function matchedQuery(search: string, withFields: boolean): string {
   const query = new URLSearchParams(search);
@@ -100,12 +109,9 @@ export class ScholarReplay {
    * service would recommend, less the positives themselves; for others, none.
    */
   private recommendFor(body: string): Answer {
-    let positive: string[];
-    try {
-      positive = (JSON.parse(body) as { positivePaperIds: string[] }).positivePaperIds;
-    } catch {
-      return json(400, { error: 'Unacceptable JSON body' });
-    }
+    const asked = jsonBody<{ positivePaperIds: string[] }>(body);
+    if ('status' in asked) return asked;
+    const positive = asked.positivePaperIds;
     const known = positive.map(id => this.records.get(nameOf(id))).filter((r): r is ScholarRecord => !!r);
     if (!known.length) return json(200, { recommendedPapers: [] });
     const recommended = (this.turing.references ?? []).filter(r => r.paperId && !known.includes(r)).map(withoutLists);
@@ -114,12 +120,9 @@ export class ScholarReplay {
 
   /** A batch: each id's record with the references and citations the made links give it; null for an id not known. */
   private batch(body: string): Answer {
-    let ids: string[];
-    try {
-      ids = (JSON.parse(body) as { ids: string[] }).ids;
-    } catch {
-      return json(400, { error: 'Unacceptable JSON body' });
-    }
+    const asked = jsonBody<{ ids: string[] }>(body);
+    if ('status' in asked) return asked;
+    const { ids } = asked;
     if (!Array.isArray(ids) || ids.length > 500) return json(400, { error: 'ids must be a list of at most 500' });
     return json(200, ids.map(id => {
       const record = this.records.get(nameOf(id));

@@ -89,6 +89,9 @@ function hashText(text: string): string {
   return (hash >>> 0).toString(16).padStart(8, '0');
 }
 
+/** A list of ids as part of a storage key: how many, and a hash of them. */
+const idsKey = (ids: readonly string[]) => `${ids.length}-${hashText([...ids].join('\n').toLowerCase())}`;
+
 /** A storage key from parts a service names (ids with slashes and colons): safe as a file name. */
 const safeKey = (...parts: (string | number)[]) => parts.map(part => encodeURIComponent(String(part).toLowerCase()).replace(/[*]/g, '%2A')).join('-');
 
@@ -150,33 +153,37 @@ export class WebCache {
 
   /** A page of a paper's references or citations (`what`: "references", "citations", "recommended"), asked again after a day. */
   neighbours(what: string, id: string, offset: number, fetch: () => Promise<NeighbourPage>): Promise<Cached<NeighbourPage>> {
-    return this.#cached(`s2-${safeKey(what, id, offset)}`, NeighbourPageEntrySchema, entry => entry.value, value => ({ value }), entry => this.#withinDay(entry), fetch);
+    return this.#forADay(`s2-${safeKey(what, id, offset)}`, NeighbourPageEntrySchema, fetch);
   }
 
   /** A paper's own record in the graph (its counts and summary), asked again after a day. */
   scholarPaper(id: string, fetch: () => Promise<Neighbour>): Promise<Cached<Neighbour>> {
-    return this.#cached(`s2-${safeKey('paper', id)}`, NeighbourEntrySchema, entry => entry.value, value => ({ value }), entry => this.#withinDay(entry), fetch);
+    return this.#forADay(`s2-${safeKey('paper', id)}`, NeighbourEntrySchema, fetch);
   }
 
   /** The Hub's repositories made from an arXiv paper (with the kinds that could not be asked), asked again after a day. */
   artefacts(arxivId: string, fetch: () => Promise<{ artefacts: Artefact[]; errors: string[] }>): Promise<Cached<{ artefacts: Artefact[]; errors: string[] }>> {
-    return this.#cached(`hub-${safeKey(arxivId)}`, ArtefactsEntrySchema, entry => entry.value, value => ({ value }), entry => this.#withinDay(entry), fetch);
+    return this.#forADay(`hub-${safeKey(arxivId)}`, ArtefactsEntrySchema, fetch);
   }
 
   /** The references and citations of many papers (`ids` in order; undefined for one the graph does not know), asked again after a day. */
   linked(ids: readonly string[], fetch: () => Promise<(LinkedPaper | undefined)[]>): Promise<Cached<(LinkedPaper | undefined)[]>> {
-    return this.#cached(`s2-linked-${ids.length}-${hashText([...ids].join('\n').toLowerCase())}`, LinkedEntrySchema,
-      entry => entry.value.map(item => item ?? undefined), value => ({ value: value.map(item => item ?? null) }), entry => this.#withinDay(entry), fetch);
+    // Kept as JSON: a paper the graph does not know is null there.
+    return this.#forADay(`s2-linked-${idsKey(ids)}`, LinkedEntrySchema, async () => (await fetch()).map(item => item ?? null))
+      .then(answer => ({ ...answer, value: answer.value.map(item => item ?? undefined) }));
   }
 
   /** Recommendations for a set of papers (`ids` in order), asked again after a day. */
   recommendedFor(ids: readonly string[], fetch: () => Promise<NeighbourPage>): Promise<Cached<NeighbourPage>> {
-    return this.#cached(`s2-recommended-${ids.length}-${hashText([...ids].join('\n').toLowerCase())}`, NeighbourPageEntrySchema, entry => entry.value, value => ({ value }), entry => this.#withinDay(entry), fetch);
+    return this.#forADay(`s2-recommended-${idsKey(ids)}`, NeighbourPageEntrySchema, fetch);
   }
 
-  #withinDay(entry: { fetched: string }): boolean {
-    const age = this.#now() - Date.parse(entry.fetched);
-    return age >= 0 && age < NEIGHBOURHOOD_MS;
+  /** An answer kept as `{ value }`, served from the cache for a day after it was fetched. */
+  #forADay<T>(key: string, schema: z.ZodMiniType<{ fetched: string; value: T }>, fetch: () => Promise<T>): Promise<Cached<T>> {
+    return this.#cached(key, schema, entry => entry.value, value => ({ value }), entry => {
+      const age = this.#now() - Date.parse(entry.fetched);
+      return age >= 0 && age < NEIGHBOURHOOD_MS;
+    }, fetch);
   }
 
   /** The keys given to fetched papers, by paper id (`webPaperId`), so that a paper keeps its key. */

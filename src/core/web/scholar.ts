@@ -4,7 +4,7 @@
 // be null or missing (a reference the graph could not resolve has no paperId), unknown ones are
 // ignored, and an item without a title is left out and counted, never fatal.
 import * as z from '../util/zod';
-import type { PaperId } from './identifiers';
+import { parsePaperId, type PaperId } from './identifiers';
 import { httpsLink, isoDay, personFromName, plainText, ReadError, type FetchedPaper } from './record';
 import type { Person } from '../model/reference';
 
@@ -71,6 +71,27 @@ export interface NeighbourPage {
 /** The graph's id for a paper: `arXiv:2106.15928`, `DOI:10.1093/mind/lix.236.433`. */
 export function scholarId(id: PaperId): string {
   return id.kind === 'arxiv' ? `arXiv:${id.id}` : `DOI:${id.doi}`;
+}
+
+/** A work as a library or a bibliography describes it: its ids where given, and its links (`url`, an `eprint`'s page). */
+export interface WorkIds {
+  arxivId?: string;
+  doi?: string;
+  links?: readonly (string | undefined)[];
+}
+
+/** A work's arXiv id and DOI: those given, else those its links name (an arXiv or doi.org link). */
+export function idsOfWork(work: WorkIds): { arxivId?: string; doi?: string } {
+  const linked = (work.links ?? []).map(link => (link ? parsePaperId(link) : undefined));
+  const arxivId = work.arxivId ?? linked.find(id => id?.kind === 'arxiv')?.id;
+  const doi = work.doi ?? linked.flatMap(id => (id?.kind === 'doi' ? [id.doi] : []))[0];
+  return { ...(arxivId ? { arxivId } : {}), ...(doi ? { doi } : {}) };
+}
+
+/** The graph's id of a work: by arXiv id, else DOI (`idsOfWork`); undefined when it has neither. */
+export function scholarIdOfWork(work: WorkIds): string | undefined {
+  const { arxivId, doi } = idsOfWork(work);
+  return arxivId ? `arXiv:${arxivId}` : doi ? `DOI:${doi}` : undefined;
 }
 
 /** A graph id in a URL path: its slashes (DOIs, old arXiv ids) and colon kept, as the API reads them. */

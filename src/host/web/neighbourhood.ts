@@ -6,7 +6,7 @@
 // each opens, stars and cites like any paper; the writer keeps one with Add to Library.
 import vscode = require('vscode');
 import type { Paper } from '../../core/model/paper';
-import type { Artefact, Cached, FetchedPaper, Neighbour, NeighbourPage, NeighbourService } from '../../core/web';
+import type { Artefact, Cached, FetchedPaper, Neighbour, NeighbourPage, NeighbourService, WorkIds } from '../../core/web';
 import type { NeighbourhoodView, NeighbourKind, NeighbourView } from '../../shared/protocol';
 import type { PaperRow } from '../../engine/protocol';
 import { citationsOf } from '../common/documentCitations';
@@ -25,23 +25,25 @@ const KINDS: readonly NeighbourKind[] = ['references', 'citations', 'recommended
 const LIBRARY_SETTLE_MS = 300;
 
 /**
- * The graph's id for a paper of the library: by arXiv id, else DOI; undefined when it has
- * neither. A writer's entry may give its arXiv id only as `eprint` or as an arXiv link (`url`),
- * which the reader keeps among its links.
+ * A paper of the library as a work the graph knows by its ids. A writer's entry may give its arXiv
+ * id only as `eprint` or as an arXiv link (`url`), which the reader keeps among its links.
  */
+export function workOf(paper: Paper): WorkIds {
+  return {
+    arxivId: paper.arxivId ?? paper.reference?.arxiv?.id,
+    doi: paper.doi ?? paper.reference?.doi,
+    links: [paper.reference?.url, ...paper.reference?.links ?? [], ...paper.links],
+  };
+}
+
+/** The graph's id for a paper of the library: by arXiv id, else DOI; undefined when it has neither. */
 export function scholarIdOf(paper: Paper): string | undefined {
-  const { parsePaperId } = engine().web;
-  const linked = [paper.reference?.url, ...paper.reference?.links ?? [], ...paper.links].map(link => (link ? parsePaperId(link) : undefined));
-  const arxiv = paper.arxivId ?? paper.reference?.arxiv?.id ?? linked.find(id => id?.kind === 'arxiv')?.id;
-  if (arxiv) return `arXiv:${arxiv}`;
-  const doi = paper.doi ?? paper.reference?.doi ?? linked.flatMap(id => (id?.kind === 'doi' ? [id.doi] : []))[0];
-  return doi ? `DOI:${doi}` : undefined;
+  return engine().web.scholarIdOfWork(workOf(paper));
 }
 
 /** The arXiv id of a paper of the library, however its entry gives it. */
 function arxivIdOf(paper: Paper): string | undefined {
-  const id = scholarIdOf(paper);
-  return id?.startsWith('arXiv:') ? id.slice('arXiv:'.length) : undefined;
+  return engine().web.idsOfWork(workOf(paper)).arxivId;
 }
 
 /** "A", "A and B", "A, B et al.": the authors of a row, short. */
@@ -312,7 +314,6 @@ class Session implements NeighbourhoodSession {
     await this.#readRows();
     this.#send();
   }
-
 
   #view(): NeighbourhoodView {
     const cited = this.owner.citedKeys();

@@ -295,17 +295,9 @@ class Session implements NeighbourhoodSession {
 
   /** Each neighbour's row, by the key the last join gave it: a row changes when the library does (a neighbour cited into a bibliography). */
   async #readRows(): Promise<void> {
-    const library = await this.owner.store.library();
-    if (!library || this.#disposed) return;
-    const keys = this.#keys;
     const papers = [...this.#sections.values()].flatMap(s => s.neighbours.map(n => n.paper));
-    const wanted = [...new Set(papers.map(p => keys.get(engine().web.webPaperId(p))).filter((k): k is string => !!k))];
-    const rows = new Map((await library.rows(wanted)).map(row => [row.key, row]));
-    this.#rows = new Map(papers.flatMap(p => {
-      const id = engine().web.webPaperId(p);
-      const row = rows.get(keys.get(id) ?? '');
-      return row ? [[id, row] as const] : [];
-    }));
+    const rows = await this.owner.web.rowsOf(papers, this.#keys);
+    if (!this.#disposed) this.#rows = rows;
   }
 
   /** The library changed (a bibliography read again): the rows are read again, without joining (which would change it again). */

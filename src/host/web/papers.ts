@@ -8,6 +8,7 @@ import type { Cached, FetchedPaper, KeptPaper, KeyValueStorage, PaperId, PaperSe
 import type { Paper } from '../../core/model/paper';
 import { KEPT_PAPERS } from '../../core/web/storageKeys';
 import type { WebInput } from '../../engine/web';
+import type { PaperRow } from '../../engine/protocol';
 import { engine } from '../engine/load';
 import { Settings } from '../ids';
 import type { PaperStore } from '../library/store';
@@ -261,6 +262,23 @@ export class WebPapers {
     if (!this.#batches.size) return;
     this.#batches.clear();
     await this.store.applyWebPapers({ batches: [], keys: {} });
+  }
+
+  /**
+   * Each fetched paper's row in the library, by `webPaperId`, through the keys a join gave them
+   * (`join`'s answer); one the library does not hold (yet) is left out.
+   */
+  async rowsOf(papers: readonly FetchedPaper[], keys: ReadonlyMap<string, string>): Promise<Map<string, PaperRow>> {
+    const library = await this.store.library();
+    if (!library) return new Map();
+    const { webPaperId } = engine().web;
+    const wanted = [...new Set(papers.map(p => keys.get(webPaperId(p))).filter((k): k is string => !!k))];
+    const rows = new Map((await library.rows(wanted)).map(row => [row.key, row]));
+    return new Map(papers.flatMap(p => {
+      const id = webPaperId(p);
+      const row = rows.get(keys.get(id) ?? '');
+      return row ? [[id, row] as const] : [];
+    }));
   }
 
   /** The key a fetched paper has in the library, once joined. */

@@ -83,10 +83,10 @@ export class Suggestions {
       void vscode.window.showInformationMessage(`Papers found nothing to suggest: no paper is pointed to by more than one of the ${linked.length} cited papers Semantic Scholar knows${asked.error ? ` (shown from the cache of ${asked.fetched.slice(0, 10)})` : ''}.`);
       return;
     }
-    const joined = await web.join('suggestions', suggestions.map(s => s.neighbour.paper), asked.fetched, { topics: false });
-    const rows = new Map((await library.rows([...joined.values()])).map(row => [row.key, row]));
+    const suggested = suggestions.map(s => s.neighbour.paper);
+    const rows = await web.rowsOf(suggested, await web.join('suggestions', suggested, asked.fetched, { topics: false }));
     const items = suggestions.flatMap((suggestion): SuggestionItem[] => {
-      const row = rows.get(joined.get(engine().web.webPaperId(suggestion.neighbour.paper)) ?? '');
+      const row = rows.get(engine().web.webPaperId(suggestion.neighbour.paper));
       if (!row) return [];
       const { paper } = suggestion.neighbour;
       const detail = [paper.authors.map(a => a.family ?? a.literal).filter(Boolean).slice(0, 3).join(', ') + (paper.authors.length > 3 ? ' et al.' : ''), paper.issued?.year, paper.venue, row.key].filter(Boolean).join(' · ');
@@ -125,10 +125,10 @@ export class Suggestions {
       void vscode.window.showInformationMessage('Semantic Scholar has no recommendations for the papers of the Reading List.');
       return;
     }
-    const joined = await web.join('recommended', neighbours.map(n => n.paper), asked.fetched, { topics: false });
-    const rows = new Map((await library.rows([...joined.values()])).map(row => [row.key, row]));
+    const fetched = neighbours.map(n => n.paper);
+    const rows = await web.rowsOf(fetched, await web.join('recommended', fetched, asked.fetched, { topics: false }));
     const items = neighbours.flatMap((neighbour): RecommendedItem[] => {
-      const row = rows.get(joined.get(engine().web.webPaperId(neighbour.paper)) ?? '');
+      const row = rows.get(engine().web.webPaperId(neighbour.paper));
       if (!row) return [];
       const { paper } = neighbour;
       const description = [paper.authors.map(a => a.family ?? a.literal).filter(Boolean).slice(0, 3).join(', ') + (paper.authors.length > 3 ? ' et al.' : ''), paper.issued?.year].filter(Boolean).join(' · ');

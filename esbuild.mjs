@@ -2,8 +2,7 @@
 //   dist/extension.js      the desktop entry (node, cjs): Node's platform, then dist/host.js
 //   dist/host.js           the host code, and the web entry (package.json "browser"): one file
 //                          for the web extension host (a Web Worker) that imports only 'vscode'
-//   dist/engine.js         the engine (one classic script: evaluated by the host, run as its worker),
-//                          and dist/engine.js.lz, its LZMA copy, which is what ships and runs
+//   dist/engine.js         the engine (one classic script: evaluated by the host, run as its worker)
 //   dist/styles.js         the style engine (citeproc-js, the bundled CSL styles and locales), which the
 //                          engine worker loads on first need, and dist/styles.js.lz, its LZMA copy,
 //                          which is what ships; dist/licenses/, the licences of what it holds
@@ -188,11 +187,6 @@ function packStyles() {
   console.log(`[build] ${require('./out/stylesBuild.js').packStyles({ root })}`);
 }
 
-/** dist/engine.js.lz, what the extension runs (src/host/engine/script.ts); after the engine's bundle. */
-function packEngine() {
-  delete require.cache[require.resolve('./out/corpusBuild.js')];
-  console.log(`[build] ${require('./out/corpusBuild.js').packEngine({ root })}`);
-}
 
 if (watching) {
   const contexts = await Promise.all(builds.map(options => esbuild.context({
@@ -204,10 +198,6 @@ if (watching) {
           const out = options.outfile ?? options.outdir;
           console.log(`[watch] ${out}: ${result.errors.length ? `${result.errors.length} error(s)` : 'built'}`);
           if (out === 'out/corpusBuild.js' && !result.errors.length) buildCorpus().catch(e => console.error(e));
-          // The engine's shipped copy follows its bundle (once the build step itself is built).
-          if ((out === 'dist/engine.js' || out === 'out/corpusBuild.js') && !result.errors.length) {
-            try { packEngine(); } catch (error) { if (out === 'out/corpusBuild.js') console.error(error); }
-          }
           if ((out === 'dist/styles.js' || out === 'out/stylesBuild.js') && !result.errors.length) {
             try { packStyles(); } catch (error) { if (out === 'out/stylesBuild.js') console.error(error); }
           }
@@ -232,6 +222,5 @@ if (watching) {
   await Promise.all(builds.map(options => esbuild.build(options)));
   console.log(`[build] bundles in ${Date.now() - started} ms${production ? ' (production)' : ''}: ${builds.map(b => b.outfile ?? relative(root, b.outdir)).join(', ')}`);
   await buildCorpus();
-  packEngine();
   packStyles();
 }

@@ -15,15 +15,15 @@ export { useEngine } from './host/engine/load';
 export { ENGINE_SCRIPT, engineSource } from './host/engine/script';
 
 export async function activate(context: vscode.ExtensionContext): Promise<PapersApi> {
-  // The engine is read now (it cannot be required later), decoded meanwhile, evaluated on first
-  // use: its source, compiled, run, a step each (host/engine/load.ts).
+  // The engine is read now (a browser's reads are asynchronous; it cannot be required later) and
+  // evaluated on first use: its source, compiled, run, a step each (host/engine/load.ts).
   const read = await Promise.resolve(vscode.workspace.fs.readFile(vscode.Uri.joinPath(context.extensionUri, 'dist', ENGINE_SCRIPT))).then(bytes => bytes, (error: unknown) => error);
   const source = engineSource(() => {
     if (read instanceof Uint8Array) return read;
     throw read;
   }, `dist/${ENGINE_SCRIPT}`);
-  useEngine({ source, compile: text => compileEngineBody<typeof Engine>(text) }, source.decoded);
-  return activateWith(context, { startEngineWorker: () => startEngineWorker(source()), engineDecoded: source.decoded });
+  useEngine({ source, compile: text => compileEngineBody<typeof Engine>(text) });
+  return activateWith(context, { startEngineWorker: () => startEngineWorker(source()) });
 }
 
 export function deactivate(): void {}

@@ -30,15 +30,15 @@ export function activate(context: vscode.ExtensionContext): ReturnType<typeof Ho
   const compiledHost = compileCached<typeof Host>(hostBytes.toString('utf8'), codeVersion(hostBytes), folder, hostFile, 'host');
   const host = compiledHost.run(require);
   if (!compiledHost.fromCache) whenQuiet(() => void compiledHost.save(), CODE_CACHE_AFTER_MS, CODE_CACHE_LATEST_MS);
-  // The engine ships compressed (host/engine/script.ts): read now (80 KB), decoded meanwhile.
+  // The engine (host/engine/script.ts) is read on first use, compiled from V8's code cache of an
+  // earlier session; this session's is written a few seconds after the first use, once the
+  // functions the host uses at start are compiled too. Its source, compiling it and running it
+  // are a step each (host/engine/load.ts).
   const file = join(context.extensionPath, 'dist', host.ENGINE_SCRIPT);
-  let packed: Uint8Array | undefined;
-  const source = host.engineSource(() => (packed = readFileSync(file)), file);
-  // Compiled from V8's code cache of an earlier session; this session's is written a few seconds
-  // after the first use, once the functions the host uses at start are compiled too. Its source,
-  // compiling it and running it are a step each (host/engine/load.ts).
+  let bytes: Uint8Array | undefined;
+  const source = host.engineSource(() => (bytes = readFileSync(file)), file);
   let version: string | undefined;
-  const engineVersion = () => (version ??= codeVersion(packed!));
+  const engineVersion = () => (version ??= codeVersion(bytes!));
   host.useEngine({
     source,
     compile: text => {
@@ -49,10 +49,10 @@ export function activate(context: vscode.ExtensionContext): ReturnType<typeof Ho
         return exports;
       };
     },
-  }, source.decoded);
+  });
   // The worker compiles the engine from the same cache (the host writes it; the worker only reads it).
-  const workerCache = () => (folder && packed ? { file: cacheFile(folder, engineVersion()), filename: file } : undefined);
-  return host.activateWith(context, { startEngineWorker: () => startEngineWorker(source(), workerCache()), engineDecoded: source.decoded, engineReadsFiles: true, disk: nodeDisk });
+  const workerCache = () => (folder && bytes ? { file: cacheFile(folder, engineVersion()), filename: file } : undefined);
+  return host.activateWith(context, { startEngineWorker: () => startEngineWorker(source(), workerCache()), engineReadsFiles: true, disk: nodeDisk });
 }
 
 export function deactivate(): void {}

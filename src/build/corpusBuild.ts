@@ -64,12 +64,3 @@ export async function main({ root }: { root: string }): Promise<string> {
   return `${pages.length} pages, ${corpus.papers.length} papers, ${problems.length} problem(s); ${sizes.join(', ')}`;
 }
 
-/**
- * dist/engine.js → dist/engine.js.lz, the copy the extension ships and runs (host/engine/script.ts).
- * Returns a line for the build's log.
- */
-export function packEngine({ root }: { root: string }): string {
-  const file = join(root, 'dist', 'engine.js');
-  const source = readFileSync(file, 'utf8');
-  return `engine.js ${kb(Buffer.byteLength(source))} (${kb(writeCompressed(file, source, join(root, 'out', 'compressed')))} as shipped)`;
-}

@@ -41,8 +41,6 @@ import { DailyPapers, HuggingFaceSearch, Neighbourhoods, registerWeb, Suggestion
 export interface Platform {
   /** Starts the engine worker on the extension's engine bundle (dist/engine.js). */
   startEngineWorker(): EngineWorker;
-  /** Settles once the worker's script is decoded in the background: starting it then holds the host up less. */
-  engineDecoded?: Promise<void>;
   /**
    * Whether the engine worker reads files by their path (a Node worker thread can; a Web Worker
    * has no file system, so the host sends a file's bytes and keeps the cache). Known without starting it.
@@ -59,7 +57,7 @@ export async function activateWith(context: vscode.ExtensionContext, platform: P
   const activatedAt = performance.now();
   useLocalDisk(platform.disk);
   const log = vscode.window.createOutputChannel('Papers', { log: true });
-  const engineClient = new EngineClient(() => platform.startEngineWorker(), log, platform.engineDecoded, platform.engineReadsFiles);
+  const engineClient = new EngineClient(() => platform.startEngineWorker(), log, platform.engineReadsFiles);
   const store = new PaperStore(context.extensionUri, new IndexCache(context.globalStorageUri, log), engineClient, log, context.workspaceState);
   const userCorpora = new UserCorpora(store, log);
   const latex = new LatexProject();

@@ -1,5 +1,5 @@
 // The engine worker on the desktop: a Node worker thread running the engine's source
-// (dist/engine.js.lz, host/engine/script.ts; evaluated, so it needs no file of its own). Its heap is its own and capped, so a library too large for it costs the
+// (dist/engine.js, host/engine/script.ts; evaluated, so it needs no file of its own). Its heap is its own and capped, so a library too large for it costs the
 // worker, never the extension host that every extension shares.
 import { Worker } from 'node:worker_threads';
 import { commonJsBody } from './codeCache.node';

@@ -1,4 +1,4 @@
-// The engine worker in a browser: a Web Worker running the engine's source (dist/engine.js.lz,
+// The engine worker in a browser: a Web Worker running the engine's source (dist/engine.js,
 // host/engine/script.ts), which the web entry read at activation. A worker's script must come
 // from the page's own origin, and the extension's files come from elsewhere (a CDN on
 // vscode.dev, the test server here), so the worker starts from a Blob URL of the source. In VS Code for the web the extension host is itself

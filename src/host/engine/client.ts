@@ -31,7 +31,7 @@ export class EngineClient implements vscode.Disposable {
    */
   constructor(
     private readonly start: () => EngineWorker, private readonly log: vscode.LogOutputChannel,
-    private readonly decoded: Promise<void> = Promise.resolve(), readonly readsFiles = false,
+    readonly readsFiles = false,
   ) {}
 
   /**
@@ -39,23 +39,18 @@ export class EngineClient implements vscode.Disposable {
    * request ready. Fails as starting it would.
    */
   async warmUp(): Promise<void> {
-    const stops = this.stops;
-    await this.decoded;
-    // Stopped meanwhile: the next request starts it.
-    if (stops === this.stops) await this.started();
+    await this.started();
   }
 
   /**
-   * The worker, started once its script is decoded in the background: started before, the rest of
-   * the decoding would be done at once (a window opened again held the host 210 ms so), and in a
-   * task of its own (starting a worker holds the host 10 to 20 ms). Every request goes through
-   * this one promise, so that requests are posted in the order they were made.
+   * The worker, started in a task of its own (starting a worker holds the host 10 to 20 ms).
+   * Every request goes through this one promise, so that requests are posted in the order they
+   * were made.
    */
   private started(): Promise<EngineWorker> {
     if (this.ready) return this.ready;
     const stops = this.stops;
     const ready = (async () => {
-      await this.decoded;
       await pause();
       if (stops !== this.stops) throw new EngineStoppedError('the search engine was stopped');
       return this.ensure();

@@ -3,7 +3,7 @@ import type * as Engine from '../../engine';
 import { pause } from '../../core/util/pause';
 
 /**
- * How a host loads the engine: its source (decoded on demand), and compiling it, which gives
+ * How a host loads the engine: its source (read on demand), and compiling it, which gives
  * what runs its top-level code. The three are steps (together more than the extension host may be
  * held at once while a window loads): `engineLoaded` takes them one per task; `engine()` runs what is left at once.
  */
@@ -25,16 +25,13 @@ let steps: Generator<void, typeof Engine, undefined> | undefined;
 let loaded: typeof Engine | undefined;
 let failure: { error: unknown } | undefined;
 let soon: Promise<typeof Engine> | undefined;
-let ready: Promise<unknown> = Promise.resolve();
 
 /**
  * Says how to load the engine: the entry of each host calls this at activation (on the desktop,
- * compiled with Node's `vm` and a code cache; in a browser, with `new Function`). `decoded`
- * settles once the source is decoded in the background: `engineLoaded` waits for it.
+ * compiled with Node's `vm` and a code cache; in a browser, with `new Function`).
  */
-export function useEngine(loader: EngineLoader, decoded: Promise<unknown> = Promise.resolve()): void {
+export function useEngine(loader: EngineLoader): void {
   load = loader;
-  ready = decoded;
   steps = undefined;
   loaded = undefined;
   failure = undefined;
@@ -70,7 +67,6 @@ export function engine(): typeof Engine {
 /** The engine, loaded a step per task (for code that can wait for it). */
 export function engineLoaded(): Promise<typeof Engine> {
   soon ??= (async () => {
-    await ready;
     while (!step()) await pause();
     // Its callers go on in a task of their own, not in the one that ran the last step.
     await pause();

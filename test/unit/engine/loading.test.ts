@@ -51,17 +51,6 @@ suite('loading the engine in the host', () => {
     assert.deepEqual(ran, ['source', 'compile', 'run']);
   });
 
-  test('the load waits for the background decoding before its first step', async () => {
-    const { ran, loader } = recorded();
-    let decode!: () => void;
-    useEngine(loader, new Promise<void>(resolve => { decode = resolve; }));
-    const loaded = engineLoaded();
-    for (let i = 0; i < 3; i++) await new Promise(resolve => setImmediate(resolve));
-    assert.deepEqual(ran, [], 'nothing before the source is decoded');
-    decode();
-    assert.equal(await loaded, fakeEngine);
-  });
-
   test('a step that fails is reported to every caller, and not tried again', async () => {
     const { ran, loader } = recorded('cannot read the engine');
     useEngine(loader);

@@ -19,7 +19,7 @@ import { BUNDLED_STYLES, styleInForce } from './core/styles/resolve';
 import { styleCredit } from './core/styles/credit';
 import { DetailsStateSchema, ReferencesIntentSchema, ReferencesStateSchema, WebviewMessageSchema } from './shared/protocol';
 import { ResponseSchema, RESULT_SCHEMAS } from './engine/protocol';
-import { dayText, HttpClient, idsOfWork, namesOf, NeighbourService, PaperService, parsePaperId, parsePeriod, periodText, PUBLIC_SCHOLAR_URL, PUBLIC_URLS, scholarIdOfWork, shiftPeriod, suggest, WebCache, WebError, webPaperId } from './core/web';
+import { dayText, HttpClient, idsOfWork, namesOf, NeighbourService, PaperService, parsePaperId, parsePeriod, periodText, PUBLIC_SCHOLAR_URL, PUBLIC_URLS, scholarIdOfWork, shiftPeriod, workOfPaper, suggest, WebCache, WebError, webPaperId } from './core/web';
 
 serveIfWorker();
 
@@ -47,4 +47,4 @@ export const styles = { BUNDLED_STYLES, styleInForce, styleCredit };
 export const protocol = { DetailsStateSchema, WebviewMessageSchema, ReferencesIntentSchema, ReferencesStateSchema, ResponseSchema, RESULT_SCHEMAS };
 
 /** Papers from the web: fetched, read and cached only when the user asks (zod and the XML reader stay out of the host's activation bundle). */
-export const web = { HttpClient, PaperService, PUBLIC_URLS, WebCache, WebError, webPaperId, parsePaperId, dayText, parsePeriod, periodText, shiftPeriod, NeighbourService, PUBLIC_SCHOLAR_URL, suggest, namesOf, idsOfWork, scholarIdOfWork };
+export const web = { HttpClient, PaperService, PUBLIC_URLS, WebCache, WebError, webPaperId, parsePaperId, dayText, parsePeriod, periodText, shiftPeriod, NeighbourService, PUBLIC_SCHOLAR_URL, suggest, namesOf, idsOfWork, scholarIdOfWork, workOfPaper };

@@ -35,6 +35,8 @@ export const PaperRowSchema = z.lazySchema(() => z.object({
   entries: z.array(z.object({ uri: text(), file: text(), line: int() })),
   /** True when Hugging Face Daily Papers lists it (the bundled corpus or a corpus file). */
   listed: z.boolean(),
+  /** Its id in Semantic Scholar's graph ("arXiv:…", "DOI:…"), when it has an arXiv id or a DOI. */
+  scholarId: z.optional(text()),
 }));
 export type PaperRow = z.output<typeof PaperRowSchema>;
 /** Where one of a paper's entries is in the user's bibliography files. */

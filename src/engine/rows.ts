@@ -4,6 +4,7 @@ import { metadataLine, shortDescription } from '../core/browse/describe';
 import type { Paper } from '../core/model/paper';
 import { isBibliographyOnly } from '../core/bibliography/ids';
 import { excerpt } from '../core/util/text';
+import { scholarIdOfWork, workOfPaper } from '../core/web/scholar';
 import type { PaperRow } from './protocol';
 
 /**
@@ -21,5 +22,12 @@ export function rowOf(paper: Paper, excerptLength = 0): PaperRow {
     excerpt: excerptLength > 0 ? excerpt(paper.abstract, excerptLength) : '',
     entries: (paper.entries ?? []).map(e => ({ uri: e.uri, file: e.file, line: e.line })),
     listed: !isBibliographyOnly(paper),
+    ...scholarIdOf(paper),
   };
+}
+
+/** The paper's id in Semantic Scholar's graph, when it has one: the Papers view walks from it to its neighbours. */
+function scholarIdOf(paper: Paper): { scholarId?: string } {
+  const scholarId = scholarIdOfWork(workOfPaper(paper));
+  return scholarId ? { scholarId } : {};
 }

@@ -35,7 +35,7 @@ import { UserCorpora } from './library/userCorpora';
 import { ReferencesPreview, registerStyles } from './styles';
 import { createTestHooks } from './testing';
 import { useLocalDisk } from './util/disk';
-import { DailyPapers, HuggingFaceSearch, Neighbourhoods, registerWeb, Suggestions, WebPapers } from './web';
+import { DailyPapers, HuggingFaceSearch, NeighbourWalk, Neighbourhoods, registerWeb, Suggestions, WebPapers } from './web';
 
 /** What the entry of each host provides. */
 export interface Platform {
@@ -91,16 +91,16 @@ export async function activateWith(context: vscode.ExtensionContext, platform: P
   await pause();
   // The features stand side by side: what one needs of another is handed to it here. The web
   // feature's papers are made first: the pick searches the web with them, the details view says
-  // whether a paper was kept from it, and the Papers view shows Daily Papers from them.
+  // whether a paper was kept from it, and the Papers view shows Daily Papers and papers' neighbours from them.
   // Without a local disk the extension host is a browser's (vscode.dev), where arXiv cannot be asked.
   const web = new WebPapers(context.globalStorageUri, store, log, !platform.disk);
   const daily = new DailyPapers(web, store, log);
   const picker = new PaperPicker(store, new HuggingFaceSearch(web));
-  const tree = new PapersTreeProvider(store, readingList, context.workspaceState, daily);
+  const neighbourhoods = new Neighbourhoods(web, store, context.secrets, editors, log);
+  const tree = new PapersTreeProvider(store, readingList, context.workspaceState, daily, new NeighbourWalk(neighbourhoods));
   const treeView = vscode.window.createTreeView<TreeNode>(Views.papers, { treeDataProvider: tree, showCollapseAll: true });
   const readingListProvider = new ReadingListProvider(store, readingList);
   const readingListView = vscode.window.createTreeView(Views.readingList, { treeDataProvider: readingListProvider });
-  const neighbourhoods = new Neighbourhoods(web, store, context.secrets, editors, log);
   const suggestions = new Suggestions(neighbourhoods, context.workspaceState);
   const details = new DetailsPanel(context.extensionUri, store, readingList, history, TOPICS, log, styles, web, neighbourhoods);
   const onScreen = new CitedOnScreen(store);

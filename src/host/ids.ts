@@ -38,6 +38,7 @@ export const Commands = {
   recommendForReadingList: 'papers.recommendForReadingList',
   setScholarKey: 'papers.setSemanticScholarKey',
   clearScholarKey: 'papers.clearSemanticScholarKey',
+  moreNeighbours: 'papers.moreNeighbours',
 } as const;
 
 export const Views = {

@@ -10,6 +10,6 @@ export { joinFetched, toPaper, webPaperId, type JoinedPapers } from './toPaper';
 export { huggingFacePage, type DailyOptions } from './huggingface';
 export type { FetchedPaper } from './record';
 export { NeighbourService, PUBLIC_SCHOLAR_URL, PAGE_SIZE, type NeighbourUrls } from './neighbourhood';
-export { scholarId, idsOfWork, scholarIdOfWork, type WorkIds, type Neighbour, type NeighbourPage, type LinkedPaper } from './scholar';
+export { scholarId, idsOfWork, scholarIdOfWork, workOfPaper, type WorkIds, type Neighbour, type NeighbourPage, type LinkedPaper } from './scholar';
 export { ARTEFACT_KINDS, type Artefact, type ArtefactKind } from './hub';
 export { suggest, namesOf, identityOf, titleKey, type CitedLinks, type Suggestion } from './suggest';

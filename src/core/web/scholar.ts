@@ -6,6 +6,7 @@
 import * as z from '../util/zod';
 import { parsePaperId, type PaperId } from './identifiers';
 import { httpsLink, isoDay, personFromName, plainText, ReadError, type FetchedPaper } from './record';
+import type { Paper } from '../model/paper';
 import type { Person } from '../model/reference';
 
 /** The paper fields asked for each neighbour: what a row shows and what citing it writes. */
@@ -86,6 +87,18 @@ export function idsOfWork(work: WorkIds): { arxivId?: string; doi?: string } {
   const arxivId = work.arxivId ?? linked.find(id => id?.kind === 'arxiv')?.id;
   const doi = work.doi ?? linked.flatMap(id => (id?.kind === 'doi' ? [id.doi] : []))[0];
   return { ...(arxivId ? { arxivId } : {}), ...(doi ? { doi } : {}) };
+}
+
+/**
+ * A paper of the library as a work the graph knows by its ids. A writer's entry may give its arXiv
+ * id only as `eprint` or as an arXiv link (`url`), which the reader keeps among its links.
+ */
+export function workOfPaper(paper: Paper): WorkIds {
+  return {
+    arxivId: paper.arxivId ?? paper.reference?.arxiv?.id,
+    doi: paper.doi ?? paper.reference?.doi,
+    links: [paper.reference?.url, ...paper.reference?.links ?? [], ...paper.links],
+  };
 }
 
 /** The graph's id of a work: by arXiv id, else DOI (`idsOfWork`); undefined when it has neither. */

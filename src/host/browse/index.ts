@@ -1,5 +1,5 @@
 // The browse feature: the Papers view's commands (search, open, the reading list, filter, sort,
-// group and reveal, related papers, links, Go to Entry) and what keeps the view's message and its
+// group and reveal, related papers, links, Go to Entry, more of a paper's neighbours) and what keeps the view's message and its
 // Daily Papers node in step. The view and the details panel are made by host/activate.ts.
 import vscode = require('vscode');
 import type { DailySource } from '../common/treeNodes';
@@ -7,7 +7,7 @@ import { registerCommands } from '../util/commands';
 import { GoToEntryCommand, OpenLinkCommand, OpenPaperCommand, SearchPapersCommand, ShowRelatedPapersCommand } from './paperCommands';
 import type { BrowseParts } from './parts';
 import { AddToReadingListCommand, RemoveFromReadingListCommand } from './readingListCommands';
-import { ClearFilterCommand, FilterPapersCommand, GroupPapersCommand, RevealPaperCommand, RevealTopicCommand, showFilterMessage, SortPapersCommand } from './viewCommands';
+import { ClearFilterCommand, FilterPapersCommand, GroupPapersCommand, MoreNeighboursCommand, RevealPaperCommand, RevealTopicCommand, showFilterMessage, SortPapersCommand } from './viewCommands';
 
 export type { BrowseParts } from './parts';
 
@@ -30,6 +30,7 @@ export function registerBrowse(parts: BrowseParts, daily?: DailySource): vscode.
       new ShowRelatedPapersCommand(parts),
       new OpenLinkCommand(parts),
       new GoToEntryCommand(parts),
+      new MoreNeighboursCommand(parts),
     ]),
   );
 }

@@ -5,8 +5,9 @@
 import vscode = require('vscode');
 import type { GroupBy, SortBy } from '../../core/browse/browse';
 import type { ReadingList } from '../common/readingList';
-import type { BibliographyNode, DailyNode, DailySource, FileNode, GroupNode, NoteNode, PaperNode, TreeNode } from '../common/treeNodes';
-import { Settings } from '../ids';
+import { NEIGHBOUR_KINDS } from '../../shared/protocol';
+import type { BibliographyNode, DailyNode, DailySource, FileNode, GroupNode, NeighbourSource, NeighboursNode, NoteNode, PaperNode, TreeNode } from '../common/treeNodes';
+import { Commands, Settings } from '../ids';
 import type { TreeOptions } from '../library/library';
 import type { PaperStore } from '../library/store';
 import { Sequencer } from '../util/async';
@@ -50,6 +51,11 @@ export class PapersTreeProvider extends Disposable implements vscode.TreeDataPro
   private starred: Set<string>;
   /** How often each node's papers were set aside to be read again: papers read before the last time are not kept. */
   private readonly forgotten = new WeakMap<TreeNode, number>();
+  /** Each paper's sections of neighbours, made once (VS Code knows a node by its object). */
+  private readonly sections = new WeakMap<PaperNode, NeighboursNode[]>();
+  /** The sections opened since the view was last shown whole: their papers' stars follow the reading list. */
+  private readonly walked = new Set<NeighboursNode>();
+  private readonly pages = new WeakMap<NeighboursNode, Promise<void>>();
 
   constructor(
     private readonly store: PaperStore,
@@ -57,6 +63,8 @@ export class PapersTreeProvider extends Disposable implements vscode.TreeDataPro
     private readonly workspaceState: vscode.Memento,
     /** The Daily Papers node's papers (the web feature's), when it is there. */
     private readonly daily?: DailySource,
+    /** A paper's neighbours (the web feature's): a paper with an id in the graph opens into them. */
+    private readonly neighbours?: NeighbourSource,
   ) {
     super();
     this.filterQuery = workspaceState.get<string>(FILTER_STATE_KEY);
@@ -90,6 +98,7 @@ export class PapersTreeProvider extends Disposable implements vscode.TreeDataPro
   /** Shows the whole view again: what the writer asked for (a filter, a sort, a grouping) changed. */
   refresh(): void {
     this.roots = undefined;
+    this.walked.clear();
     this.changed.fire(undefined);
   }
 
@@ -117,7 +126,7 @@ export class PapersTreeProvider extends Disposable implements vscode.TreeDataPro
   }
 
   getTreeItem(node: TreeNode): vscode.TreeItem {
-    return treeItem(node, id => this.readingList.has(id), this.daily);
+    return treeItem(node, id => this.readingList.has(id), this.daily, node.kind === 'paper' && this.walkable(node));
   }
 
   /** The tooltip of a paper row, asked for when the pointer rests on it. */
@@ -128,7 +137,9 @@ export class PapersTreeProvider extends Disposable implements vscode.TreeDataPro
 
   async getChildren(node?: TreeNode): Promise<TreeNode[]> {
     if (!node) return this.build();
-    if (node.kind === 'paper' || node.kind === 'note') return [];
+    if (node.kind === 'note') return [];
+    if (node.kind === 'paper') return this.walkable(node) ? this.sectionsOf(node) : [];
+    if (node.kind === 'neighbours') return this.neighbourRows(node);
     if (node.kind === 'bibliography') return node.children;
     if (node.kind === 'daily') return this.dailyChildren(node);
     return this.childrenOf(node);
@@ -173,7 +184,72 @@ export class PapersTreeProvider extends Disposable implements vscode.TreeDataPro
   }
 
   getParent(node: TreeNode): TreeNode | undefined {
-    return node.kind === 'paper' || node.kind === 'file' || node.kind === 'note' ? node.parent : undefined;
+    return node.kind === 'paper' || node.kind === 'file' || node.kind === 'note' || node.kind === 'neighbours' ? node.parent : undefined;
+  }
+
+  /** Whether a paper opens into its neighbours: it has an id in the graph, and the network is on. */
+  private walkable(node: PaperNode): boolean {
+    return !!(node.row.scholarId && this.neighbours?.enabled);
+  }
+
+  private sectionsOf(node: PaperNode): NeighboursNode[] {
+    let sections = this.sections.get(node);
+    if (!sections) {
+      sections = NEIGHBOUR_KINDS.map(section => ({ kind: 'neighbours', id: `${node.id}/${section}`, section, parent: node }));
+      this.sections.set(node, sections);
+    }
+    return sections;
+  }
+
+  /** A section's papers, its first page fetched when it is first opened (nothing is fetched before). */
+  private async neighbourRows(node: NeighboursNode): Promise<(PaperNode | NoteNode)[]> {
+    if (!node.children) await this.nextPage(node);
+    return node.children ?? [];
+  }
+
+  /** The next page of a section's papers (its first again after a first page failed), shown under it. */
+  async moreNeighbours(node: NeighboursNode): Promise<void> {
+    await this.nextPage(node);
+    this.changed.fire(node);
+  }
+
+  private nextPage(node: NeighboursNode): Promise<void> {
+    let page = this.pages.get(node);
+    if (page) return page;
+    page = this.fetchPage(node).finally(() => this.pages.delete(node));
+    this.pages.set(node, page);
+    return page;
+  }
+
+  private async fetchPage(node: NeighboursNode): Promise<void> {
+    const { scholarId } = node.parent.row;
+    if (!scholarId || !this.neighbours) return;
+    try {
+      const page = await this.neighbours.page(scholarId, node.section, node.papers ? node.next ?? 0 : 0);
+      // A paper listed twice (two versions that joined as one) is shown once.
+      const seen = new Set(node.papers?.map(row => row.id));
+      node.papers = [...node.papers ?? [], ...page.rows.filter(row => !seen.has(row.id) && !!seen.add(row.id))];
+      node.next = page.next;
+      node.note = page.note;
+      node.failed = false;
+    } catch (error) {
+      node.note = error instanceof Error ? error.message : String(error);
+      node.failed = true;
+    }
+    node.children = this.shownNeighbours(node);
+    this.walked.add(node);
+  }
+
+  private shownNeighbours(node: NeighboursNode): (PaperNode | NoteNode)[] {
+    const more = (label: string, icon: string): NoteNode => ({
+      kind: 'note', id: `${node.id}/${icon}`, label, parent: node, icon, command: { command: Commands.moreNeighbours, title: label, arguments: [node] },
+    });
+    const rows: (PaperNode | NoteNode)[] = (node.papers ?? []).map(row => ({ kind: 'paper', id: `${node.id}/${row.id}`, row, parent: node }));
+    if (node.failed) rows.push(more(`${node.note} (click to try again)`, 'refresh'));
+    else if (node.note) rows.unshift({ kind: 'note', id: `${node.id}/note`, label: node.note, parent: node });
+    if (node.next !== undefined && !node.failed) rows.push(more('Show more…', 'ellipsis'));
+    if (!rows.length) rows.push({ kind: 'note', id: `${node.id}/none`, label: 'Semantic Scholar lists none', parent: node });
+    return rows;
   }
 
   /** The row of a paper: under `groupId` if given and present, else under its first group, else its bibliography file. */
@@ -305,7 +381,7 @@ export class PapersTreeProvider extends Disposable implements vscode.TreeDataPro
     this.starred = now;
     const roots = this.roots && await this.roots.catch(() => undefined);
     if (!roots || !changed.size) return;
-    const rows = [...containersOf(roots), ...roots.filter((n): n is DailyNode => n.kind === 'daily')]
+    const rows = [...containersOf(roots), ...roots.filter((n): n is DailyNode => n.kind === 'daily'), ...this.walked]
       .flatMap(c => c.children ?? [])
       .filter((n): n is PaperNode => n.kind === 'paper' && changed.has(n.row.id));
     if (rows.length) this.changed.fire(rows);

@@ -4,16 +4,16 @@ import vscode = require('vscode');
 import { escapeMarkdown } from '../../core/browse/describe';
 import { excerpt } from '../../core/util/text';
 import { markdownCode } from '../common/markdown';
-import type { DailySource, PaperNode, TreeNode } from '../common/treeNodes';
+import type { DailySource, NeighboursNode, PaperNode, TreeNode } from '../common/treeNodes';
 import { Commands } from '../ids';
 import type { Library, PaperRow } from '../library/library';
 
 const TOOLTIP_ABSTRACT = 400;
 
 /** A paper as a tree row, the same in the papers view and the reading list (its tooltip comes when asked). */
-export function paperTreeItem(node: PaperNode, starred: boolean): vscode.TreeItem {
+export function paperTreeItem(node: PaperNode, starred: boolean, walkable = false): vscode.TreeItem {
   const { row } = node;
-  const item = new vscode.TreeItem(row.title, vscode.TreeItemCollapsibleState.None);
+  const item = new vscode.TreeItem(row.title, walkable ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
   item.id = node.id;
   item.description = node.upvotes === undefined ? row.description : `▲ ${node.upvotes} · ${row.description}`;
   item.iconPath = new vscode.ThemeIcon(starred ? 'star-full' : 'file-text');
@@ -31,9 +31,28 @@ export async function rowTooltip(library: Library | undefined, row: PaperRow): P
   return new vscode.MarkdownString(`**${escapeMarkdown(row.title)}**\n\n${markdownCode(row.key)}${row.meta ? ` · ${escapeMarkdown(row.meta)}` : ''}${text}`);
 }
 
-/** A node as the view shows it; `daily`: what the Daily Papers node says of itself. */
-export function treeItem(node: TreeNode, starred: (id: string) => boolean, daily?: Pick<DailySource, 'description' | 'tooltip'>): vscode.TreeItem {
-  if (node.kind === 'paper') return paperTreeItem(node, starred(node.row.id));
+const SECTIONS: Record<NeighboursNode['section'], { label: string; tooltip: string; icon: string }> = {
+  references: { label: 'References', tooltip: 'The papers it cites (Semantic Scholar)', icon: 'arrow-small-left' },
+  citations: { label: 'Cited by', tooltip: 'The papers that cite it (Semantic Scholar)', icon: 'arrow-small-right' },
+  recommended: { label: 'Recommended', tooltip: 'What to read next, by Semantic Scholar\'s recommendations', icon: 'sparkle' },
+};
+
+/**
+ * A node as the view shows it; `daily`: what the Daily Papers node says of itself; `walkable`:
+ * whether a paper opens into its neighbours.
+ */
+export function treeItem(node: TreeNode, starred: (id: string) => boolean, daily?: Pick<DailySource, 'description' | 'tooltip'>, walkable = false): vscode.TreeItem {
+  if (node.kind === 'paper') return paperTreeItem(node, starred(node.row.id), walkable);
+  if (node.kind === 'neighbours') {
+    const section = SECTIONS[node.section];
+    const item = new vscode.TreeItem(section.label, vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = node.id;
+    item.description = node.papers ? `${node.papers.length}${node.next !== undefined ? '+' : ''}` : undefined;
+    item.tooltip = section.tooltip;
+    item.iconPath = new vscode.ThemeIcon(section.icon);
+    item.contextValue = 'neighbours';
+    return item;
+  }
   if (node.kind === 'bibliography') {
     const entries = node.children.reduce((n, f) => n + f.file.count, 0);
     const item = new vscode.TreeItem('Bibliography', vscode.TreeItemCollapsibleState.Expanded);
@@ -56,7 +75,7 @@ export function treeItem(node: TreeNode, starred: (id: string) => boolean, daily
   if (node.kind === 'note') {
     const item = new vscode.TreeItem(node.label, vscode.TreeItemCollapsibleState.None);
     item.id = node.id;
-    item.iconPath = new vscode.ThemeIcon(node.command ? 'arrow-left' : 'info');
+    item.iconPath = new vscode.ThemeIcon(node.icon ?? (node.command ? 'arrow-left' : 'info'));
     item.contextValue = 'note';
     item.command = node.command;
     return item;

@@ -2,6 +2,7 @@
 import vscode = require('vscode');
 import type { GroupBy, SortBy } from '../../core/browse/browse';
 import { resolvePaper, type PaperArgument } from '../common/resolve';
+import type { NeighboursNode } from '../common/treeNodes';
 import { Commands, ContextKeys, Settings } from '../ids';
 import type { Command } from '../util/commands';
 import { UserError } from '../util/errors';
@@ -129,5 +130,15 @@ export class RevealTopicCommand implements Command {
     const group = await revealing(this.parts, () => this.parts.tree.findGroup(`topic:${topicId}`));
     if (!group) throw new UserError(`No topic "${topicId}" in the Papers view.`);
     await this.parts.treeView.reveal(group, { select: true, focus: true, expand: true });
+  }
+}
+
+/** "Show more…" and "try again" under a paper's neighbours in the view (not in the palette: it needs the node). */
+export class MoreNeighboursCommand implements Command {
+  readonly id = Commands.moreNeighbours;
+  constructor(private readonly parts: BrowseParts) {}
+
+  async execute(node?: NeighboursNode): Promise<void> {
+    if (node?.kind === 'neighbours') await this.parts.tree.moreNeighbours(node);
   }
 }

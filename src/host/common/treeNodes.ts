@@ -2,6 +2,7 @@
 // shared floor because other features hand them about: a command run on a row gets its node, and
 // the web feature gives the Daily Papers node its papers.
 import type vscode = require('vscode');
+import type { NeighbourKind } from '../../shared/protocol';
 import type { FileRow, GroupRow, PaperRow } from '../library/library';
 
 // What a node holds is what the library's engine sent for it; children are asked for when a node opens.
@@ -9,12 +10,23 @@ export interface GroupNode { kind: 'group'; id: string; group: GroupRow; childre
 /** "Bibliography": the user's own bibliography files, above the groups of papers. */
 export interface BibliographyNode { kind: 'bibliography'; id: string; children: FileNode[] }
 export interface FileNode { kind: 'file'; id: string; file: FileRow; children?: PaperNode[]; parent: BibliographyNode }
-export interface PaperNode { kind: 'paper'; id: string; row: PaperRow; parent?: GroupNode | FileNode | DailyNode; upvotes?: number }
+export interface PaperNode { kind: 'paper'; id: string; row: PaperRow; parent?: GroupNode | FileNode | DailyNode | NeighboursNode; upvotes?: number }
 /** "Daily Papers": a period's papers from Hugging Face, fetched once the user opens it (src/host/web/daily.ts). */
 export interface DailyNode { kind: 'daily'; id: 'daily'; children?: (PaperNode | NoteNode)[] }
 /** A line of text under Daily Papers: what is being fetched, why the papers shown are not fresh, or what to show instead (`command`). */
-export interface NoteNode { kind: 'note'; id: string; label: string; parent: DailyNode; command?: vscode.Command }
-export type TreeNode = GroupNode | BibliographyNode | FileNode | PaperNode | DailyNode | NoteNode;
+export interface NoteNode { kind: 'note'; id: string; label: string; parent: DailyNode | NeighboursNode; command?: vscode.Command; icon?: string }
+/**
+ * Under a paper with an id in Semantic Scholar's graph: what it cites, what cites it, or what to
+ * read next, fetched when opened, a page at a time (`next`: the next page's offset). Its papers
+ * open in turn, so that the writer walks several steps down the view.
+ */
+export interface NeighboursNode {
+  kind: 'neighbours'; id: string; section: NeighbourKind; parent: PaperNode;
+  children?: (PaperNode | NoteNode)[]; papers?: PaperRow[]; next?: number;
+  /** What the last page said beside its papers (from the cache, of which day), or why it failed (`failed`). */
+  note?: string; failed?: boolean;
+}
+export type TreeNode = GroupNode | BibliographyNode | FileNode | PaperNode | DailyNode | NoteNode | NeighboursNode;
 
 /** What Daily Papers shows: the papers in order, with their upvotes, a note above them, and something else to show (a day that has papers). */
 export interface DailyRows { rows: { row: PaperRow; upvotes?: number }[]; note?: string; offer?: vscode.Command }
@@ -32,3 +44,14 @@ export interface DailySource {
   open(): Promise<void>;
 }
 
+
+/** A page of a paper's neighbours, joined into the library: their rows, the next page's offset, and what went wrong or why they are not fresh. */
+export interface NeighbourRows { rows: PaperRow[]; next?: number; note?: string }
+
+/** What gives a paper's neighbours to the Papers view: the web feature's, handed to the view by host/activate.ts. */
+export interface NeighbourSource {
+  /** False when the user turned the network off: papers do not open into their neighbours. */
+  readonly enabled: boolean;
+  /** A page of the neighbours of the paper `scholarId` names (`PaperRow.scholarId`), from `offset`; rejects with what went wrong, said plainly. */
+  page(scholarId: string, section: NeighbourKind, offset: number): Promise<NeighbourRows>;
+}

@@ -1,6 +1,6 @@
 // The web feature: papers fetched from Hugging Face, arXiv, Crossref and doi.org join the library:
 // the Daily Papers node's commands, Add Paper, Look Up, Remove from Library and pasted links; a
-// paper's neighbourhood (the details view's sections) and Suggest Citations.
+// paper's neighbourhood (the details view's sections, the Papers view's walk) and Suggest Citations.
 // Nothing here fetches until the user asks. The fetched papers (WebPapers), the Daily Papers node's
 // source (DailyPapers) and the pick's web search (HuggingFaceSearch) are made by host/activate.ts,
 // which hands them to the features that show them.
@@ -16,6 +16,7 @@ export { DailyPapers } from './daily';
 export { WebPapers } from './papers';
 export { HuggingFaceSearch } from './search';
 export { Neighbourhoods } from './neighbourhood';
+export { NeighbourWalk } from './neighbourWalk';
 export { Suggestions } from './suggestions';
 export type { WebParts } from './parts';
 

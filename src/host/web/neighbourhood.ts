@@ -6,7 +6,7 @@
 // each opens, stars and cites like any paper; the writer keeps one with Add to Library.
 import vscode = require('vscode');
 import type { Paper } from '../../core/model/paper';
-import type { Artefact, Cached, FetchedPaper, Neighbour, NeighbourPage, NeighbourService, WorkIds } from '../../core/web';
+import type { Artefact, Cached, FetchedPaper, Neighbour, NeighbourPage, NeighbourService } from '../../core/web';
 import type { NeighbourhoodView, NeighbourKind, NeighbourView } from '../../shared/protocol';
 import type { PaperRow } from '../../engine/protocol';
 import { citationsOf } from '../common/documentCitations';
@@ -24,26 +24,14 @@ const KINDS: readonly NeighbourKind[] = ['references', 'citations', 'recommended
 /** How long the library is let settle after a change before the neighbours' rows are read again. */
 const LIBRARY_SETTLE_MS = 300;
 
-/**
- * A paper of the library as a work the graph knows by its ids. A writer's entry may give its arXiv
- * id only as `eprint` or as an arXiv link (`url`), which the reader keeps among its links.
- */
-export function workOf(paper: Paper): WorkIds {
-  return {
-    arxivId: paper.arxivId ?? paper.reference?.arxiv?.id,
-    doi: paper.doi ?? paper.reference?.doi,
-    links: [paper.reference?.url, ...paper.reference?.links ?? [], ...paper.links],
-  };
-}
-
 /** The graph's id for a paper of the library: by arXiv id, else DOI; undefined when it has neither. */
 export function scholarIdOf(paper: Paper): string | undefined {
-  return engine().web.scholarIdOfWork(workOf(paper));
+  return engine().web.scholarIdOfWork(engine().web.workOfPaper(paper));
 }
 
 /** The arXiv id of a paper of the library, however its entry gives it. */
 function arxivIdOf(paper: Paper): string | undefined {
-  return engine().web.idsOfWork(workOf(paper)).arxivId;
+  return engine().web.idsOfWork(engine().web.workOfPaper(paper)).arxivId;
 }
 
 /** "A", "A and B", "A, B et al.": the authors of a row, short. */
@@ -103,6 +91,27 @@ export class Neighbourhoods extends Disposable {
   async setKey(key: string | undefined): Promise<void> {
     if (key) await this.secrets.store(SCHOLAR_KEY_SECRET, key);
     else await this.secrets.delete(SCHOLAR_KEY_SECRET);
+  }
+
+  /** A page of the neighbours of the paper the graph knows as `id`: from the day's cache when it was asked today. */
+  async page(kind: NeighbourKind, id: string, offset: number, signal?: AbortSignal): Promise<Cached<NeighbourPage>> {
+    const service = await this.service();
+    return this.web.cache.neighbours(kind, id, offset, () => (kind === 'recommended'
+      // No recommendations for a paper is an answer (kept for the day like the others), not a failure.
+      ? service.recommended(id, { signal }).catch(error => {
+        if ((error as { kind?: string }).kind === 'not-found') return { neighbours: [], offset: 0, skipped: 0 };
+        throw error;
+      })
+      : service.page(id, kind, offset, { signal })));
+  }
+
+  /** What went wrong, said plainly (undefined when it was cancelled); a refusal says what a key would change. */
+  problem(error: unknown): { message: string; askKey: boolean } | undefined {
+    const problem = this.web.problem(error);
+    if (problem === undefined) return undefined;
+    const status = (error as { status?: number }).status;
+    const askKey = status === 429 || status === 403;
+    return { askKey, message: askKey ? `${problem}. Semantic Scholar limits how often it answers without an API key: set one (free, from semanticscholar.org) to ask more often.` : problem };
   }
 
   /** Starts asking for a paper's neighbourhood; `post` gets the whole view each time a part of it changes. */
@@ -211,15 +220,7 @@ class Session implements NeighbourhoodSession {
     // Ready once its neighbours joined the library: a view sent meanwhile shows it loading.
     const section: SectionState = { neighbours: offset ? before?.neighbours ?? [] : [], state: 'loading', message: null, askKey: false };
     try {
-      const service = await this.owner.service();
-      const signal = this.#controller.signal;
-      const answer: Cached<NeighbourPage> = await this.owner.web.cache.neighbours(kind, id, offset, () => (kind === 'recommended'
-        // No recommendations for a paper is an answer (kept for the day like the others), not a failure.
-        ? service.recommended(id, { signal }).catch(error => {
-          if ((error as { kind?: string }).kind === 'not-found') return { neighbours: [], offset: 0, skipped: 0 };
-          throw error;
-        })
-        : service.page(id, kind, offset, { signal })));
+      const answer = await this.owner.page(kind, id, offset, this.#controller.signal);
       if (this.#disposed) return;
       section.neighbours = [...section.neighbours, ...answer.value.neighbours];
       section.next = answer.value.next;
@@ -230,15 +231,10 @@ class Session implements NeighbourhoodSession {
       section.state = 'ready';
     } catch (error) {
       if (this.#disposed) return;
-      const problem = this.owner.web.problem(error);
+      const problem = this.owner.problem(error);
       if (problem === undefined) return;
-      const status = (error as { status?: number }).status;
-      const refused = status === 429 || status === 403;
-      this.#sections.set(kind, {
-        neighbours: before?.neighbours ?? [], next: before?.next, state: 'error', askKey: refused,
-        message: refused ? `${problem}. Semantic Scholar limits how often it answers without an API key: set one (free, from semanticscholar.org) to ask more often.` : problem,
-      });
-      this.owner.log.warn(`The ${kind} of ${id}: ${problem}`);
+      this.#sections.set(kind, { neighbours: before?.neighbours ?? [], next: before?.next, state: 'error', askKey: problem.askKey, message: problem.message });
+      this.owner.log.warn(`The ${kind} of ${id}: ${problem.message}`);
     }
     this.#send();
   }

@@ -13,7 +13,7 @@ import { engine } from '../engine/load';
 import { Commands } from '../ids';
 import { UserError } from '../util/errors';
 import type { Neighbourhoods } from './neighbourhood';
-import { scholarIdOf, workOf } from './neighbourhood';
+import { scholarIdOf } from './neighbourhood';
 import { withProgress } from './papers';
 
 const DISMISSED = 'papers.dismissedSuggestions';
@@ -77,7 +77,7 @@ export class Suggestions {
     if (!asked) return;
     const linked = asked.value.filter(l => l !== undefined);
     const { suggest, namesOf } = engine().web;
-    const cited = new Set([...papers.flatMap(p => namesOf({ title: p.title, ...engine().web.idsOfWork(workOf(p)) })), ...linked.map(l => `s2:${l.scholarId}`)]);
+    const cited = new Set([...papers.flatMap(p => namesOf({ title: p.title, ...engine().web.idsOfWork(engine().web.workOfPaper(p)) })), ...linked.map(l => `s2:${l.scholarId}`)]);
     const suggestions = suggest(linked, { cited, dismissed: this.dismissed(doc.uri) });
     if (!suggestions.length) {
       void vscode.window.showInformationMessage(`Papers found nothing to suggest: no paper is pointed to by more than one of the ${linked.length} cited papers Semantic Scholar knows${asked.error ? ` (shown from the cache of ${asked.fetched.slice(0, 10)})` : ''}.`);

@@ -4,7 +4,9 @@
 // first need (src/platform/styleEngine.ts) and calls what this exports.
 import { bundledLocale, bundledStyle } from './core/styles/bundled';
 import { StyleEngine, type StyleSource } from './core/styles/engine';
-import type { BundledStyleId } from './core/styles/resolve';
+import { BUNDLED_STYLES, type BundledStyleId } from './core/styles/resolve';
+
+const isBundledStyle = (id: string): id is BundledStyleId => BUNDLED_STYLES.some(s => s.id === id);
 
 export { BUNDLED_LOCALES, bundledLocale, bundledStyle } from './core/styles/bundled';
 export { StyleEngine, type CslItem, type Formatted, type StyleSource } from './core/styles/engine';
@@ -20,5 +22,5 @@ export { StyleError, type StyleInfo } from './core/styles/styleXml';
  * @example createStyleEngine('ieee').reference(item, 'text') === '[1] A. Vaswani et al., …'
  */
 export function createStyleEngine(style: BundledStyleId | StyleSource, locale?: string): StyleEngine {
-  return StyleEngine.create(typeof style === 'string' ? bundledStyle(style) : style, { locale, locales: bundledLocale });
+  return StyleEngine.create(typeof style === 'string' ? bundledStyle(style) : style, { locale, locales: bundledLocale, styles: id => (isBundledStyle(id) ? bundledStyle(id) : undefined) });
 }

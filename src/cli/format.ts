@@ -4,7 +4,7 @@
 // dist/cli.js: it is dist/styles.js, the bundle the extension's engine worker loads, read here
 // only when this command runs, so that every other command starts without it.
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { UsageError } from './commandLine';
 import { warn } from './output';
 import { readRegularFile } from './readRegularFile';
@@ -12,7 +12,7 @@ import { REFERENCE_FORMS } from './usage';
 import { parseBib } from '../core/bibliography/bibtex/parse';
 import { bibliographyFormat, readBibliographies } from '../core/bibliography/read';
 import { formatProblem } from '../core/model/paper';
-import { BUNDLED_STYLES, bundledStyleId, type BundledStyleId } from '../core/styles/resolve';
+import { BUNDLED_STYLES, bundledStyleId, independentParent, type BundledStyleId } from '../core/styles/resolve';
 import { bibFileItems, paperCslItem } from '../core/styles/items';
 import type { CslItem, StyleSource } from '../core/styles/engine';
 import type { OutputForm } from '../core/styles/output';
@@ -69,9 +69,21 @@ function styleOf(style: string | undefined): BundledStyleId | StyleSource {
   if (bundled && !/\.csl$/i.test(style)) return bundled;
   if (!/\.csl$/i.test(style)) throw new UsageError(`unknown style "${style}": one of ${BUNDLED_STYLES.map(s => s.id).join(', ')}, or a .csl file`);
   const read = readRegularFile(style);
-  if ('text' in read) return { xml: read.text, file: style };
+  if ('text' in read) return withParent({ xml: read.text, file: style });
   if (bundled) return bundled;
   throw new UsageError(`${style}: cannot be read (${read.error})`);
+}
+
+/**
+ * A dependent style with its parent's .csl from beside it, when the parent is not bundled (the style
+ * engine has those). Without one, the style engine says which parent is missing, at its line.
+ */
+function withParent(style: StyleSource): StyleSource {
+  const id = independentParent(style.xml);
+  if (!id || BUNDLED_STYLES.some(s => s.id === id) || !/^[\w.-]+$/.test(id)) return style;
+  const file = join(dirname(style.file), `${id}.csl`);
+  const read = readRegularFile(file);
+  return 'text' in read ? { ...style, parent: { xml: read.text, file } } : style;
 }
 
 /**

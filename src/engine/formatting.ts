@@ -28,7 +28,7 @@ interface Built { engine: StyleEngine; problem?: StyleProblem }
 const engines = new Map<string, Built>();
 
 function engineKey(style: StyleRef, locale: string | undefined): string {
-  return 'bundled' in style ? `${style.bundled}\n${locale ?? ''}` : `${style.file}\n${locale ?? ''}\n${style.xml}`;
+  return 'bundled' in style ? `${style.bundled}\n${locale ?? ''}` : `${style.file}\n${locale ?? ''}\n${style.xml}\n${style.parent?.xml ?? ''}`;
 }
 
 /** The engine for a style, built once; a .csl citeproc-js cannot use gives the default style's, and the problem. */

@@ -190,7 +190,8 @@ export { CACHE_PARTS, type CachePart };
 export type CachedBytes = { key: string } & ({ bytes: Record<CachePart, ArrayBuffer> } | { paths: Record<CachePart, string> });
 
 /** A citation style for the engine worker: a bundled one by id, or a writer's .csl file (its XML and where it is). */
-export type StyleRef = { bundled: BundledStyleId } | { xml: string; file: string };
+/** A style named by a document: a bundled one, or a .csl file (with, for a dependent style not bundled, its parent's file). */
+export type StyleRef = { bundled: BundledStyleId } | { xml: string; file: string; parent?: { xml: string; file: string } };
 /**
  * The style engine's bundle (dist/styles.js.lz), sent with a styles request when the worker asks
  * for it (`needsBundle`): its path on the desktop, where the worker reads it, or its bytes on the web.

@@ -69,7 +69,7 @@ export async function activateWith(context: vscode.ExtensionContext, platform: P
   const history = new History(context.globalState);
   const editors = new EditorTracker();
   const citationSettings = new CitationSettingsReader(log);
-  const styles = new CitationStyles(context.extensionUri, engineClient, log);
+  const styles = new CitationStyles(context.extensionUri, engineClient, log, context.globalStorageUri);
   void vscode.commands.executeCommand('setContext', ContextKeys.state, 'loading');
   context.subscriptions.push(
     log, engineClient, store, userCorpora, latex, bibliographies, bibliographyProblems, checker, unusedEntries, readingList, editors, citationSettings, styles,

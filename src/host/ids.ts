@@ -81,4 +81,5 @@ export const Settings = {
   crossrefUrl: 'web.crossrefUrl',
   doiUrl: 'web.doiUrl',
   semanticScholarUrl: 'web.semanticScholarUrl',
+  cslStylesUrl: 'web.cslStylesUrl',
 } as const;

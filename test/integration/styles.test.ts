@@ -1,11 +1,13 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { activate, at, closeAllEditors, EXTENSION_ID, hoverText, open, setSetting, waitFor, workspaceUri, writeText } from './helpers';
+import { startReplay, type Replay } from './support/replay';
 
 const dir = (...path: string[]) => workspaceUri('styles-tests', ...path);
 // Markdown, its specials escaped ("\\&").
 const APA = /Russell, S\., \\& Norvig, P\. \(2020\)/;
 const IEEE = /S\. Russell and P\. Norvig/;
+const ELSEVIER_HARVARD = /Russell, S\., Norvig, P\., 2020\. Artificial intelligence: A modern approach/;
 const CREDIT = /Citations by CSL \(citeproc-js\)\]\(https:\/\/citationstyles\.org\/\)/;
 
 /** Writes a file of this suite's folder and opens it. */
@@ -131,5 +133,60 @@ suite('Formatted references', () => {
     assert.deepEqual(ieee.citations.map(c => c.html), ['[1]', '[2]']);
     await setSetting('citation.style', undefined);
     await vscode.commands.executeCommand('undo');
+  });
+});
+
+suite('Dependent styles (a journal\'s name over another style\'s rules)', () => {
+  let server: Replay;
+  /** A style of the CSL repository (test/fixtures/styles), written into this suite's folder. */
+  const copyStyle = async (name: string) => {
+    const extension = vscode.extensions.getExtension(EXTENSION_ID)!;
+    await vscode.workspace.fs.writeFile(dir(name), await vscode.workspace.fs.readFile(vscode.Uri.joinPath(extension.extensionUri, 'test', 'fixtures', 'styles', name)));
+  };
+
+  suiteSetup(async () => {
+    await activate();
+    await vscode.workspace.fs.createDirectory(dir());
+    server = await startReplay();
+  });
+
+  suiteTeardown(async () => {
+    await setSetting('web.cslStylesUrl', undefined);
+    await setSetting('web.enabled', undefined);
+    await closeAllEditors();
+    await server.close();
+  });
+
+  test('csl: ieee-access.csl, a dependent style in the workspace, formats in its bundled parent\'s form (IEEE)', async () => {
+    await copyStyle('ieee-access.csl');
+    const editor = await openFile('access.md', CITING('csl: ieee-access.csl\n'));
+    await hoverUntil(editor, IEEE);
+    assert.deepEqual(vscode.languages.getDiagnostics(dir('ieee-access.csl')), []);
+  });
+
+  test('a parent not bundled: offline and nowhere, a problem at the line naming it and APA; fetched from the styles repository once the network is on, and kept', async () => {
+    await setSetting('web.enabled', false);
+    await setSetting('web.cslStylesUrl', server.urls.cslStyles);
+    await copyStyle('acta-histochemica.csl');
+    const editor = await openFile('histochemica.md', CITING('csl: acta-histochemica.csl\n'));
+    await hoverUntil(editor, APA);
+    const [problem] = await waitFor('a problem on acta-histochemica.csl', () => {
+      const found = vscode.languages.getDiagnostics(dir('acta-histochemica.csl'));
+      return found.length > 0 && found;
+    });
+    assert.equal(problem.range.start.line, 7, 'line 8, its <link rel="independent-parent">');
+    assert.match(problem.message, /parent style "elsevier-harvard" was not found/);
+    assert.equal(await server.requestCount(), 0, 'nothing asked with the network off');
+    await setSetting('web.enabled', undefined);
+    await hoverUntil(editor, ELSEVIER_HARVARD);
+    assert.ok(await server.requestCount() > 0, 'the parent was fetched');
+    await waitFor('the problem gone', () => vscode.languages.getDiagnostics(dir('acta-histochemica.csl')).length === 0);
+    // Kept: with the repository down, another style of the same parent, never seen before, finds the copy fetched.
+    await server.down();
+    const asked = await server.requestCount();
+    await vscode.workspace.fs.writeFile(dir('histochemica-again.csl'), await vscode.workspace.fs.readFile(dir('acta-histochemica.csl')));
+    await hoverUntil(await openFile('again.md', CITING('csl: histochemica-again.csl\n')), ELSEVIER_HARVARD);
+    assert.equal(await server.requestCount(), asked, 'not asked again');
+    await server.reset();
   });
 });

@@ -22,6 +22,8 @@ import { hubAnswer, ScholarReplay } from './replayScholar';
 /** The recordings of the other projects, copied with their licences (the unit stage reads nothing outside the repository). */
 export const RECORDINGS = join(ROOT, 'test', 'fixtures', 'scholarly-apis');
 export const HF_FIXTURES = join(ROOT, 'test', 'fixtures', 'huggingface');
+/** The CSL styles served as the styles repository serves them (`/csl/ID.csl`): test/fixtures/styles. */
+export const STYLE_FIXTURES = join(ROOT, 'test', 'fixtures', 'styles');
 
 export interface Answer {
   status: number;
@@ -38,7 +40,7 @@ interface Recording extends Answer {
 
 const SERVICES = { 'huggingface.co': 'hf', 'export.arxiv.org': 'arxiv', 'api.crossref.org': 'crossref', 'doi.org': 'doi' } as const;
 /** The services that let a web page ask them (and the control paths, for the tests in a browser). */
-const CORS_SERVICES = new Set(['hf', 'crossref', 'doi', 's2', '_control']);
+const CORS_SERVICES = new Set(['hf', 'crossref', 'doi', 's2', 'csl', '_control']);
 
 /** A path with its escaped slashes read as slashes, as the services read them. */
 const normal = (path: string) => path.replace(/%2F/gi, '/');
@@ -76,6 +78,14 @@ function loadRecordings(): Map<string, Recording[]> {
     add(`doi /${doi.toLowerCase()}`, { status: 200, headers: { 'content-type': 'application/vnd.citationstyles.csl+json' }, body: JSON.stringify(item), accept: 'application/vnd.citationstyles.csl+json' });
   }
   return byPath;
+}
+
+/** A style of the folder, as raw.githubusercontent.com serves the styles repository's files (as text). */
+function styleAnswer(path: string): Answer | undefined {
+  const name = /^\/([\w.-]+\.csl)$/.exec(path)?.[1];
+  const file = name && join(STYLE_FIXTURES, name);
+  if (!file || !existsSync(file)) return undefined;
+  return { status: 200, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: readFileSync(file, 'utf8') };
 }
 
 /** The made Hugging Face answer for a request, from its file name. */
@@ -252,6 +262,7 @@ export class ReplayServer {
   private replay(service: string, path: string, search: string, accept: string, method: string, body: string): Answer | undefined {
     if (service === 'hf') return hubAnswer(HF_FIXTURES, path, search) ?? hfAnswer(path, search);
     if (service === 's2') return this.scholar.answer(method, path, search, body);
+    if (service === 'csl') return styleAnswer(path);
     if (service === 'arxiv') {
       const query = new URLSearchParams(search);
       const key = query.get('id_list') ? `arxiv ${path}?id_list=${query.get('id_list')}` : `arxiv ${path}?search_query=${query.get('search_query')}&start=${query.get('start')}&max_results=${query.get('max_results')}`;

@@ -28,8 +28,15 @@ const THRESHOLD = 0.97;
 const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
 const nameOf = (file: string) => path.relative(SHARED, file).split(path.sep).join('/');
 
-/** pandoc's CSL items for a .bib file, or undefined when it cannot read it (within limits). */
+const pandocRead = new Map<string, CslItem[] | undefined>();
+
+/** pandoc's CSL items for a .bib file, or undefined when it cannot read it (within limits); read once for every test. */
 function pandocItems(file: string): CslItem[] | undefined {
+  if (!pandocRead.has(file)) pandocRead.set(file, readByPandoc(file));
+  return pandocRead.get(file);
+}
+
+function readByPandoc(file: string): CslItem[] | undefined {
   const r = run('sh', ['-c', 'ulimit -v 3000000; exec timeout 30 pandoc -f biblatex -t csljson "$0"', file], path.dirname(file));
   if (r.status !== 0) return undefined;
   return (JSON.parse(r.stdout) as CslItem[]);
@@ -183,3 +190,83 @@ suite('formatted references judged by pandoc', () => {
     }
   });
 });
+
+// The CSL repository's styles as Debian ships them (citation-style-language-styles).
+const CSL_REPOSITORY = '/usr/share/citation-style-language/styles';
+/** Dependent styles, of bundled parents and of others, in several locales (the parent as the repository names it). */
+const DEPENDENT = ['ieee-access', 'african-journal-of-career-development', 'acta-otorrinolaringologica-espanola', 'acta-histochemica', 'lab-animal', 'archivos-de-cardiologia-de-mexico'];
+
+suite('dependent styles of the CSL repository, judged by pandoc\'s reading and the parent style', () => {
+  test(`a dependent style formats as citeproc-js formats pandoc's items in its parent style, in the dependent's locale, for ≥ ${THRESHOLD * 100}% of entries`, function () {
+    this.timeout(30 * 60_000);
+    const files = filesUnder(path.join(SHARED, 'bibtex-tidy'), '.bib').filter(f => statSync(f).size <= SIZE_LIMIT)
+      .flatMap(file => { const items = pandocItems(file); return items ? [{ file, items, ours: new Map(bibFileItems(parseBib(readFileSync(file, 'utf8')).entries).map(i => [i.id, i])) }] : []; });
+    let judged = 0;
+    let same = 0;
+    let exact = 0;
+    const examples: string[] = [];
+    const seen = new Set<string>();
+    for (const name of DEPENDENT) {
+      const { dependent, parent, locale } = repositoryStyle(name);
+      // Ours: the dependent style as a writer names it, its parent found by the engine (bundled) or given (beside it).
+      const engine = createStyleEngine(parent.bundled ? dependent : { ...dependent, parent: parent.source });
+      const judge = createStyleEngine(parent.source, locale);
+      // Another engine of the parent for our own reading: each engine is asked in the same order as ours.
+      const parentEngine = createStyleEngine(parent.source, locale);
+      seen.add(`${parent.id}/${locale ?? 'en-US'}`);
+      for (const { file, items, ours } of files) {
+        // The same entries in the same order on both sides: numbers and "2000a" depend on the whole list.
+        const both = items.filter(i => ours.has(i.id));
+        const expected = formatEach(judge, both);
+        const mine = formatEach(engine, both.map(i => ours.get(i.id)!));
+        const parentOnOurs = formatEach(parentEngine, both.map(i => ours.get(i.id)!));
+        for (const [key, text] of expected) {
+          judged++;
+          if (mine.get(key) === text) same++;
+          else if (examples.length < 6) examples.push(`${name} ${nameOf(file)} ${key}\n        judge: ${text}\n        ours:  ${mine.get(key)}`);
+          if (mine.get(key) === parentOnOurs.get(key)) exact++;
+        }
+      }
+    }
+    const pct = (n: number) => `${(100 * n / judged).toFixed(2)}%`;
+    console.log(`      [styles] ${DEPENDENT.length} dependent styles (parents and locales: ${[...seen].join(', ')}), ${files.length} files: ${same} of ${judged} entries as the judge formats them (${pct(same)}); `
+      + `as the parent formats our own reading in the dependent's locale: ${pct(exact)}`);
+    if (examples.length) console.log(`      [styles] first differences (pandoc's reading against ours):\n      ${examples.join('\n      ')}`);
+    assert.ok(judged >= 5000, `only ${judged} entries judged`);
+    assert.equal(exact, judged, 'the dependent style is its parent in its own locale');
+    assert.ok(same / judged >= THRESHOLD, `${pct(same)} < ${THRESHOLD * 100}%`);
+  });
+
+  test('format --style DEPENDENT.csl: the parent beside it, or bundled; without it, exit 2 naming the parent at its line', () => {
+    const work = workDir('dependent');
+    try {
+      writeFileSync(path.join(work.dir, 'refs.bib'), '@article{vaswani2017, author = {Vaswani, Ashish and Shazeer, Noam}, title = {Attention Is All You Need}, journal = {Advances in Neural Information Processing Systems}, year = 2017, volume = 30, pages = {5998--6008}}\n');
+      for (const name of ['ieee-access', 'acta-histochemica', 'acta-otorrinolaringologica-espanola']) {
+        const { dependent, parent, locale } = repositoryStyle(name);
+        writeFileSync(path.join(work.dir, `${name}.csl`), dependent.xml);
+        if (!parent.bundled) {
+          const alone = run(process.execPath, [path.join(ROOT, 'dist', 'cli.js'), 'format', '--corpus', 'refs.bib', '--style', `${name}.csl`], work.dir);
+          assert.equal(alone.status, 2, name);
+          assert.match(alone.stderr, new RegExp(`${name}\\.csl:8: this is a dependent style, and its parent style "${parent.id}" was not found`));
+          writeFileSync(path.join(work.dir, `${parent.id}.csl`), parent.source.xml);
+        }
+        const ours = run(process.execPath, [path.join(ROOT, 'dist', 'cli.js'), 'format', '--corpus', 'refs.bib', '--style', `${name}.csl`], work.dir);
+        assert.equal(ours.status, 0, ours.stderr);
+        const item = bibFileItems(parseBib(readFileSync(path.join(work.dir, 'refs.bib'), 'utf8')).entries);
+        assert.equal(ours.stdout.trim(), [...formatEach(createStyleEngine(parent.source, locale), item).values()][0], name);
+      }
+    } finally {
+      work.done();
+    }
+  });
+});
+
+/** A dependent style of the repository, its parent (ours when bundled: the repository's at the time it was bundled) and the locale it asks for. */
+function repositoryStyle(name: string): { dependent: { xml: string; file: string }; parent: { id: string; bundled: boolean; source: { xml: string; file: string } }; locale?: string } {
+  const xml = readFileSync(path.join(CSL_REPOSITORY, 'dependent', `${name}.csl`), 'utf8');
+  const id = /href="http:\/\/www\.zotero\.org\/styles\/([\w-]+)" rel="independent-parent"/.exec(xml)![1];
+  const bundled = ['apa', 'ieee', 'vancouver', 'nature', 'chicago-author-date'].includes(id);
+  const file = bundled ? path.join(ROOT, 'src', 'data', 'styles', `${id}.csl`) : path.join(CSL_REPOSITORY, `${id}.csl`);
+  const locale = /default-locale="([\w-]+)"/.exec(xml)?.[1];
+  return { dependent: { xml, file: `${name}.csl` }, parent: { id, bundled, source: { xml: readFileSync(file, 'utf8'), file: `${id}.csl` } }, ...(locale ? { locale } : {}) };
+}

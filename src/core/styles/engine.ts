@@ -23,6 +23,8 @@ export interface Formatted {
 export interface StyleSource {
   xml: string;
   file: string;
+  /** For a dependent style, its parent (found beside it, in the workspace or fetched) when it is not bundled. */
+  parent?: StyleSource;
 }
 
 export interface EngineOptions {
@@ -30,6 +32,8 @@ export interface EngineOptions {
   locale?: string;
   /** A locale's XML by its tag (`en-US`, `de-DE`), or undefined when there is none. */
   locales: (tag: string) => string | undefined;
+  /** A bundled style by its short id (`ieee`): a dependent style's parent when none comes with it. */
+  styles?: (id: string) => StyleSource | undefined;
 }
 
 /** Entries formatted between two progress reports in `bibliography`. */
@@ -63,7 +67,7 @@ export class StyleEngine {
    * well-formed CSL style, or that citeproc-js cannot build.
    */
   static create(style: StyleSource, options: EngineOptions): StyleEngine {
-    const info = checkStyle(style.xml, style.file);
+    const { xml, info } = independent(style, options);
     const locale = [options.locale, info.defaultLocale].find(l => l && options.locales(l)) ?? 'en-US';
     const sys = {
       retrieveLocale: (tag: string) => options.locales(tag),
@@ -74,7 +78,7 @@ export class StyleEngine {
     };
     let citeproc: InstanceType<typeof CSL.Engine>;
     try {
-      citeproc = new CSL.Engine(sys, style.xml, locale, true);
+      citeproc = new CSL.Engine(sys, xml, locale, true);
     } catch (error) {
       throw new StyleError(style.file, 1, `citeproc-js cannot use this style: ${String(error instanceof Error ? error.message : error).replace(/^citeproc-js error: /, '')}`);
     }
@@ -267,4 +271,25 @@ function finish(given: string, form: OutputForm): string {
   if (form === 'text') return htmlToText(output, true);
   const html = output.trim().replace(/^<div class="csl-entry">([\s\S]*)<\/div>$/, '$1').trim();
   return form === 'html' ? safeHtml(html) : htmlToMarkdown(html);
+}
+
+/**
+ * The style's rules: its own, or, for a dependent style (a journal's name over another style's
+ * rules, as most of the CSL repository's styles are), its parent's, with the dependent's title, id
+ * and locale, as Zotero and pandoc apply them. A parent that cannot be found, or is itself
+ * dependent, is a `StyleError` at the line that names it.
+ */
+function independent(style: StyleSource, options: EngineOptions): { xml: string; info: StyleInfo } {
+  const info = checkStyle(style.xml, style.file);
+  if (!info.parent) return { xml: style.xml, info };
+  const { id, line } = info.parent;
+  const parent = style.parent ?? options.styles?.(id);
+  if (!parent) {
+    throw new StyleError(style.file, line, `this is a dependent style, and its parent style "${id}" was not found: it is not bundled, and no ${id}.csl is beside it or in the workspace (nor could it be fetched)`);
+  }
+  const rules = checkStyle(parent.xml, parent.file);
+  if (rules.parent) throw new StyleError(style.file, line, `its parent style "${id}" is itself a dependent style (of "${rules.parent.id}"): a dependent style's parent must be an independent style`);
+  const defaultLocale = info.defaultLocale ?? rules.defaultLocale;
+  const { parent: _named, ...own } = info;
+  return { xml: parent.xml, info: { ...rules, id: own.id, title: own.title, citationFormat: own.citationFormat ?? rules.citationFormat, ...(defaultLocale ? { defaultLocale } : {}) } };
 }

@@ -89,3 +89,25 @@ export function styleInForce(sources: StyleSources): StyleInForce {
   if (setting) return named('setting', setting, locale);
   return { origin: 'default', bundled: DEFAULT_STYLE, ...(locale ? { locale } : {}) };
 }
+
+/**
+ * The short id of a dependent style's parent (`<link rel="independent-parent" href="…/ieee"/>`),
+ * read without parsing the style, so that the host can find the parent before the style engine
+ * reads both; undefined for an independent style.
+ *
+ * @example independentParent('<link href="http://www.zotero.org/styles/ieee" rel="independent-parent"/>') === 'ieee'
+ */
+export function independentParent(xml: string): string | undefined {
+  const link = /<link\b[^>]*\brel\s*=\s*["']independent-parent["'][^>]*>/.exec(xml)?.[0];
+  const href = link && /\bhref\s*=\s*["']([^"']+)["']/.exec(link)?.[1];
+  return href ? styleIdOf(href) || undefined : undefined;
+}
+
+/**
+ * The short id of a style from its id or URL, as the CSL repository names its files (`ieee.csl`).
+ *
+ * @example styleIdOf('http://www.zotero.org/styles/ieee') === 'ieee'
+ */
+export function styleIdOf(href: string): string {
+  return href.trim().replace(/[?#].*$/, '').replace(/\/+$/, '').replace(/^.*\//, '').replace(/\.csl$/i, '').toLowerCase();
+}

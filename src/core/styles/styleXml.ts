@@ -3,6 +3,7 @@
 // line, or in an engine that formats nothing. Here a file that is not well-formed XML, or is XML
 // but not a CSL style, gets a message with its file and line; the caller then uses the default style.
 import { LineStarts } from '../util/lineStarts';
+import { styleIdOf } from './resolve';
 
 /** A style that cannot be used, with where to look. */
 export class StyleError extends Error {
@@ -21,6 +22,11 @@ export interface StyleInfo {
   citationFormat?: string;
   /** The locale the style asks for (`default-locale`), if any. */
   defaultLocale?: string;
+  /**
+   * A dependent style's parent (`<link rel="independent-parent">`): the style whose rules it
+   * takes, by its id (`http://www.zotero.org/styles/ieee`) and short id (`ieee`), and the line naming it.
+   */
+  parent?: { href: string; id: string; line: number };
 }
 
 const NAME = /^[A-Za-z_][\w.:-]*/;
@@ -43,6 +49,7 @@ export function checkStyle(xml: string, file: string): StyleInfo {
   let title: string | undefined;
   let id: string | undefined;
   let citationFormat: string | undefined;
+  let parent: StyleInfo['parent'];
   while (i < text.length) {
     const open = text.indexOf('<', i);
     if (open < 0) {
@@ -113,13 +120,16 @@ export function checkStyle(xml: string, file: string): StyleInfo {
       fail(open, 'a second root element after </style>');
     }
     if (name === 'category' && attributes.has('citation-format')) citationFormat ??= attributes.get('citation-format');
+    if (name === 'link' && attributes.get('rel') === 'independent-parent' && stack[stack.length - 1]?.name === 'info' && attributes.get('href')) {
+      parent ??= { href: attributes.get('href')!, id: styleIdOf(attributes.get('href')!), line: lineAt(open) };
+    }
     if (!selfClosing) stack.push({ name: name!, at: open });
     i = j + (selfClosing ? 2 : 1);
   }
   if (!root) fail(0, 'the file is empty: a CSL style is an XML file starting with <style>');
   if (stack.length) fail(stack[stack.length - 1].at, `<${stack[stack.length - 1].name}> is not closed`);
   const defaultLocale = root!.attributes.get('default-locale');
-  return { id: id ?? file, title: title ?? file, ...(citationFormat ? { citationFormat } : {}), ...(defaultLocale ? { defaultLocale } : {}) };
+  return { id: id ?? file, title: title ?? file, ...(citationFormat ? { citationFormat } : {}), ...(defaultLocale ? { defaultLocale } : {}), ...(parent ? { parent } : {}) };
 }
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };

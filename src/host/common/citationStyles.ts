@@ -1,8 +1,11 @@
 // The citation style each document is formatted in, and formatting in it. The style in force is
 // the document's own `csl:`, its Quarto project's, the setting `papers.citation.style`, else APA
 // (core/styles/resolve.ts); a .csl file it names is read here and sent to the engine worker, which
-// formats (engine/formatting.ts): citeproc-js never loads in the extension host. A .csl the worker
-// cannot use is a problem on that file, at its line, and a warning once; APA stands in.
+// formats (engine/formatting.ts): citeproc-js never loads in the extension host. A dependent style
+// (a journal's name over another style's rules) is sent with its parent when that parent is not
+// bundled: the parent's .csl beside it, else in the workspace, else fetched from the CSL styles
+// repository (papers.web.cslStylesUrl) and kept. A .csl the worker cannot use is a problem on
+// that file, at its line, and a warning once; APA stands in.
 import vscode = require('vscode');
 import type { Formatted, FormatKind, FormatOutput, StyleProblem, StyleRef, StylesBundle } from '../../engine/protocol';
 import { isAbsolute, type CitingText } from '../bibliography/sources';
@@ -23,6 +26,11 @@ const QUARTO_PROJECT = ['_quarto.yml', '_quarto.yaml'];
  */
 const QUICK_MS = 300;
 const QUARTO_LANGUAGES = new Set(['quarto', 'markdown', 'rmd']);
+const CSL_STYLES_URL = 'https://raw.githubusercontent.com/citation-style-language/styles/master';
+/** How long a parent style's fetch may take before the style is used without it (a problem says so). */
+const FETCH_MS = 15_000;
+/** How long a parent style that was not found is not looked for again (unless a .csl file changes). */
+const PARENT_RETRY_MS = 60_000;
 
 /** A document's style, as the worker is sent it and the writer is shown it. */
 export interface DocumentStyle {
@@ -57,6 +65,8 @@ export class CitationStyles extends Disposable {
   /** Problems already shown as a warning, so that each is shown once. */
   private readonly warned = new Set<string>();
   private readonly texts = new Map<string, Promise<string | undefined>>();
+  /** Each dependent style's parent, by the style's file and its parent's id: found once until a watched file changes. */
+  private readonly parents = new Map<string, Promise<{ xml: string; file: string } | undefined>>();
   private bundleBytes: Promise<Uint8Array | undefined> | undefined;
   private watching = false;
   private readonly problems = this.register(vscode.languages.createDiagnosticCollection('papers-styles'));
@@ -64,10 +74,19 @@ export class CitationStyles extends Disposable {
   /** Fires when a style may format differently: the setting, a .csl file or a Quarto project file changed. */
   readonly onDidChange = this.changed.event;
 
-  constructor(private readonly extensionUri: vscode.Uri, private readonly client: EngineClient, private readonly log: vscode.LogOutputChannel) {
+  constructor(
+    private readonly extensionUri: vscode.Uri, private readonly client: EngineClient, private readonly log: vscode.LogOutputChannel,
+    /** Where parent styles fetched are kept (the extension's global storage). */
+    private readonly storage?: vscode.Uri,
+  ) {
     super();
     this.register(vscode.workspace.onDidChangeConfiguration(e => {
       if (e.affectsConfiguration(`${Settings.section}.${Settings.citationStyle}`)) this.changed.fire();
+      // The network turned on, or another styles repository: a parent not found is looked for again.
+      if (e.affectsConfiguration(`${Settings.section}.web`)) {
+        this.parents.clear();
+        this.changed.fire();
+      }
     }));
     this.register(client.onDidStop(() => this.built.clear()));
   }
@@ -79,6 +98,7 @@ export class CitationStyles extends Disposable {
     const files = this.register(vscode.workspace.createFileSystemWatcher('**/{*.csl,_quarto.yml,_quarto.yaml}'));
     const fileChanged = () => {
       this.texts.clear();
+      this.parents.clear();
       this.changed.fire();
     };
     this.register(files.onDidChange(fileChanged));
@@ -105,12 +125,67 @@ export class CitationStyles extends Disposable {
       const xml = uri && await this.text(uri);
       if (uri && xml !== undefined) {
         const file = vscode.workspace.asRelativePath(uri, false);
-        return { ref: { xml, file }, locale, label: uri.path.slice(uri.path.lastIndexOf('/') + 1), file: uri, key: `${uri.toString()}\n${xml}` };
+        const parent = await this.parentOf(xml, uri);
+        const key = `${uri.toString()}\n${xml}${parent ? `\n${parent.file}\n${parent.xml}` : ''}`;
+        return { ref: { xml, file, ...(parent ? { parent } : {}) }, locale, label: uri.path.slice(uri.path.lastIndexOf('/') + 1), file: uri, key };
       }
       if (!force.bundled) this.warnOnce(`"${force.path}" (the citation style named by ${force.origin === 'setting' ? 'the setting papers.citation.style' : `the ${force.origin}`}) cannot be read, so references are formatted in APA.`);
     }
     const bundled = force.bundled ?? 'apa';
     return { ref: { bundled }, locale, label: BUNDLED_STYLES.find(s => s.id === bundled)?.title ?? bundled, key: bundled };
+  }
+
+  /**
+   * A dependent style's parent when it is not bundled (the engine has those): `ID.csl` beside the
+   * style, else anywhere in the workspace, else the copy fetched before, else fetched now. Undefined
+   * when none is found: the engine then says so at the line naming it.
+   */
+  private async parentOf(xml: string, uri: vscode.Uri): Promise<{ xml: string; file: string } | undefined> {
+    const { BUNDLED_STYLES, independentParent } = (await engineLoaded()).styles;
+    const id = independentParent(xml);
+    if (!id || BUNDLED_STYLES.some(s => s.id === id) || !/^[\w.-]+$/.test(id)) return undefined;
+    const known = this.parents.get(`${uri.toString()}\n${id}`);
+    if (known) return known;
+    const key = `${uri.toString()}\n${id}`;
+    const found = this.findParent(id, uri);
+    this.parents.set(key, found);
+    // Not found (offline, say): asked again a minute later, not on every hover meanwhile.
+    void found.then(parent => { if (!parent) setTimeout(() => { if (this.parents.get(key) === found) this.parents.delete(key); }, PARENT_RETRY_MS); });
+    return found;
+  }
+
+  private async findParent(id: string, uri: vscode.Uri): Promise<{ xml: string; file: string } | undefined> {
+    const name = `${id}.csl`;
+    const beside = vscode.Uri.joinPath(uri, '..', name);
+    const found = [beside, ...(await vscode.workspace.findFiles(`**/${name}`, '**/node_modules/**', 5)).filter(u => u.toString() !== beside.toString())];
+    for (const candidate of found) {
+      const text = await this.text(candidate);
+      if (text !== undefined) return { xml: text, file: vscode.workspace.asRelativePath(candidate, false) };
+    }
+    return this.fetchedStyle(id);
+  }
+
+  /** A style of the CSL repository by its id: kept from an earlier fetch, else fetched (when the network may be used) and kept. */
+  private async fetchedStyle(id: string): Promise<{ xml: string; file: string } | undefined> {
+    const kept = this.storage && vscode.Uri.joinPath(this.storage, 'styles', `${id}.csl`);
+    const cached = kept && await readText(kept);
+    if (cached !== undefined) return { xml: cached, file: `${id}.csl (fetched)` };
+    const config = vscode.workspace.getConfiguration(Settings.section);
+    if (!config.get<boolean>(Settings.webEnabled, true)) return undefined;
+    const base = (config.get<string>(Settings.cslStylesUrl) ?? '').trim().replace(/\/+$/, '') || CSL_STYLES_URL;
+    const url = `${base}/${id}.csl`;
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(FETCH_MS) });
+      if (!response.ok) throw new Error(`${response.status} ${response.statusText}`.trim());
+      const text = await response.text();
+      if (!/<style\b/.test(text)) throw new Error('the answer is not a CSL style');
+      if (kept) await Promise.resolve(vscode.workspace.fs.writeFile(kept, new TextEncoder().encode(text))).catch(error => this.log.warn(`Could not keep the style ${id}: ${(error as Error).message}`));
+      this.log.info(`Fetched the citation style ${id} from ${url}.`);
+      return { xml: text, file: `${id}.csl (fetched)` };
+    } catch (error) {
+      this.log.warn(`Could not fetch the citation style ${id} from ${url}: ${error instanceof Error ? error.message : String(error)}`);
+      return undefined;
+    }
   }
 
   /** Whether the worker has built this style's engine: formatting in it then answers at once. */

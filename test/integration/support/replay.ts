@@ -13,7 +13,7 @@ export const REPLAY_ORIGIN_FILE = '.papers-replay.json';
 
 export interface Replay {
   /** The base URL of each service, as the `papers.web.*Url` settings take them. */
-  readonly urls: { huggingFace: string; arxiv: string; crossref: string; doi: string; semanticScholar: string };
+  readonly urls: { huggingFace: string; arxiv: string; crossref: string; doi: string; semanticScholar: string; cslStyles: string };
   /** How many requests reached the services since the last reset. */
   requestCount(): Promise<number>;
   /** The next `times` requests get `status` (with `Retry-After` when given); then replay goes on. */

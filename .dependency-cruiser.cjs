@@ -28,6 +28,13 @@ module.exports = {
     // The host's floors, then its features side by side on them (texlab's feature crates on base-db).
     ...floors('host', ['engine', 'util', 'library', 'bibliography', 'common', `(${HOST_FEATURES.join('|')})`]),
     {
+      name: 'host-without-zod',
+      severity: 'error',
+      comment: 'The host checks messages with the engine\'s copy of zod (engine().…): a value imported from a module of schemas (or zod itself) would put zod in dist/host.js, about 30 KB of the VSIX. Import types only.',
+      from: { path: '^src/(host/|extension)' },
+      to: { path: '^src/(shared/protocol|engine/protocol|core/util/zod)\\.ts$|zod', dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'host-features-side-by-side',
       severity: 'error',
       comment: 'A host feature never imports another: what one needs of another is handed to it by src/host/activate.ts (docs/architecture.md).',

@@ -61,7 +61,7 @@ export const ReferenceViewSchema = lazySchema(() => z.strictObject({
   credit: z.string(),
 }));
 
-export const NEIGHBOUR_KINDS = ['references', 'citations', 'recommended'] as const;
+const NEIGHBOUR_KINDS = ['references', 'citations', 'recommended'] as const;
 const count = () => z.nullable(z.int().check(z.nonnegative()));
 
 /** A paper next to the one shown: a paper of the library (fetched ones joined it), with what the graph says of it. */

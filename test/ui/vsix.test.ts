@@ -39,8 +39,10 @@ suite('UI: the packaged VSIX', () => {
     for (const { name, size } of [...entries].sort((a, b) => b.size - a.size).slice(0, 4)) console.log(`        ${name} ${kb(size)} unpacked`);
     // The download budget, for both builds: a user installs this on every machine they write on,
     // and VS Code for the web fetches the files on every first use. A CSL processor and its styles
-    // take a quarter of it. A paper's neighbourhood (issue 41) was given 30 KB over the 597 KB it had.
-    assert.ok(fs.statSync(VSIX).size <= 627 * 1024, `the VSIX is ${kb(fs.statSync(VSIX).size)}, over its 627 KB budget`);
+    // take a quarter of it. A paper's neighbourhood (issue 41) was given 30 KB over the 597 KB it had;
+    // the engine shipped plain rather than as LZMA (issue 40: 15 KB for 70-80 ms of the host's CPU at
+    // every start) takes 15 KB more.
+    assert.ok(fs.statSync(VSIX).size <= 642 * 1024, `the VSIX is ${kb(fs.statSync(VSIX).size)}, over its 642 KB budget`);
   });
 
   test('installs, activates and shows papers in the Papers view', async () => {

@@ -5,7 +5,7 @@
 import vscode = require('vscode');
 import type { GroupBy, SortBy } from '../../core/browse/browse';
 import type { ReadingList } from '../common/readingList';
-import { NEIGHBOUR_KINDS } from '../../shared/protocol';
+import type { NeighbourKind } from '../../shared/protocol';
 import type { BibliographyNode, DailyNode, DailySource, FileNode, GroupNode, NeighbourSource, NeighboursNode, NoteNode, PaperNode, TreeNode } from '../common/treeNodes';
 import { Commands, Settings } from '../ids';
 import type { TreeOptions } from '../library/library';
@@ -15,6 +15,8 @@ import { Disposable } from '../util/dispose';
 import { rowTooltip, treeItem } from './treeItems';
 
 const FILTER_STATE_KEY = 'papers.filter';
+/** A paper's sections of neighbours, in the details view's order (a list of its own: shared/protocol's holds zod, which the host's bundle leaves out). */
+const SECTIONS: readonly NeighbourKind[] = ['references', 'citations', 'recommended'];
 
 type TopNode = GroupNode | BibliographyNode | DailyNode;
 
@@ -195,7 +197,7 @@ export class PapersTreeProvider extends Disposable implements vscode.TreeDataPro
   private sectionsOf(node: PaperNode): NeighboursNode[] {
     let sections = this.sections.get(node);
     if (!sections) {
-      sections = NEIGHBOUR_KINDS.map(section => ({ kind: 'neighbours', id: `${node.id}/${section}`, section, parent: node }));
+      sections = SECTIONS.map(section => ({ kind: 'neighbours', id: `${node.id}/${section}`, section, parent: node }));
       this.sections.set(node, sections);
     }
     return sections;

@@ -124,6 +124,7 @@ suite('A paper\'s neighbourhood (Semantic Scholar and the Hub, replayed)', () =>
     await vscode.commands.executeCommand(show.command, ...show.arguments ?? []);
     const second = await tree.getChildren(citations);
     assert.equal(second.filter(n => n.kind === 'paper').length, 200);
+    assert.equal(second[0], first[0], 'the rows shown before are the same nodes (one opened under them stays open)');
     assert.equal(tree.getTreeItem(citations).description, '200+');
     await closeAllEditors();
   });

@@ -246,7 +246,9 @@ export class PapersTreeProvider extends Disposable implements vscode.TreeDataPro
     const more = (label: string, icon: string): NoteNode => ({
       kind: 'note', id: `${node.id}/${icon}`, label, parent: node, icon, command: { command: Commands.moreNeighbours, title: label, arguments: [node] },
     });
-    const rows: (PaperNode | NoteNode)[] = (node.papers ?? []).map(row => ({ kind: 'paper', id: `${node.id}/${row.id}`, row, parent: node }));
+    // The rows shown before are kept as they are (a section opened under one stays open): only the new page's are made.
+    const shown = new Map(node.children?.flatMap(child => (child.kind === 'paper' ? [[child.row.id, child] as const] : [])));
+    const rows: (PaperNode | NoteNode)[] = (node.papers ?? []).map(row => shown.get(row.id) ?? { kind: 'paper', id: `${node.id}/${row.id}`, row, parent: node });
     if (node.failed) rows.push(more(`${node.note} (click to try again)`, 'refresh'));
     else if (node.note) rows.unshift({ kind: 'note', id: `${node.id}/note`, label: node.note, parent: node });
     if (node.next !== undefined && !node.failed) rows.push(more('Show more…', 'ellipsis'));

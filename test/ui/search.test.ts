@@ -15,13 +15,17 @@ suite('UI: search and cite', () => {
   // (Where few papers have every word, the last row offers to search the web: it has no key.)
   const shownKeys = async () => (await rows().locator('.label-description').allTextContents()).map(d => d.split(' · ')[0]).filter(key => key);
 
-  /** Types `query` key by key and waits for its first rows: the list updates after every key press. */
-  async function typeQuery(query: string, firstKeys: string[]): Promise<string[]> {
+  /**
+   * Types `query` key by key and waits for its first rows: the list updates after every key press.
+   * `whole`: `firstKeys` are all of the first five rows (fewer when fewer match), so that the rows of
+   * an earlier prefix that begin the same ("tul" before "tulu") are not taken for the answer.
+   */
+  async function typeQuery(query: string, firstKeys: string[], whole = false): Promise<string[]> {
     const { page } = workbench!;
     const input = page.locator('.quick-input-widget input');
     await input.fill('');
     await input.pressSequentially(query, { delay: 30 });
-    const same = (shown: string[]) => firstKeys.every((key, i) => shown[i] === key);
+    const same = (shown: string[]) => firstKeys.every((key, i) => shown[i] === key) && (!whole || shown.slice(0, 5).length === firstKeys.length);
     // The rows of an earlier prefix ("tau b") may still be on screen: wait for the last answer.
     let shown = await shownKeys();
     let nudged = false;
@@ -47,7 +51,7 @@ suite('UI: search and cite', () => {
     await page.locator('.quick-input-widget', { hasText: 'Search Papers' }).waitFor({ timeout: 60000 });
     for (const query of ['tau bench', 'tulu', 'gui agen', 'reinforcment lerning robot']) {
       const expected = searchKeys(query, 5);
-      const shown = await typeQuery(query, expected);
+      const shown = await typeQuery(query, expected, true);
       assert.deepEqual(shown.slice(0, 5), expected, `first results for "${query}"`);
     }
     const first = rows().first();

@@ -84,51 +84,6 @@ suite('A paper\'s neighbourhood (Semantic Scholar and the Hub, replayed)', () =>
     await vscode.commands.executeCommand('papers.removePaper', kept.id);
   });
 
-  test('the Papers view walks from a paper to what it cites and what cites it, two levels down; Show more pages them', async () => {
-    const { tree, treeView } = api.testing;
-    const turing = await waitFor('turing1950 in the library', () => api.getPaper('turing1950'));
-    const node = await waitFor('its row in the view', () => tree.findPaper(turing.id));
-    assert.equal(tree.getTreeItem(node).collapsibleState, vscode.TreeItemCollapsibleState.Collapsed, 'a paper with a DOI opens');
-    const bundled = (await tree.getChildren((await tree.getChildren()).find(n => n.kind === 'group')))[0];
-    assert.equal(tree.getTreeItem(bundled).collapsibleState, vscode.TreeItemCollapsibleState.None, 'a bundled paper (no id) does not');
-    // Opened as the writer opens it: VS Code asks for the children of what it expands.
-    await treeView.reveal(node, { expand: true, focus: false, select: false });
-    const sections = await tree.getChildren(node);
-    assert.deepEqual(sections.map(s => tree.getTreeItem(s).label), ['References', 'Cited by', 'Recommended']);
-    const [references, citations] = sections;
-    await treeView.reveal(references, { expand: true, focus: false, select: false });
-    const cited = await waitFor('Turing\'s references', async () => { const rows = await tree.getChildren(references); return rows.length === 14 && rows; }, 20000);
-    const computable = cited.find(n => n.kind === 'paper' && n.row.title.startsWith('On Computable Numbers'));
-    assert.ok(computable?.kind === 'paper', cited.map(n => tree.getTreeItem(n).label).join('; '));
-    assert.equal(tree.getTreeItem(references).description, '14');
-    // Two levels down: the neighbour (it has a DOI) opens in turn, and its own references are asked for.
-    assert.equal(tree.getTreeItem(computable).collapsibleState, vscode.TreeItemCollapsibleState.Collapsed);
-    await treeView.reveal(computable, { expand: true, focus: false, select: false });
-    const [itsReferences] = await tree.getChildren(computable);
-    const before = await server.requestCount();
-    await treeView.reveal(itsReferences, { expand: true, focus: false, select: false });
-    const below = await waitFor('its references', async () => { const rows = await tree.getChildren(itsReferences); return rows.length > 0 && rows; }, 20000);
-    assert.deepEqual(below.map(n => tree.getTreeItem(n).label), ['Semantic Scholar lists none']);
-    assert.ok(await server.requestCount() > before, 'asked when opened');
-    // A neighbour is a paper like the others: its row opens its details.
-    const command = tree.getTreeItem(computable).command!;
-    await vscode.commands.executeCommand(command.command, ...command.arguments ?? []);
-    await waitFor('its details', () => api.testing.details().snapshot?.title.startsWith('On Computable Numbers'), 20000);
-    // Cited by: a page of 100, then Show more… brings the next.
-    await treeView.reveal(citations, { expand: true, focus: false, select: false });
-    const first = await waitFor('the first page of citations', async () => { const rows = await tree.getChildren(citations); return rows.length > 0 && rows; }, 20000);
-    assert.equal(first.filter(n => n.kind === 'paper').length, 100);
-    const more = first[first.length - 1];
-    assert.equal(tree.getTreeItem(more).label, 'Show more…');
-    const show = tree.getTreeItem(more).command!;
-    await vscode.commands.executeCommand(show.command, ...show.arguments ?? []);
-    const second = await tree.getChildren(citations);
-    assert.equal(second.filter(n => n.kind === 'paper').length, 200);
-    assert.equal(second[0], first[0], 'the rows shown before are the same nodes (one opened under them stays open)');
-    assert.equal(tree.getTreeItem(citations).description, '200+');
-    await closeAllEditors();
-  });
-
   test('an arXiv paper\'s models, datasets and Spaces on the Hub; a paper the graph does not know says so', async () => {
     const view = await neighbourhoodOf('vaswani2017attention', v => v.artefacts?.state === 'ready' && v.sections.every(s => s.state !== 'loading'), 'the Hub section');
     assert.deepEqual(view.artefacts!.items.map(a => [a.kind, a.id]), [
@@ -209,5 +164,50 @@ suite('A paper\'s neighbourhood (Semantic Scholar and the Hub, replayed)', () =>
       await vscode.commands.executeCommand('papers.removeFromReadingList', turing.id);
       await closeAllEditors();
     }
+  });
+
+  test('the Papers view walks from a paper to what it cites and what cites it, two levels down; Show more pages them', async () => {
+    const { tree, treeView } = api.testing;
+    const turing = await waitFor('turing1950 in the library', () => api.getPaper('turing1950'));
+    const node = await waitFor('its row in the view', () => tree.findPaper(turing.id));
+    assert.equal(tree.getTreeItem(node).collapsibleState, vscode.TreeItemCollapsibleState.Collapsed, 'a paper with a DOI opens');
+    const bundled = (await tree.getChildren((await tree.getChildren()).find(n => n.kind === 'group')))[0];
+    assert.equal(tree.getTreeItem(bundled).collapsibleState, vscode.TreeItemCollapsibleState.None, 'a bundled paper (no id) does not');
+    // Opened as the writer opens it: VS Code asks for the children of what it expands.
+    await treeView.reveal(node, { expand: true, focus: false, select: false });
+    const sections = await tree.getChildren(node);
+    assert.deepEqual(sections.map(s => tree.getTreeItem(s).label), ['References', 'Cited by', 'Recommended']);
+    const [references, citations] = sections;
+    await treeView.reveal(references, { expand: true, focus: false, select: false });
+    const cited = await waitFor('Turing\'s references', async () => { const rows = await tree.getChildren(references); return rows.length === 14 && rows; }, 20000);
+    const computable = cited.find(n => n.kind === 'paper' && n.row.title.startsWith('On Computable Numbers'));
+    assert.ok(computable?.kind === 'paper', cited.map(n => tree.getTreeItem(n).label).join('; '));
+    assert.equal(tree.getTreeItem(references).description, '14');
+    // Two levels down: the neighbour (it has a DOI) opens in turn, and its own references are asked for.
+    assert.equal(tree.getTreeItem(computable).collapsibleState, vscode.TreeItemCollapsibleState.Collapsed);
+    await treeView.reveal(computable, { expand: true, focus: false, select: false });
+    const [itsReferences] = await tree.getChildren(computable);
+    const before = await server.requestCount();
+    await treeView.reveal(itsReferences, { expand: true, focus: false, select: false });
+    const below = await waitFor('its references', async () => { const rows = await tree.getChildren(itsReferences); return rows.length > 0 && rows; }, 20000);
+    assert.deepEqual(below.map(n => tree.getTreeItem(n).label), ['Semantic Scholar lists none']);
+    assert.ok(await server.requestCount() > before, 'asked when opened');
+    // A neighbour is a paper like the others: its row opens its details.
+    const command = tree.getTreeItem(computable).command!;
+    await vscode.commands.executeCommand(command.command, ...command.arguments ?? []);
+    await waitFor('its details', () => api.testing.details().snapshot?.title.startsWith('On Computable Numbers'), 20000);
+    // Cited by: a page of 100, then Show more… brings the next.
+    await treeView.reveal(citations, { expand: true, focus: false, select: false });
+    const first = await waitFor('the first page of citations', async () => { const rows = await tree.getChildren(citations); return rows.length > 0 && rows; }, 20000);
+    assert.equal(first.filter(n => n.kind === 'paper').length, 100);
+    const more = first[first.length - 1];
+    assert.equal(tree.getTreeItem(more).label, 'Show more…');
+    const show = tree.getTreeItem(more).command!;
+    await vscode.commands.executeCommand(show.command, ...show.arguments ?? []);
+    const second = await tree.getChildren(citations);
+    assert.equal(second.filter(n => n.kind === 'paper').length, 200);
+    assert.equal(second[0], first[0], 'the rows shown before are the same nodes (one opened under them stays open)');
+    assert.equal(tree.getTreeItem(citations).description, '200+');
+    await closeAllEditors();
   });
 });

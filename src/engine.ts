@@ -15,7 +15,7 @@ import { LatexProjects } from './core/project/roots';
 import { documentOf, structureOf } from './core/project/latex';
 import { TypstProjects, typstReferences } from './core/project/typst';
 import { projectBibliographies, projectFileCandidates } from './core/project/projectFiles';
-import { BUNDLED_STYLES, independentParent, styleInForce } from './core/styles/resolve';
+import { BUNDLED_STYLES, parentToFind, styleInForce } from './core/styles/resolve';
 import { styleCredit } from './core/styles/credit';
 import { DetailsStateSchema, ReferencesIntentSchema, ReferencesStateSchema, WebviewMessageSchema } from './shared/protocol';
 import { ResponseSchema, RESULT_SCHEMAS } from './engine/protocol';
@@ -41,7 +41,7 @@ export const health = { checkCitations, citedKeys, nearMisses, problemSeverity, 
 export const project = { LatexProjects, documentOf, structureOf, TypstProjects, typstReferences, projectBibliographies, projectFileCandidates };
 
 /** Formatted references: the bundled styles, the style in force, the credit. */
-export const styles = { BUNDLED_STYLES, styleInForce, styleCredit, independentParent };
+export const styles = { BUNDLED_STYLES, styleInForce, styleCredit, parentToFind };
 
 /** The zod schemas of the messages that cross into the host (the webviews, the engine worker). */
 export const protocol = { DetailsStateSchema, WebviewMessageSchema, ReferencesIntentSchema, ReferencesStateSchema, ResponseSchema, RESULT_SCHEMAS };

@@ -12,7 +12,7 @@ import { REFERENCE_FORMS } from './usage';
 import { parseBib } from '../core/bibliography/bibtex/parse';
 import { bibliographyFormat, readBibliographies } from '../core/bibliography/read';
 import { formatProblem } from '../core/model/paper';
-import { BUNDLED_STYLES, bundledStyleId, independentParent, type BundledStyleId } from '../core/styles/resolve';
+import { BUNDLED_STYLES, bundledStyleId, parentToFind, type BundledStyleId } from '../core/styles/resolve';
 import { bibFileItems, paperCslItem } from '../core/styles/items';
 import type { CslItem, StyleSource } from '../core/styles/engine';
 import type { OutputForm } from '../core/styles/output';
@@ -79,8 +79,8 @@ function styleOf(style: string | undefined): BundledStyleId | StyleSource {
  * engine has those). Without one, the style engine says which parent is missing, at its line.
  */
 function withParent(style: StyleSource): StyleSource {
-  const id = independentParent(style.xml);
-  if (!id || BUNDLED_STYLES.some(s => s.id === id) || !/^[\w.-]+$/.test(id)) return style;
+  const id = parentToFind(style.xml);
+  if (!id) return style;
   const file = join(dirname(style.file), `${id}.csl`);
   const read = readRegularFile(file);
   return 'text' in read ? { ...style, parent: { xml: read.text, file } } : style;

@@ -111,3 +111,15 @@ export function independentParent(xml: string): string | undefined {
 export function styleIdOf(href: string): string {
   return href.trim().replace(/[?#].*$/, '').replace(/\/+$/, '').replace(/^.*\//, '').replace(/\.csl$/i, '').toLowerCase();
 }
+
+/**
+ * The parent a host must find for a dependent style (beside it, in the workspace, fetched): its id
+ * when the style is dependent and its parent is not bundled (the style engine has those) and names
+ * a file safely; else undefined.
+ *
+ * @example parentToFind('<link href="http://www.zotero.org/styles/ieee" rel="independent-parent"/>') === undefined
+ */
+export function parentToFind(xml: string): string | undefined {
+  const id = independentParent(xml);
+  return id && !BUNDLED_STYLES.some(s => s.id === id) && /^[\w.-]+$/.test(id) ? id : undefined;
+}

@@ -141,12 +141,11 @@ export class CitationStyles extends Disposable {
    * when none is found: the engine then says so at the line naming it.
    */
   private async parentOf(xml: string, uri: vscode.Uri): Promise<{ xml: string; file: string } | undefined> {
-    const { BUNDLED_STYLES, independentParent } = (await engineLoaded()).styles;
-    const id = independentParent(xml);
-    if (!id || BUNDLED_STYLES.some(s => s.id === id) || !/^[\w.-]+$/.test(id)) return undefined;
-    const known = this.parents.get(`${uri.toString()}\n${id}`);
-    if (known) return known;
+    const id = (await engineLoaded()).styles.parentToFind(xml);
+    if (!id) return undefined;
     const key = `${uri.toString()}\n${id}`;
+    const known = this.parents.get(key);
+    if (known) return known;
     const found = this.findParent(id, uri);
     this.parents.set(key, found);
     // Not found (offline, say): asked again a minute later, not on every hover meanwhile.

@@ -38,7 +38,7 @@ export class NeighbourWalk implements NeighbourSource {
     return {
       rows: papers.flatMap(paper => rows.get(webPaperId(paper)) ?? []),
       next: answer.value.next,
-      note: answer.error ? `Shown from the cache of ${answer.fetched.slice(0, 10)}: ${web.problem(answer.error) ?? answer.error.message}` : undefined,
+      note: this.neighbourhoods.cacheNote(answer),
     };
   }
 }

@@ -105,6 +105,11 @@ export class Neighbourhoods extends Disposable {
       : service.page(id, kind, offset, { signal })));
   }
 
+  /** What a page served from the cache says beside its papers (the service failed today), or undefined for a fresh one. */
+  cacheNote(answer: Cached<NeighbourPage>): string | undefined {
+    return answer.error ? `Shown from the cache of ${answer.fetched.slice(0, 10)}: ${this.web.problem(answer.error) ?? answer.error.message}` : undefined;
+  }
+
   /** What went wrong, said plainly (undefined when it was cancelled); a refusal says what a key would change. */
   problem(error: unknown): { message: string; askKey: boolean } | undefined {
     const problem = this.web.problem(error);
@@ -224,7 +229,7 @@ class Session implements NeighbourhoodSession {
       if (this.#disposed) return;
       section.neighbours = [...section.neighbours, ...answer.value.neighbours];
       section.next = answer.value.next;
-      if (answer.error) section.message = `Shown from the cache of ${answer.fetched.slice(0, 10)}: ${this.owner.web.problem(answer.error) ?? answer.error.message}`;
+      section.message = this.owner.cacheNote(answer) ?? null;
       if (answer.value.skipped) this.owner.log.info(`${kind} of ${id}: ${answer.value.skipped} items without a title were left out.`);
       this.#sections.set(kind, section);
       await this.#join();

@@ -119,8 +119,18 @@ export function keepFailures(workbench: () => Workbench | undefined): void {
     const name = `failure-${this.currentTest.title.replace(/[^\w-]+/g, '-')}`;
     fs.mkdirSync(RESULTS, { recursive: true });
     console.log(`      screenshot: ${await current.screenshot(name).catch(e => String(e))}`);
+    // The CI log is all there is of a failure on another machine: what the user would have seen.
+    console.log(await shownText(current.page).catch(e => `      (could not read the window: ${String(e)})`));
     fs.writeFileSync(path.join(RESULTS, `${name}.log`), current.server.log());
   });
+}
+
+/** The side bar's rows (level, expanded, label, description) and the notifications, as text. */
+async function shownText(page: Page): Promise<string> {
+  const rows = await page.locator('.part.sidebar .monaco-list-row[role="treeitem"]').evaluateAll(nodes => nodes.map(n =>
+    `${'  '.repeat(Number(n.getAttribute('aria-level') ?? 1))}${{ true: '▾ ', false: '▸ ' }[String(n.getAttribute('aria-expanded'))] ?? '  '}${n.querySelector('.label-name')?.textContent ?? n.textContent} · ${n.querySelector('.label-description')?.textContent ?? ''}`));
+  const toasts = await page.locator('.notifications-toasts .notification-list-item-message').allTextContents();
+  return [`      side bar rows (${rows.length}):`, ...rows.map(r => `      ${r}`), `      notifications: ${toasts.length ? toasts.join(' | ') : 'none'}`].join('\n');
 }
 
 /**

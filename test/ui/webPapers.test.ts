@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { ReplayServer } from '../support/replayServer';
-import { detailsFrame, keepFailures, openPapersContainer, replayedWorkbench, quickOpen, runCommand, widenSideBar, type Workbench } from './support';
+import { detailsFrame, keepFailures, openPapersContainer, replayedWorkbench, quickOpen, runCommand, waitForBibliography, widenSideBar, type Workbench } from './support';
 
 const LONG = 60_000;
 
@@ -71,6 +71,9 @@ suite('UI: papers from the web (Daily Papers, a fetched paper, a pasted link)', 
     await openPapersContainer(page);
     await widenSideBar(page, 560);
     const daily = page.locator('.part.sidebar .monaco-list-row[role="treeitem"]', { has: page.locator('.label-name', { hasText: /^Daily Papers$/ }) });
+    // The writer's Bibliography node comes above Daily Papers once the workspace's files are read:
+    // a click before then could land on the row that takes Daily Papers' place as the view settles.
+    await waitForBibliography(page);
     await daily.waitFor({ timeout: LONG });
     assert.equal(server!.requests.length, 0, 'nothing fetched before the node is opened');
     await daily.click();

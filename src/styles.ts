@@ -16,11 +16,11 @@ export { StyleError, type StyleInfo } from './core/styles/styleXml';
 
 /**
  * The engine for a bundled style (by id) or a writer's .csl file (its XML and name), in `locale`
- * (the style's own default, else en-US, when not given or not shipped). Throws `StyleError`, with
+ * (the style's own default, else `fallbackLocale`, else en-US, when not given or not shipped). Throws `StyleError`, with
  * the file and line, for a file that is not a CSL style: the caller then uses the default (APA).
  *
  * @example createStyleEngine('ieee').reference(item, 'text') === '[1] A. Vaswani et al., …'
  */
-export function createStyleEngine(style: BundledStyleId | StyleSource, locale?: string): StyleEngine {
-  return StyleEngine.create(typeof style === 'string' ? bundledStyle(style) : style, { locale, locales: bundledLocale, styles: id => (isBundledStyle(id) ? bundledStyle(id) : undefined) });
+export function createStyleEngine(style: BundledStyleId | StyleSource, locale?: string, fallbackLocale?: string): StyleEngine {
+  return StyleEngine.create(typeof style === 'string' ? bundledStyle(style) : style, { locale, fallbackLocale, locales: bundledLocale, styles: id => (isBundledStyle(id) ? bundledStyle(id) : undefined) });
 }

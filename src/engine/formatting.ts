@@ -27,22 +27,25 @@ interface Built { engine: StyleEngine; problem?: StyleProblem }
 /** Engines by style and locale, the least recently asked first. */
 const engines = new Map<string, Built>();
 
-function engineKey(style: StyleRef, locale: string | undefined): string {
-  return 'bundled' in style ? `${style.bundled}\n${locale ?? ''}` : `${style.file}\n${locale ?? ''}\n${style.xml}\n${style.parent?.xml ?? ''}`;
+type Locales = Pick<StyleParams, 'locale' | 'fallbackLocale'>;
+
+function engineKey(style: StyleRef, { locale, fallbackLocale }: Locales): string {
+  const locales = `${locale ?? ''}\n${fallbackLocale ?? ''}`;
+  return 'bundled' in style ? `${style.bundled}\n${locales}` : `${style.file}\n${locales}\n${style.xml}\n${style.parent?.xml ?? ''}`;
 }
 
 /** The engine for a style, built once; a .csl citeproc-js cannot use gives the default style's, and the problem. */
-function engineFor(module: StylesModule, style: StyleRef, locale: string | undefined): Built {
-  const key = engineKey(style, locale);
+function engineFor(module: StylesModule, style: StyleRef, locales: Locales): Built {
+  const key = engineKey(style, locales);
   let built = engines.get(key);
   if (built) {
     engines.delete(key);
   } else {
     try {
-      built = { engine: module.createStyleEngine('bundled' in style ? style.bundled : style, locale) };
+      built = { engine: module.createStyleEngine('bundled' in style ? style.bundled : style, locales.locale, locales.fallbackLocale) };
     } catch (error) {
       if (!(error instanceof module.StyleError) || 'bundled' in style) throw error;
-      built = { engine: engineFor(module, { bundled: DEFAULT_STYLE }, locale).engine, problem: { file: error.file, line: error.line, message: error.reason } };
+      built = { engine: engineFor(module, { bundled: DEFAULT_STYLE }, locales).engine, problem: { file: error.file, line: error.line, message: error.reason } };
     }
     if (engines.size >= ENGINES) engines.delete(engines.keys().next().value!);
   }
@@ -54,7 +57,7 @@ function engineFor(module: StylesModule, style: StyleRef, locale: string | undef
 export function styleEngine(request: StyleParams): StyleEngineInfo {
   const module = stylesModule(request.bundle);
   if (!module) return { needsBundle: true };
-  const { engine, problem } = engineFor(module, request.style, request.locale);
+  const { engine, problem } = engineFor(module, request.style, request);
   return { title: engine.info.title, locale: engine.locale, numeric: engine.numeric, ...(problem ? { problem } : {}) };
 }
 
@@ -67,7 +70,7 @@ export async function format(
 ): Promise<Formatted> {
   const module = stylesModule(request.bundle);
   if (!module) return { needsBundle: true };
-  const { engine, problem } = engineFor(module, request.style, request.locale);
+  const { engine, problem } = engineFor(module, request.style, request);
   const papers = request.papers ?? await lookup(request.keys);
   const missing: string[] = [];
   const items = [];

@@ -220,8 +220,11 @@ export const FormattedSchema = z.lazySchema(() => z.union([NeedsBundleSchema, z.
 })]));
 export type Formatted = z.output<typeof FormattedSchema>;
 
-/** What every styles request carries: the style, the locale asked for, and the bundle when the worker asked for it. */
-export interface StyleParams { style: StyleRef; locale?: string; bundle?: StylesBundle }
+/**
+ * What every styles request carries: the style, the locale asked for (a document's `lang:`), the
+ * writer's own for a style that names none (papers.citation.locale), and the bundle when the worker asked for it.
+ */
+export interface StyleParams { style: StyleRef; locale?: string; fallbackLocale?: string; bundle?: StylesBundle }
 /**
  * A format request: the papers' keys, looked up in the worker's library; or (while the library is
  * the host's own bundled papers) the papers themselves, one a key, null where none has it.

@@ -68,6 +68,7 @@ export const Settings = {
   latexCommand: 'citation.latexCommand',
   citationTemplates: 'citation.templates',
   citationStyle: 'citation.style',
+  citationLocale: 'citation.locale',
   defaultBibliography: 'bibliography.defaultFile',
   updateBibliography: 'bibliography.update',
   bibliographyFiles: 'bibliography.files',

@@ -34,6 +34,7 @@ suite('Formatted references', () => {
 
   suiteTeardown(async () => {
     await setSetting('citation.style', undefined);
+    await setSetting('citation.locale', undefined);
     await closeAllEditors();
   });
 
@@ -48,6 +49,17 @@ suite('Formatted references', () => {
     await hoverUntil(editor, IEEE);
     await setSetting('citation.style', undefined);
     await hoverUntil(editor, APA);
+  });
+
+  test('papers.citation.locale gives IEEE the writer\'s language, and a document\'s lang: wins over it', async () => {
+    const editor = await openFile('locale.md', CITING('csl: ieee\n'));
+    await hoverUntil(editor, IEEE);
+    await setSetting('citation.locale', 'fi-FI');
+    await hoverUntil(editor, /S\. Russell ja P\. Norvig/);
+    const german = await openFile('lang.md', CITING('csl: ieee\nlang: de-AT\n'));
+    await hoverUntil(german, /S\. Russell und P\. Norvig/);
+    await setSetting('citation.locale', undefined);
+    await hoverUntil(editor, IEEE);
   });
 
   test('the completion item in focus shows the formatted reference in its documentation', async () => {

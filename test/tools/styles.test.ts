@@ -14,7 +14,7 @@ import * as path from 'node:path';
 import { parseBib } from '../../src/core/bibliography/bibtex/parse';
 import { bibtexEntry } from '../../src/core/bibliography/paperEntry';
 import { bibFileItems, paperCslItem } from '../../src/core/styles/items';
-import type { CslItem, StyleEngine } from '../../src/core/styles/engine';
+import { type CslItem, StyleEngine } from '../../src/core/styles/engine';
 import { createStyleEngine } from '../../src/styles';
 import { ROOT, seedCorpus } from '../unit/support/seeds';
 import { filesUnder, run, workDir } from './tools';
@@ -193,41 +193,55 @@ suite('formatted references judged by pandoc', () => {
 
 // The CSL repository's styles as Debian ships them (citation-style-language-styles).
 const CSL_REPOSITORY = '/usr/share/citation-style-language/styles';
+/** The real .bib files pandoc reads, with pandoc's items and ours by key. */
+function judgedFiles(): { file: string; items: CslItem[]; ours: Map<string, CslItem> }[] {
+  return filesUnder(path.join(SHARED, 'bibtex-tidy'), '.bib').filter(f => statSync(f).size <= SIZE_LIMIT)
+    .flatMap(file => { const items = pandocItems(file); return items ? [{ file, items, ours: new Map(bibFileItems(parseBib(readFileSync(file, 'utf8')).entries).map(i => [i.id, i])) }] : []; });
+}
+
+/** A style judged: ours on our reading; the judge on pandoc's; the judge's style again on our reading (each engine is asked in one order). */
+interface Judging { name: string; engine: StyleEngine; judge: StyleEngine; judgeOnOurs: StyleEngine }
+
+/**
+ * How many entries of the files each style formats as the judge does (`same`), and as the judge's
+ * style formats our own reading (`exact`), with the first differences.
+ */
+function judgeStyles(cases: readonly Judging[], files: ReturnType<typeof judgedFiles>): { judged: number; same: number; exact: number; examples: string[] } {
+  const result = { judged: 0, same: 0, exact: 0, examples: [] as string[] };
+  for (const { name, engine, judge, judgeOnOurs } of cases) {
+    for (const { file, items, ours } of files) {
+      // The same entries in the same order on both sides: numbers and "2000a" depend on the whole list.
+      const both = items.filter(i => ours.has(i.id));
+      const expected = formatEach(judge, both);
+      const mine = formatEach(engine, both.map(i => ours.get(i.id)!));
+      const theirsOnOurs = formatEach(judgeOnOurs, both.map(i => ours.get(i.id)!));
+      for (const [key, text] of expected) {
+        result.judged++;
+        if (mine.get(key) === text) result.same++;
+        else if (result.examples.length < 6) result.examples.push(`${name} ${nameOf(file)} ${key}\n        judge: ${text}\n        ours:  ${mine.get(key)}`);
+        if (mine.get(key) === theirsOnOurs.get(key)) result.exact++;
+      }
+    }
+  }
+  return result;
+}
+
 /** Dependent styles, of bundled parents and of others, in several locales (the parent as the repository names it). */
 const DEPENDENT = ['ieee-access', 'african-journal-of-career-development', 'acta-otorrinolaringologica-espanola', 'acta-histochemica', 'lab-animal', 'archivos-de-cardiologia-de-mexico'];
 
 suite('dependent styles of the CSL repository, judged by pandoc\'s reading and the parent style', () => {
   test(`a dependent style formats as citeproc-js formats pandoc's items in its parent style, in the dependent's locale, for ≥ ${THRESHOLD * 100}% of entries`, function () {
     this.timeout(30 * 60_000);
-    const files = filesUnder(path.join(SHARED, 'bibtex-tidy'), '.bib').filter(f => statSync(f).size <= SIZE_LIMIT)
-      .flatMap(file => { const items = pandocItems(file); return items ? [{ file, items, ours: new Map(bibFileItems(parseBib(readFileSync(file, 'utf8')).entries).map(i => [i.id, i])) }] : []; });
-    let judged = 0;
-    let same = 0;
-    let exact = 0;
-    const examples: string[] = [];
+    const files = judgedFiles();
     const seen = new Set<string>();
-    for (const name of DEPENDENT) {
+    const cases = DEPENDENT.map((name): Judging => {
       const { dependent, parent, locale } = repositoryStyle(name);
-      // Ours: the dependent style as a writer names it, its parent found by the engine (bundled) or given (beside it).
-      const engine = createStyleEngine(parent.bundled ? dependent : { ...dependent, parent: parent.source });
-      const judge = createStyleEngine(parent.source, locale);
-      // Another engine of the parent for our own reading: each engine is asked in the same order as ours.
-      const parentEngine = createStyleEngine(parent.source, locale);
       seen.add(`${parent.id}/${locale ?? 'en-US'}`);
-      for (const { file, items, ours } of files) {
-        // The same entries in the same order on both sides: numbers and "2000a" depend on the whole list.
-        const both = items.filter(i => ours.has(i.id));
-        const expected = formatEach(judge, both);
-        const mine = formatEach(engine, both.map(i => ours.get(i.id)!));
-        const parentOnOurs = formatEach(parentEngine, both.map(i => ours.get(i.id)!));
-        for (const [key, text] of expected) {
-          judged++;
-          if (mine.get(key) === text) same++;
-          else if (examples.length < 6) examples.push(`${name} ${nameOf(file)} ${key}\n        judge: ${text}\n        ours:  ${mine.get(key)}`);
-          if (mine.get(key) === parentOnOurs.get(key)) exact++;
-        }
-      }
-    }
+      // Ours: the dependent style as a writer names it, its parent found by the engine (bundled) or
+      // given (beside it); the judge: the parent in the dependent's locale.
+      return { name, engine: createStyleEngine(parent.bundled ? dependent : { ...dependent, parent: parent.source }), judge: createStyleEngine(parent.source, locale), judgeOnOurs: createStyleEngine(parent.source, locale) };
+    });
+    const { judged, same, exact, examples } = judgeStyles(cases, files);
     const pct = (n: number) => `${(100 * n / judged).toFixed(2)}%`;
     console.log(`      [styles] ${DEPENDENT.length} dependent styles (parents and locales: ${[...seen].join(', ')}), ${files.length} files: ${same} of ${judged} entries as the judge formats them (${pct(same)}); `
       + `as the parent formats our own reading in the dependent's locale: ${pct(exact)}`);
@@ -258,6 +272,37 @@ suite('dependent styles of the CSL repository, judged by pandoc\'s reading and t
     } finally {
       work.done();
     }
+  });
+});
+
+const CSL_LOCALES = '/usr/share/citation-style-language/locales';
+/** Independent styles of the repository in locales Papers did not ship before, each naming its own default-locale. */
+const LOCALISED = ['iso690-author-date-cs', 'metropolia-university-of-applied-sciences-harvard', 'szociologiai-szemle', 'egretta', 'college-montmorency', 'iso690-numeric-sk'];
+
+suite('styles of the CSL repository in their own locales (Czech, Finnish, Hungarian, Austrian German, Canadian French, Slovak)', () => {
+  test(`a style formats as citeproc-js formats pandoc's items with the repository's own locale file, for ≥ ${THRESHOLD * 100}% of entries`, function () {
+    this.timeout(30 * 60_000);
+    const files = judgedFiles();
+    // The judge's locales are the repository's files as Debian installs them, not the copies Papers ships.
+    const repositoryLocale = (tag: string) => { try { return readFileSync(path.join(CSL_LOCALES, `locales-${tag}.xml`), 'utf8'); } catch { return undefined; } };
+    const locales: string[] = [];
+    const cases = LOCALISED.map((name): Judging => {
+      const source = { xml: readFileSync(path.join(CSL_REPOSITORY, `${name}.csl`), 'utf8'), file: `${name}.csl` };
+      const wanted = /default-locale="([\w-]+)"/.exec(source.xml)![1];
+      const judging = { name, engine: createStyleEngine(source), judge: StyleEngine.create(source, { locales: repositoryLocale }), judgeOnOurs: StyleEngine.create(source, { locales: repositoryLocale }) };
+      assert.equal(judging.engine.locale, wanted, `${name}: its own locale`);
+      assert.equal(judging.judge.locale, wanted);
+      locales.push(wanted);
+      return judging;
+    });
+    const { judged, same, exact, examples } = judgeStyles(cases, files);
+    const pct = (n: number) => `${(100 * n / judged).toFixed(2)}%`;
+    console.log(`      [styles] ${LOCALISED.length} styles (${locales.join(', ')}), ${files.length} files: ${same} of ${judged} entries as the judge formats them (${pct(same)}); `
+      + `as the repository's locale formats our own reading: ${pct(exact)}`);
+    if (examples.length) console.log(`      [styles] first differences (pandoc's reading against ours):\n      ${examples.join('\n      ')}`);
+    assert.ok(judged >= 5000, `only ${judged} entries judged`);
+    assert.equal(exact, judged, 'the locale shipped is the repository\'s');
+    assert.ok(same / judged >= THRESHOLD, `${pct(same)} < ${THRESHOLD * 100}%`);
   });
 });
 

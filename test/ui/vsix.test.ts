@@ -15,7 +15,7 @@ const ALLOWED = [
 // ("browser") and the host code the desktop entry runs.
 const REQUIRED = [
   'extension/package.json', 'extension/dist/extension.js', 'extension/dist/host.js', 'extension/dist/engine.js',
-  'extension/dist/library.lz', 'extension/dist/webview/details.js',
+  'extension/dist/library.txt', 'extension/dist/webview/details.js',
   // citeproc-js and the CSL styles, loaded when a reference is first formatted, and the licences they ship under.
   'extension/dist/styles.js.lz', 'extension/dist/licenses/LICENSE-citeproc-js.txt', 'extension/dist/licenses/LICENSE-CC-BY-SA-3.0.txt',
 ];
@@ -40,9 +40,9 @@ suite('UI: the packaged VSIX', () => {
     // The download budget, for both builds: a user installs this on every machine they write on,
     // and VS Code for the web fetches the files on every first use. A CSL processor and its styles
     // take a quarter of it. A paper's neighbourhood (issue 41) was given 30 KB over the 597 KB it had;
-    // the engine shipped plain rather than as LZMA (issue 40: 15 KB for 70-80 ms of the host's CPU at
-    // every start) takes 15 KB more.
-    assert.ok(fs.statSync(VSIX).size <= 642 * 1024, `the VSIX is ${kb(fs.statSync(VSIX).size)}, over its 642 KB budget`);
+    // the engine and the bundled papers ship plain rather than as LZMA (issue 40: 15 and 61 KB for
+    // 70-80 and 88-106 ms of the host's CPU at every first use), and every CSL locale (issue 42) 29 KB.
+    assert.ok(fs.statSync(VSIX).size <= 725 * 1024, `the VSIX is ${kb(fs.statSync(VSIX).size)}, over its 725 KB budget`);
   });
 
   test('installs, activates and shows papers in the Papers view', async () => {

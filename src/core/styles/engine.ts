@@ -28,8 +28,10 @@ export interface StyleSource {
 }
 
 export interface EngineOptions {
-  /** The locale asked for (`en-US`); the style's own default-locale otherwise, else en-US. */
+  /** The locale asked for (`en-US`, a document's `lang:`): it wins over the style's own default-locale, as in pandoc. */
   locale?: string;
+  /** The writer's own language (papers.citation.locale): for a style without a default-locale, instead of en-US. */
+  fallbackLocale?: string;
   /** A locale's XML by its tag (`en-US`, `de-DE`), or undefined when there is none. */
   locales: (tag: string) => string | undefined;
   /** A bundled style by its short id (`ieee`): a dependent style's parent when none comes with it. */
@@ -68,7 +70,7 @@ export class StyleEngine {
    */
   static create(style: StyleSource, options: EngineOptions): StyleEngine {
     const { xml, info } = independent(style, options);
-    const locale = [options.locale, info.defaultLocale].find(l => l && options.locales(l)) ?? 'en-US';
+    const locale = [options.locale, info.defaultLocale, options.fallbackLocale].find(l => l && options.locales(l)) ?? 'en-US';
     const sys = {
       retrieveLocale: (tag: string) => options.locales(tag),
       retrieveItem: (id: string): unknown => {

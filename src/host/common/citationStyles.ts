@@ -35,7 +35,10 @@ const PARENT_RETRY_MS = 60_000;
 /** A document's style, as the worker is sent it and the writer is shown it. */
 export interface DocumentStyle {
   ref: StyleRef;
+  /** The document's `lang:` (or its project's): wins over the style's default-locale. */
   locale?: string;
+  /** papers.citation.locale: for a style that names no locale. */
+  fallbackLocale?: string;
   /** The style's title (bundled) or its file's name. */
   label: string;
   /** The .csl file, when one is used. */
@@ -81,7 +84,7 @@ export class CitationStyles extends Disposable {
   ) {
     super();
     this.register(vscode.workspace.onDidChangeConfiguration(e => {
-      if (e.affectsConfiguration(`${Settings.section}.${Settings.citationStyle}`)) this.changed.fire();
+      if (e.affectsConfiguration(`${Settings.section}.${Settings.citationStyle}`) || e.affectsConfiguration(`${Settings.section}.${Settings.citationLocale}`)) this.changed.fire();
       // The network turned on, or another styles repository: a parent not found is looked for again.
       if (e.affectsConfiguration(`${Settings.section}.web`)) {
         this.parents.clear();
@@ -117,6 +120,8 @@ export class CitationStyles extends Disposable {
       setting: setting ?? vscode.workspace.getConfiguration(Settings.section).get<string>(Settings.citationStyle, ''),
     });
     const locale = force.locale;
+    const fallbackLocale = vscode.workspace.getConfiguration(Settings.section).get<string>(Settings.citationLocale, '') || undefined;
+    const locales = { ...(locale ? { locale } : {}), ...(fallbackLocale ? { fallbackLocale } : {}) };
     if (force.path !== undefined) {
       const folder = doc && vscode.workspace.getWorkspaceFolder(doc.uri)?.uri;
       const base = force.origin === 'document' && doc && !doc.isUntitled ? vscode.Uri.joinPath(doc.uri, '..')
@@ -127,12 +132,12 @@ export class CitationStyles extends Disposable {
         const file = vscode.workspace.asRelativePath(uri, false);
         const parent = await this.parentOf(xml, uri);
         const key = `${uri.toString()}\n${xml}${parent ? `\n${parent.file}\n${parent.xml}` : ''}`;
-        return { ref: { xml, file, ...(parent ? { parent } : {}) }, locale, label: uri.path.slice(uri.path.lastIndexOf('/') + 1), file: uri, key };
+        return { ref: { xml, file, ...(parent ? { parent } : {}) }, ...locales, label: uri.path.slice(uri.path.lastIndexOf('/') + 1), file: uri, key };
       }
       if (!force.bundled) this.warnOnce(`"${force.path}" (the citation style named by ${force.origin === 'setting' ? 'the setting papers.citation.style' : `the ${force.origin}`}) cannot be read, so references are formatted in APA.`);
     }
     const bundled = force.bundled ?? 'apa';
-    return { ref: { bundled }, locale, label: BUNDLED_STYLES.find(s => s.id === bundled)?.title ?? bundled, key: bundled };
+    return { ref: { bundled }, ...locales, label: BUNDLED_STYLES.find(s => s.id === bundled)?.title ?? bundled, key: bundled };
   }
 
   /**
@@ -195,7 +200,7 @@ export class CitationStyles extends Disposable {
   /** Builds the style's engine in the worker, in the background (a citing document opened). */
   warm(style: DocumentStyle): void {
     if (this.isBuilt(style)) return;
-    const ask = (bundle?: StylesBundle) => this.client.request({ type: 'styleEngine', style: style.ref, locale: style.locale, bundle });
+    const ask = (bundle?: StylesBundle) => this.client.request({ type: 'styleEngine', style: style.ref, locale: style.locale, fallbackLocale: style.fallbackLocale, bundle });
     void (async () => {
       let info = await ask(this.bundlePath());
       if ('needsBundle' in info) info = await ask(await this.bundle());
@@ -209,7 +214,7 @@ export class CitationStyles extends Disposable {
   async format(
     library: Library, style: DocumentStyle, keys: readonly string[], output: FormatOutput, kind: FormatKind, onProgress?: (fraction: number) => void,
   ): Promise<FormattedEntries> {
-    const ask = (bundle?: StylesBundle) => library.format(this.client, { keys: [...keys], style: style.ref, locale: style.locale, output, kind, bundle }, onProgress);
+    const ask = (bundle?: StylesBundle) => library.format(this.client, { keys: [...keys], style: style.ref, locale: style.locale, fallbackLocale: style.fallbackLocale, output, kind, bundle }, onProgress);
     let answer = await ask(this.bundlePath());
     if ('needsBundle' in answer) answer = await ask(await this.bundle());
     if ('needsBundle' in answer) throw new Error('the style engine could not be loaded');
@@ -241,7 +246,7 @@ export class CitationStyles extends Disposable {
   }
 
   private builtKey(style: DocumentStyle): string {
-    return `${style.key}\n${style.locale ?? ''}`;
+    return `${style.key}\n${style.locale ?? ''}\n${style.fallbackLocale ?? ''}`;
   }
 
   /** On the desktop the worker reads the bundle itself: its path goes with every request (a few bytes). */

@@ -6,7 +6,6 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseBib } from '../core/bibliography/bibtex/parse';
 import { bibFileItems } from '../core/styles/items';
-import { LIBRARY_FILE } from '../core/corpus/shippedFiles';
 import { BUNDLED_STYLES } from '../core/styles/resolve';
 import { loadStylesFrom } from '../platform/styleEngine.node';
 import type { Formatted, StyleEngineInfo } from '../engine/protocol';
@@ -42,7 +41,7 @@ async function benchInWorker(root: string, shared: string, keys: readonly string
   const engine = new Engine(dist);
   const bundle = { path: join(dist, 'styles.js.lz') };
   try {
-    const library = readFileSync(join(dist, LIBRARY_FILE));
+    const library = readFileSync(join(dist, 'library.lz'));
     await engine.request({ type: 'load', library: library.buffer.slice(library.byteOffset, library.byteOffset + library.byteLength) as ArrayBuffer });
     await engine.request({ type: 'setInput', bibliographies: [{ uri: 'file:///library.bib', file: 'library.bib', path: join(shared, LIBRARY) }] });
     await engine.request({ type: 'indexed' });

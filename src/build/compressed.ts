@@ -53,7 +53,7 @@ export function readShipped(file: string): string {
   return file.endsWith('.lz') ? new TextDecoder().decode(lzmaDecode(bytes)) : bytes.toString('utf8');
 }
 
-/** The three parts of dist/library.txt as text, as the extension reads them. */
+/** The three parts of dist/library.lz as text, as the extension reads them. */
 export function readLibrary(dist: string): LibraryParts {
-  return libraryText(splitLibrary(readFileSync(join(dist, LIBRARY_FILE))));
+  return libraryText(splitLibrary(lzmaDecode(readFileSync(join(dist, shippedName(LIBRARY_FILE))))));
 }

@@ -1,21 +1,21 @@
 // The build step behind `npm run build`: seeds/*.txt → dist/corpus.json, dist/names.index and
-// dist/fulltext.index, and dist/library.txt, the three in one file, which is what the
+// dist/fulltext.index, and dist/library.lz, the three in one LZMA stream, which is what the
 // extension ships and reads (the corpus in columns, core/corpus/columns.ts).
 // Runs in Node at build time only; the extension never parses pages or builds an index on start-up.
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { deflateRawSync } from 'node:zlib';
 import { buildCorpus } from '../core/corpus/build';
 import { fromColumns, toColumns } from '../core/corpus/columns';
 import type { KeyLock } from '../core/corpus/keys';
 import { formatProblem } from '../core/model/paper';
 import { encodeIndex } from '../core/search/indexCodec';
-import { CORPUS_FILE, joinLibrary, LIBRARY_FILE, NAMES_INDEX, TEXT_INDEX, TREE_TOP_FILE } from '../core/corpus/shippedFiles';
+import { CORPUS_FILE, joinLibrary, LIBRARY_FILE, NAMES_INDEX, shippedName, TEXT_INDEX, TREE_TOP_FILE } from '../core/corpus/shippedFiles';
 import { groupPapers } from '../core/browse/browse';
 import { topicList } from '../core/corpus/topicList';
 import { buildIndexParts } from '../core/search/search';
 import { createTopicAssigner, type TopicsFile } from '../core/corpus/topics';
+import { writeCompressed } from './compressed';
 
 export const LOCK_FILE = 'src/data/keys.lock.json';
 
@@ -48,14 +48,11 @@ export async function main({ root }: { root: string }): Promise<string> {
   // The corpus ships in columns (core/corpus/columns.ts), and must read back as the same papers.
   const columns = JSON.stringify(toColumns(corpus));
   if (!isDeepStrictEqual(fromColumns(JSON.parse(columns)), JSON.parse(corpusJson))) throw new Error('the corpus in columns does not read back as the same papers');
-  const library = joinLibrary({ corpus: columns, names: namesIndex, text: textIndex });
-  writeFileSync(join(dist, LIBRARY_FILE), library);
-  // What it costs the VSIX, whose zip deflates it.
-  const shipped = deflateRawSync(library, { level: 9 }).length;
+  const shipped = writeCompressed(join(dist, LIBRARY_FILE), joinLibrary({ corpus: columns, names: namesIndex, text: textIndex }), join(root, 'out', 'compressed'));
   // The view's top level by topic, as the engine's treeTop answers it for the bundled papers alone.
   const groups = groupPapers(corpus.papers, 'topic', topicList(topicsFile)).map(g => ({ id: g.id, label: g.label, description: g.description, count: g.papers.length }));
   writeFileSync(join(dist, TREE_TOP_FILE), JSON.stringify({ groups }));
-  const sizes = [...files.map(([name, content]) => `${name} ${kb(Buffer.byteLength(content))}`), `${LIBRARY_FILE} ${kb(Buffer.byteLength(library))} (what ships; ${kb(shipped)} in the VSIX)`];
+  const sizes = [...files.map(([name, content]) => `${name} ${kb(Buffer.byteLength(content))}`), `${shippedName(LIBRARY_FILE)} ${kb(shipped)} (what ships)`];
 
   // Keys are a promise to users: once a build gives one, the lock keeps it for good.
   const added = Object.keys(newKeys).length;

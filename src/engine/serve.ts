@@ -5,6 +5,7 @@
 // and answers the host's requests (engine/protocol.ts), so that reading, indexing and searching a
 // large library never hold up the extension host.
 import { memoryShelf } from '../core/corpus/shelf';
+import { lzmaDecode } from '../core/util/lzma';
 import { libraryText, splitLibrary } from '../core/corpus/shippedFiles';
 import { enginePort, stopWebWorker } from '../platform/enginePort';
 import { fileShelf, readBytes, writeParts } from '../platform/engineFiles.node';
@@ -77,7 +78,7 @@ async function answer(request: Request, onProgress: (fraction: number) => void):
   if (isQuestion(request)) return { result: await loaded().answer(request) };
   switch (request.type) {
     case 'load': {
-      service = LibraryService.lazy(() => libraryText('library' in request ? splitLibrary(new Uint8Array(request.library)) : request));
+      service = LibraryService.lazy(() => libraryText('library' in request ? splitLibrary(lzmaDecode(new Uint8Array(request.library))) : request));
       // The user's files, sent right behind, come first: a library taken whole from the cache
       // holds the bundled papers, which are then never decoded here (about 0.2 s of work, more while the window loads).
       await pause();

@@ -8,7 +8,7 @@
 // Input: the header that src/build/compressed.ts writes (the magic "PLZ1", lc/lp/pb in one byte,
 // the output's length as a 32-bit little-endian number), then a raw LZMA1 stream.
 
-import { runToEnd } from './pause';
+import { inSlices, runToEnd, type SliceOptions } from './pause';
 
 const MAGIC = [0x50, 0x4c, 0x5a, 0x31];
 /** How many bytes come before the LZMA stream. */
@@ -30,6 +30,20 @@ export function lzmaHeader(length: number, lc: number, lp: number, pb: number): 
  */
 export function lzmaDecode(input: Uint8Array): Uint8Array {
   return runToEnd(lzmaSteps(input, Infinity));
+}
+
+/**
+ * Output bytes a step of a decoder in slices: small, because a slice is at least one step, and
+ * the first steps run before the decoder is optimized, several times slower while a window loads.
+ */
+export const LZMA_STEP_BYTES = 1 << 10;
+
+/**
+ * `lzmaDecode` in slices of about `budgetMs` with `pause()` between them (`inSlices`): the
+ * corpus takes longer to decode than the extension host may be held.
+ */
+export function lzmaDecodeInSlices(input: Uint8Array, pause: () => Promise<void>, options: SliceOptions & { stepBytes?: number } = {}): Promise<Uint8Array> {
+  return inSlices(lzmaSteps(input, options.stepBytes ?? LZMA_STEP_BYTES), pause, options);
 }
 
 /**

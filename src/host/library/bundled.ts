@@ -1,8 +1,9 @@
-// The library the extension ships (dist/library.txt): read once, sent as it is to the engine
-// worker, and read here too when the extension host searches the bundled papers itself.
+// The library the extension ships (dist/library.lz): read once, sent as it is to the engine
+// worker, and decoded here too when the extension host searches the bundled papers itself.
 import vscode = require('vscode');
-import { LIBRARY_FILE, libraryText, type LibraryParts, splitLibrary, TREE_TOP_FILE } from '../../core/corpus/shippedFiles';
+import { LIBRARY_FILE, libraryText, type LibraryParts, shippedName, splitLibrary, TREE_TOP_FILE } from '../../core/corpus/shippedFiles';
 import type { GroupRow } from './library';
+import { lzmaDecodeInSlices } from '../../core/util/lzma';
 import { engineLoaded } from '../engine/load';
 import * as disk from '../util/disk';
 import { describe } from '../util/errors';
@@ -13,7 +14,7 @@ export class ShippedLibrary {
 
   constructor(private readonly extensionUri: vscode.Uri, private readonly log: vscode.LogOutputChannel) {}
 
-  /** dist/library.txt as shipped, read once (the host reads its own copy; the worker is sent another). */
+  /** dist/library.lz as shipped, read once (the host decodes its own copy; the worker is sent another). */
   read(): Promise<Uint8Array> {
     this.bytes ??= this.readFile();
     return this.bytes;
@@ -51,7 +52,7 @@ export class ShippedLibrary {
     reading.catch(() => undefined);
     const { LibraryService } = (await engineLoaded()).library;
     const shipped = await reading;
-    const parts = this.split(shipped);
+    const parts = await this.decode(shipped, between);
     await between();
     const service = await LibraryService.loadInSlices(libraryText(parts));
     service.fullText.catch(error => this.log.error(`Could not load the full-text index, so searches cover titles, keys and organisations only: ${describe(error)}`));
@@ -67,17 +68,17 @@ export class ShippedLibrary {
     }
   }
 
-  /** Its three parts (views onto the bytes, not copies). */
-  private split(bytes: Uint8Array): LibraryParts<Uint8Array> {
+  /** Decoded a slice at a time (more work than the host may be held for at once), in its three parts. */
+  private async decode(bytes: Uint8Array, between: () => Promise<void>): Promise<LibraryParts<Uint8Array>> {
     try {
-      return splitLibrary(bytes);
+      return splitLibrary(await lzmaDecodeInSlices(bytes, between));
     } catch (error) {
       throw this.unreadable(this.uri(), error);
     }
   }
 
   private uri(): vscode.Uri {
-    return vscode.Uri.joinPath(this.extensionUri, 'dist', LIBRARY_FILE);
+    return vscode.Uri.joinPath(this.extensionUri, 'dist', shippedName(LIBRARY_FILE));
   }
 
   private unreadable(uri: vscode.Uri, error: unknown): Error {

@@ -241,7 +241,7 @@ suite('the engine worker (dist/engine.js as a worker thread)', () => {
   });
 
   test('loads the bundled papers as shipped (LZMA), and reads bibliographies by their paths; one that went away reads as empty', async () => {
-    const loaded = await ask({ type: 'load', library: bytes(dist('library.txt')) });
+    const loaded = await ask({ type: 'load', library: bytes(dist('library.lz')) });
     assert.deepEqual([loaded.ok, loaded.result], [true, 390]);
     const dir = mkdtempSync(join(tmpdir(), 'papers-worker-'));
     writeFileSync(join(dir, 'refs.bib'), `\ufeff${BIB}`);
@@ -280,7 +280,7 @@ suite('the engine worker (dist/engine.js as a worker thread)', () => {
         });
         other.postMessage({ ...r, id });
       });
-      await askIt({ type: 'load', library: bytes(dist('library.txt')) });
+      await askIt({ type: 'load', library: bytes(dist('library.lz')) });
       return { ask: askIt, stop: () => other.terminate() };
     };
     // A first session: no cache yet; the file is read at once, not asked for again.

@@ -1,6 +1,6 @@
 import MiniSearch from 'minisearch';
 import topicsFile from '../../data/topics.json';
-import { decodeIndex } from './indexCodec';
+import { decodeIndex, decodeIndexAsync } from './indexCodec';
 import { loadBundledPart } from './indexing';
 import { fromColumns } from '../corpus/columns';
 import { CorpusSchema, type Paper } from '../model/paper';
@@ -148,8 +148,9 @@ export class PaperLibrary {
     const corpus = PaperLibrary.shippedCorpus(corpusJson);
     await pause();
     const ids = corpus.papers.map(p => p.id);
-    const decoded = decodeIndex(namesIndex, ids);
-    await pause();
+    // In slices too: whole, it held a window's extension host 40 ms and more once the library
+    // shipped plain (and its garbage was collected in the middle of it).
+    const decoded = await decodeIndexAsync(namesIndex, ids);
     // Loaded a thousand terms at a time: at once, it held a window's extension host 27 ms, and
     // 55 with the collection of the decoding's garbage that fell into it.
     const names = await MiniSearch.loadJSONAsync<SearchDocument>(decoded, SEARCH_OPTIONS);

@@ -3,6 +3,8 @@
 // `papers.citation.style` (a bundled style's id, or a path to a .csl file), else APA. Pure: the host
 // reads the files and the setting, and then reads the .csl file this names, if any.
 
+import { latexLanguage } from './language';
+
 /** The styles the extension ships (src/data/styles/), by id. */
 export const BUNDLED_STYLES = [
   { id: 'apa', title: 'American Psychological Association 7th edition' },
@@ -25,7 +27,7 @@ export interface StyleInForce {
   bundled?: BundledStyleId;
   /** A .csl file named: as written, relative to the document (`document`), the project (`project`) or the workspace (`setting`). */
   path?: string;
-  /** The locale the document or project asks for (`lang:`), if any. */
+  /** The locale the document or project asks for (`lang:`, or a LaTeX document's babel or polyglossia language), if any. */
   locale?: string;
 }
 
@@ -80,7 +82,8 @@ function named(origin: StyleOrigin, value: string, locale: string | undefined): 
  */
 export function styleInForce(sources: StyleSources): StyleInForce {
   const front = sources.document === undefined ? undefined : frontMatter(sources.document);
-  const locale = (front && yamlValue(front, 'lang')) ?? (sources.project && yamlValue(sources.project, 'lang')) ?? undefined;
+  const locale = (front && yamlValue(front, 'lang')) ?? (sources.project && yamlValue(sources.project, 'lang'))
+    ?? (sources.document === undefined ? undefined : latexLanguage(sources.document));
   const own = front && yamlValue(front, 'csl');
   if (own) return named('document', own, locale);
   const project = sources.project && yamlValue(sources.project, 'csl');

@@ -21,6 +21,22 @@ suite('styleInForce', () => {
     assert.deepEqual(styleInForce({ document: 'Intro\n\ncsl: ieee.csl\n' }), { origin: 'default', bundled: 'apa' });
   });
 
+  test('a LaTeX document\'s language (babel\'s main one, as biblatex takes it; polyglossia\'s, as pandoc reads it) gives the locale', () => {
+    const tex = (preamble: string) => `\\documentclass{article}\n${preamble}\n\\begin{document}\n\\usepackage[french]{babel} is text here\n\\end{document}\n`;
+    const locale = (preamble: string) => styleInForce({ document: tex(preamble) }).locale;
+    assert.equal(locale('\\usepackage[english,ngerman]{babel}'), 'de-DE', 'the last language is the main one');
+    assert.equal(locale('\\usepackage[main=english,french]{babel}'), 'en-US', 'main= wins');
+    assert.equal(locale('\\usepackage[T1]{fontenc}\n\\usepackage[british]{babel}'), 'en-GB');
+    assert.equal(locale('\\usepackage[naustrian, shorthands=off]{babel}'), 'de-AT');
+    assert.equal(locale('\\usepackage{polyglossia}\n\\setdefaultlanguage[variant=british]{english}'), 'en-GB');
+    assert.equal(locale('\\usepackage{polyglossia}\n\\setmainlanguage{czech}'), 'cs-CZ');
+    assert.equal(locale('% \\usepackage[french]{babel}'), undefined, 'a line commented out, and the body, are not the preamble');
+    assert.equal(locale('\\usepackage[utf8]{inputenc}'), undefined);
+    // A Markdown document's lang: comes first.
+    assert.equal(styleInForce({ document: '---\nlang: fi-FI\n---\n\\usepackage[ngerman]{babel}\n' }).locale, 'fi-FI');
+    assert.equal(createStyleEngine('ieee', locale('\\usepackage[ngerman]{babel}')).locale, 'de-DE');
+  });
+
   test("bundledStyleId knows the shipped styles by id, file name or path, in any case", () => {
     assert.equal(bundledStyleId('IEEE'), 'ieee');
     assert.equal(bundledStyleId('csl/chicago-author-date.csl'), 'chicago-author-date');

@@ -32,7 +32,7 @@ import { registerLibrary } from './library';
 import { IndexCache } from './library/indexCache';
 import { PaperStore } from './library/store';
 import { UserCorpora } from './library/userCorpora';
-import { ReferencesPreview, registerStyles } from './styles';
+import { ChooseStyleCommand, ReferencesPreview, registerStyles } from './styles';
 import { createTestHooks } from './testing';
 import { useLocalDisk } from './util/disk';
 import { DailyPapers, HuggingFaceSearch, NeighbourWalk, Neighbourhoods, registerWeb, Suggestions, WebPapers } from './web';
@@ -105,13 +105,14 @@ export async function activateWith(context: vscode.ExtensionContext, platform: P
   const details = new DetailsPanel(context.extensionUri, store, readingList, history, TOPICS, log, styles, web, neighbourhoods);
   const onScreen = new CitedOnScreen(store);
   const references = new ReferencesPreview(context.extensionUri, styles, bibliographies, log);
+  const chooseStyle = new ChooseStyleCommand(styles, bibliographies);
   const parts = { store, picker, bibliographies, details, readingList, history, editors, citationSettings, styles, log };
   context.subscriptions.push(
     daily, neighbourhoods, tree, treeView, readingListProvider, readingListView, details, onScreen, references,
     registerLibrary(store, log, () => bibliographies.reload()),
     registerBrowse({ ...parts, tree, treeView, topics: TOPICS }, daily),
     registerCite(parts),
-    registerStyles({ store, styles, references, log }),
+    registerStyles({ store, styles, references, chooseStyle, log }),
     registerHealth({ ...parts, checker }),
     registerWeb({ ...parts, web, daily, neighbourhoods, suggestions, revealDaily: () => revealDaily({ tree, treeView }) }),
   );
@@ -123,7 +124,7 @@ export async function activateWith(context: vscode.ExtensionContext, platform: P
   context.subscriptions.push({ dispose: () => clearTimeout(warmUp) });
   const api = createApi(store);
   if (context.extensionMode === vscode.ExtensionMode.Test) {
-    api.testing = createTestHooks({ store, engineClient, userCorpora, bibliographies, checker, unusedEntries, tree, treeView, readingList: readingListProvider, details, onScreen, references, picker, activatedAt, suggestions,
+    api.testing = createTestHooks({ store, engineClient, userCorpora, bibliographies, checker, unusedEntries, tree, treeView, readingList: readingListProvider, details, onScreen, references, picker, activatedAt, suggestions, chooseStyle,
       webNextSession: () => new WebPapers(context.globalStorageUri, store, log, !platform.disk).restore(),
     });
   }

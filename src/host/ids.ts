@@ -25,6 +25,7 @@ export const Commands = {
   addMissingEntries: 'papers.addMissingEntries',
   searchForKey: 'papers.searchForKey',
   showReferences: 'papers.showReferences',
+  chooseCitationStyle: 'papers.chooseCitationStyle',
   addPaper: 'papers.addPaper',
   lookUpPaper: 'papers.lookUpPaper',
   removePaper: 'papers.removePaper',

@@ -12,6 +12,7 @@ import type { Bibliographies } from './bibliography/bibliographies';
 import type { CitationDiagnostics } from './health/citationDiagnostics';
 import type { UnusedEntries } from './health/unusedEntries';
 import type { Suggestions } from './web/suggestions';
+import type { ChooseStyleCommand } from './styles/choose';
 import type { CitedOnScreen } from './cite/citedOnScreen';
 import { providerTimes } from './util/probes';
 import { watcherEvents } from './util/fileWatch';
@@ -48,6 +49,8 @@ export interface PapersTestHooks {
   details(): { paperId: string | undefined; snapshot: PaperView | undefined; reference?: ReferenceView; neighbourhood?: NeighbourhoodView };
   /** Sends the details view a message as its webview would (checked like one). */
   detailsMessage(message: unknown): Promise<void>;
+  /** The pick of Papers: Choose Citation Style…, while it is shown. */
+  stylePick(): vscode.QuickPick<vscode.QuickPickItem & { value: string }> | undefined;
   /** The Suggest Citations pick, while it is shown. */
   suggestionPick(): vscode.QuickPick<vscode.QuickPickItem> | undefined;
   /** The pick of Recommend Papers Like the Reading List, while it is shown. */
@@ -99,9 +102,10 @@ export interface TestedParts {
   activatedAt: number;
   webNextSession: () => Promise<number>;
   suggestions: Suggestions;
+  chooseStyle: ChooseStyleCommand;
 }
 
-export function createTestHooks({ store, engineClient, userCorpora, bibliographies, checker, unusedEntries, tree, treeView, readingList, details, onScreen, references, picker, activatedAt, webNextSession, suggestions }: TestedParts): PapersTestHooks {
+export function createTestHooks({ store, engineClient, userCorpora, bibliographies, checker, unusedEntries, tree, treeView, readingList, details, onScreen, references, picker, activatedAt, webNextSession, suggestions, chooseStyle }: TestedParts): PapersTestHooks {
   return {
     webNextSession,
     references: () => references.lastView,
@@ -120,6 +124,7 @@ export function createTestHooks({ store, engineClient, userCorpora, bibliographi
     providerTimes: () => ({ hover: [...providerTimes.hover], completion: [...providerTimes.completion] }),
     details: () => ({ paperId: details.current?.id, snapshot: details.lastSnapshot, reference: details.lastReference, neighbourhood: details.lastNeighbourhood }),
     detailsMessage: message => details.receive(message),
+    stylePick: () => chooseStyle.pick,
     suggestionPick: () => suggestions.pick,
     recommendedPick: () => suggestions.recommended,
     dismissSuggestion: (doc, item) => suggestions.dismissItem(doc, item),

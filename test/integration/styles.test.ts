@@ -148,6 +148,73 @@ suite('Formatted references', () => {
   });
 });
 
+suite('Papers: Choose Citation Style…', () => {
+  suiteSetup(async () => {
+    await activate();
+    await vscode.workspace.fs.createDirectory(dir());
+  });
+  suiteTeardown(async () => {
+    await setSetting('citation.style', undefined);
+    await closeAllEditors();
+  });
+
+  /**
+   * A pick's changes reach the window in a timer of 0 ms the extension host sets when they are made:
+   * a timer set after it runs after it, so a command sent then finds the focus where it was put.
+   */
+  const sent = () => new Promise(resolve => setTimeout(resolve, 0));
+
+  /** Runs the command, waits for its pick (the style list, then where to write) and accepts the item `which` names. */
+  async function choose(api: Awaited<ReturnType<typeof activate>>, which: (item: vscode.QuickPickItem & { value: string }) => boolean, preview?: RegExp): Promise<string | undefined> {
+    const pick = await waitFor('the style pick', () => api.testing.stylePick()?.title === 'Choose Citation Style' && api.testing.stylePick(), 30000);
+    const item = pick.items.find(which);
+    assert.ok(item, `among ${pick.items.map(i => i.label).join(', ')}`);
+    // Each style is shown on the writer's own entries.
+    const detail = preview && await waitFor(`a preview matching ${preview}`, () => { const d = pick.items.find(which)?.detail; return !pick.busy && d && preview.test(d) && d; }, 30000)
+      .catch((error: unknown) => { throw new Error(`${String(error)}; shown: ${pick.items.find(which)?.detail}`); });
+    pick.activeItems = [item];
+    await sent();
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    return detail || undefined;
+  }
+
+  async function where(api: Awaited<ReturnType<typeof activate>>, value: 'document' | 'workspace'): Promise<void> {
+    const pick = await waitFor('the pick of where to write', () => api.testing.stylePick()?.title?.startsWith('Use ') && api.testing.stylePick(), 30000);
+    pick.activeItems = [pick.items.find(i => i.value === value)!];
+    await sent();
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+  }
+
+  test('the styles are previewed on the document\'s own entries; the choice goes into its front matter as one undo step, or into the workspace setting', async () => {
+    const api = await activate();
+    const extension = vscode.extensions.getExtension(EXTENSION_ID)!;
+    const ieee = new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(extension.extensionUri, 'src', 'data', 'styles', 'ieee.csl')));
+    await writeText(dir('journal.csl'), ieee.replace(/<title>[^<]*<\/title>/, '<title>The Journal of Tests</title>'));
+    const text = CITING('title: Choosing\n');
+    const editor = await open(dir('choose.md'), text);
+    await vscode.window.showTextDocument(editor.document);
+    // The document's bibliography read (its entries are what the styles are previewed on).
+    await hoverUntil(editor, APA);
+
+    let done = vscode.commands.executeCommand('papers.chooseCitationStyle');
+    const preview = await choose(api, i => i.value === 'ieee', /S\. Russell and P\. Norvig, Artificial intelligence: A modern approach/);
+    assert.match(preview!, /^\[1\] .*·\s+\[2\] /, 'two of the writer\'s entries, numbered as IEEE numbers them');
+    await where(api, 'document');
+    await done;
+    assert.equal(editor.document.getText(), text.replace('title: Choosing\n', 'title: Choosing\ncsl: ieee\n'), 'csl: joins the front matter, nothing else changes');
+    await hoverUntil(editor, IEEE);
+    await vscode.commands.executeCommand('undo');
+    assert.equal(editor.document.getText(), text, 'one undo step');
+
+    done = vscode.commands.executeCommand('papers.chooseCitationStyle');
+    await choose(api, i => i.label === 'The Journal of Tests', /S\. Russell and P\. Norvig/);
+    await where(api, 'workspace');
+    await done;
+    assert.equal(vscode.workspace.getConfiguration('papers').get('citation.style'), 'styles-tests/journal.csl');
+    await hoverUntil(editor, IEEE);
+  });
+});
+
 suite('Dependent styles (a journal\'s name over another style\'s rules)', () => {
   let server: Replay;
   /** A style of the CSL repository (test/fixtures/styles), written into this suite's folder. */

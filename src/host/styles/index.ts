@@ -10,13 +10,17 @@ import { Commands } from '../ids';
 import type { PaperStore } from '../library/store';
 import { registerCommands, type Command } from '../util/commands';
 import type { ReferencesPreview } from './references';
+import { ChooseStyleCommand } from './choose';
 
 export { ReferencesPreview } from './references';
+export { ChooseStyleCommand } from './choose';
 
 export interface StylesParts {
   store: PaperStore;
   styles: CitationStyles;
   references: ReferencesPreview;
+  /** Papers: Choose Citation Style… (made by activate, whose test hooks see its pick). */
+  chooseStyle: ChooseStyleCommand;
   log: vscode.LogOutputChannel;
 }
 
@@ -29,7 +33,7 @@ export class ShowReferencesCommand implements Command {
   }
 }
 
-export function registerStyles({ store, styles, references, log }: StylesParts): vscode.Disposable {
+export function registerStyles({ store, styles, references, chooseStyle, log }: StylesParts): vscode.Disposable {
   const citing = new Set(CITING_LANGUAGES);
   const warm = (editor: vscode.TextEditor | undefined) => {
     // Not before the library is loading: nothing of the styles at activation.
@@ -39,6 +43,6 @@ export function registerStyles({ store, styles, references, log }: StylesParts):
   return vscode.Disposable.from(
     vscode.window.onDidChangeActiveTextEditor(warm),
     store.onDidLoadBundled(() => warm(vscode.window.activeTextEditor)),
-    registerCommands(log, [new ShowReferencesCommand(references)]),
+    registerCommands(log, [new ShowReferencesCommand(references), chooseStyle]),
   );
 }

@@ -1,0 +1,159 @@
+// Papers: Choose Citation Style…: the bundled styles and the workspace's own .csl files in one
+// pick, each previewed on the writer's own entries as it is highlighted (the document's first cited
+// keys, else its bibliography's first entries), and the choice written where the writer says: the
+// document's front matter (`csl:`, Markdown, Quarto, R Markdown) as one undo step, or the
+// workspace setting papers.citation.style.
+import vscode = require('vscode');
+import type { Bibliographies } from '../bibliography/bibliographies';
+import { engine, engineLoaded } from '../engine/load';
+import { Commands, Settings } from '../ids';
+import { scanOf } from '../util/documentScan';
+import type { CitationStyles } from '../common/citationStyles';
+import type { Command } from '../util/commands';
+
+/** Entries a style is previewed on. */
+const PREVIEWED = 2;
+const FRONT_MATTER_LANGUAGES = new Set(['markdown', 'quarto', 'rmd']);
+
+interface StyleItem extends vscode.QuickPickItem {
+  /** What papers.citation.style (or `csl:`) takes for it: a bundled id, or the .csl file's path. */
+  value: string;
+  /** The .csl file, for a style of the workspace's. */
+  file?: vscode.Uri;
+}
+
+export class ChooseStyleCommand implements Command {
+  readonly id = Commands.chooseCitationStyle;
+  /** The pick on screen (for tests). */
+  pick: vscode.QuickPick<StyleItem> | undefined;
+
+  constructor(private readonly styles: CitationStyles, private readonly bibliographies: Bibliographies) {}
+
+  async execute(): Promise<void> {
+    const doc = vscode.window.activeTextEditor?.document;
+    const items = await this.items(doc);
+    const chosen = await this.choose(items, doc);
+    if (!chosen) return;
+    const toDocument = doc && FRONT_MATTER_LANGUAGES.has(doc.languageId) && !doc.isUntitled;
+    const where = toDocument ? await this.show([
+      { label: `This document (csl: in ${vscode.workspace.asRelativePath(doc.uri)}'s front matter)`, value: 'document' },
+      { label: 'This workspace (the setting papers.citation.style)', value: 'workspace' },
+    ], `Use ${chosen.label} in…`) : { value: 'workspace' };
+    if (!where) return;
+    if (where.value === 'document' && doc) await writeFrontMatter(doc, chosen.file ? relativeTo(doc.uri, chosen.file) : chosen.value);
+    else {
+      const target = vscode.workspace.workspaceFolders?.length ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
+      await vscode.workspace.getConfiguration(Settings.section).update(Settings.citationStyle, chosen.value, target);
+    }
+  }
+
+  private async items(doc: vscode.TextDocument | undefined): Promise<StyleItem[]> {
+    const { BUNDLED_STYLES } = (await engineLoaded()).styles;
+    const current = (await this.styles.styleOf(doc)).key;
+    const bundled = BUNDLED_STYLES.map((s): StyleItem => ({ label: s.title, description: s.id === current ? `${s.id} · in use` : s.id, value: s.id }));
+    const files = (await vscode.workspace.findFiles('**/*.csl', '**/node_modules/**', 200)).sort((a, b) => a.path.localeCompare(b.path));
+    const own = await Promise.all(files.map(async (file): Promise<StyleItem> => {
+      const path = vscode.workspace.asRelativePath(file, false);
+      const title = /<title>([^<]*)<\/title>/.exec(new TextDecoder().decode(await vscode.workspace.fs.readFile(file)).slice(0, 4000))?.[1]?.trim();
+      return { label: title || path, description: path, value: path, file };
+    }));
+    return [
+      { label: 'Bundled', kind: vscode.QuickPickItemKind.Separator, value: '' }, ...bundled,
+      ...(own.length ? [{ label: 'In this workspace', kind: vscode.QuickPickItemKind.Separator, value: '' }, ...own] : []),
+    ];
+  }
+
+  /**
+   * The pick, each style previewed on the writer's entries: formatted in the background, one style
+   * after another, and shown together. (Shown one by one, each new list moved VS Code's focus back
+   * to the first row under the writer's hand.)
+   */
+  private async choose(items: StyleItem[], doc: vscode.TextDocument | undefined): Promise<StyleItem | undefined> {
+    const pick = vscode.window.createQuickPick<StyleItem>();
+    pick.placeholder = 'A style to format references in';
+    pick.matchOnDescription = true;
+    pick.matchOnDetail = true;
+    const chosen = this.show(items, 'Choose Citation Style', pick);
+    void this.previews(pick, items, doc);
+    return chosen;
+  }
+
+  private async previews(pick: vscode.QuickPick<StyleItem>, items: StyleItem[], doc: vscode.TextDocument | undefined): Promise<void> {
+    const library = await this.bibliographies.library();
+    const keys = await this.previewKeys(doc);
+    if (!library || !keys.length) return;
+    pick.busy = true;
+    let highlighted = pick.activeItems[0];
+    const listening = pick.onDidChangeActive(([item]) => { highlighted = item; });
+    for (const item of items.filter(i => i.kind !== vscode.QuickPickItemKind.Separator)) {
+      if (this.pick !== pick) break;
+      try {
+        const style = await this.styles.styleOf(doc, item.value);
+        const { entries } = await this.styles.format(library, style, keys, 'text', 'bibliography');
+        item.detail = entries.map(e => e.text.replace(/\s+/g, ' ').trim()).join('   ·   ');
+      } catch (error) {
+        item.detail = `Cannot be previewed: ${error instanceof Error ? error.message : String(error)}`;
+      }
+    }
+    listening.dispose();
+    if (this.pick !== pick) return;
+    pick.items = [...items];
+    if (highlighted) pick.activeItems = [highlighted];
+    pick.busy = false;
+  }
+
+  /** One pick on screen at a time (`pick`, which tests see); resolves with the item accepted, or undefined. */
+  private show(items: StyleItem[], title: string, pick = vscode.window.createQuickPick<StyleItem>()): Promise<StyleItem | undefined> {
+    pick.title = title;
+    pick.items = items;
+    this.pick = pick;
+    return new Promise(resolve => {
+      pick.onDidAccept(() => { resolve(pick.selectedItems[0] ?? pick.activeItems[0]); pick.hide(); });
+      pick.onDidHide(() => { resolve(undefined); pick.dispose(); if (this.pick === pick) this.pick = undefined; });
+      pick.show();
+    });
+  }
+
+  /** The document's first cited keys, else its bibliography's first entries. */
+  private async previewKeys(doc: vscode.TextDocument | undefined): Promise<string[]> {
+    if (!doc) return [];
+    const keys = [...engine().health.citedKeys(scanOf(doc).citations).keys];
+    if (keys.length < PREVIEWED) {
+      for (const file of (await this.bibliographies.sourcesOf(doc)).files) {
+        const inFile = this.bibliographies.keysOf(file);
+        if (typeof inFile !== 'string') keys.push(...inFile);
+      }
+    }
+    return [...new Set(keys)].slice(0, PREVIEWED);
+  }
+}
+
+/** `file` as a path from `doc`'s folder, as `csl:` names it. */
+function relativeTo(doc: vscode.Uri, file: vscode.Uri): string {
+  const from = doc.path.slice(0, doc.path.lastIndexOf('/')).split('/');
+  const to = file.path.split('/');
+  let common = 0;
+  while (common < from.length && common < to.length - 1 && from[common] === to[common]) common++;
+  return [...from.slice(common).map(() => '..'), ...to.slice(common)].join('/');
+}
+
+/** Sets `csl:` in the document's front matter (adding the front matter if it has none): one edit, one undo step. */
+async function writeFrontMatter(doc: vscode.TextDocument, value: string): Promise<void> {
+  const text = doc.getText();
+  const quoted = /^[\w./-]+$/.test(value) ? value : JSON.stringify(value);
+  const front = /^\uFEFF?---[ \t]*\r?\n([\s\S]*?)(\r?\n)(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/.exec(text);
+  const edit = new vscode.WorkspaceEdit();
+  if (!front) {
+    edit.insert(doc.uri, new vscode.Position(0, 0), `---\ncsl: ${quoted}\n---\n\n`);
+  } else {
+    const start = front.index + front[0].indexOf(front[1]);
+    const line = /^csl[ \t]*:.*$/m.exec(front[1]);
+    if (line) {
+      const at = start + line.index;
+      edit.replace(doc.uri, new vscode.Range(doc.positionAt(at), doc.positionAt(at + line[0].length)), `csl: ${quoted}`);
+    } else {
+      edit.insert(doc.uri, doc.positionAt(start + front[1].length), `${front[2]}csl: ${quoted}`);
+    }
+  }
+  await vscode.workspace.applyEdit(edit);
+}

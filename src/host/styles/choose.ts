@@ -6,6 +6,7 @@
 import vscode = require('vscode');
 import type { Bibliographies } from '../bibliography/bibliographies';
 import { engine, engineLoaded } from '../engine/load';
+import { cslEdit } from '../../core/styles/frontMatter';
 import { Commands, Settings } from '../ids';
 import { scanOf } from '../util/documentScan';
 import type { CitationStyles } from '../common/citationStyles';
@@ -139,21 +140,8 @@ function relativeTo(doc: vscode.Uri, file: vscode.Uri): string {
 
 /** Sets `csl:` in the document's front matter (adding the front matter if it has none): one edit, one undo step. */
 async function writeFrontMatter(doc: vscode.TextDocument, value: string): Promise<void> {
-  const text = doc.getText();
-  const quoted = /^[\w./-]+$/.test(value) ? value : JSON.stringify(value);
-  const front = /^\uFEFF?---[ \t]*\r?\n([\s\S]*?)(\r?\n)(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/.exec(text);
+  const { start, end, insert } = cslEdit(doc.getText(), value);
   const edit = new vscode.WorkspaceEdit();
-  if (!front) {
-    edit.insert(doc.uri, new vscode.Position(0, 0), `---\ncsl: ${quoted}\n---\n\n`);
-  } else {
-    const start = front.index + front[0].indexOf(front[1]);
-    const line = /^csl[ \t]*:.*$/m.exec(front[1]);
-    if (line) {
-      const at = start + line.index;
-      edit.replace(doc.uri, new vscode.Range(doc.positionAt(at), doc.positionAt(at + line[0].length)), `csl: ${quoted}`);
-    } else {
-      edit.insert(doc.uri, doc.positionAt(start + front[1].length), `${front[2]}csl: ${quoted}`);
-    }
-  }
+  edit.replace(doc.uri, new vscode.Range(doc.positionAt(start), doc.positionAt(end)), insert);
   await vscode.workspace.applyEdit(edit);
 }

@@ -15,7 +15,7 @@ const ALLOWED = [
 // ("browser") and the host code the desktop entry runs.
 const REQUIRED = [
   'extension/package.json', 'extension/dist/extension.js', 'extension/dist/host.js', 'extension/dist/engine.js',
-  'extension/dist/library.txt', 'extension/dist/webview/details.js',
+  'extension/dist/library.lz', 'extension/dist/webview/details.js',
   // citeproc-js and the CSL styles, loaded when a reference is first formatted, and the licences they ship under.
   'extension/dist/styles.js.lz', 'extension/dist/licenses/LICENSE-citeproc-js.txt', 'extension/dist/licenses/LICENSE-CC-BY-SA-3.0.txt',
 ];

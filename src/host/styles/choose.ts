@@ -6,6 +6,7 @@
 import vscode = require('vscode');
 import type { Bibliographies } from '../bibliography/bibliographies';
 import { engine, engineLoaded } from '../engine/load';
+import { folderOf, relativePath } from '../../core/project/paths';
 import { cslEdit } from '../../core/styles/frontMatter';
 import { Commands, Settings } from '../ids';
 import { scanOf } from '../util/documentScan';
@@ -41,7 +42,7 @@ export class ChooseStyleCommand implements Command {
       { label: 'This workspace (the setting papers.citation.style)', value: 'workspace' },
     ], `Use ${chosen.label} in…`) : { value: 'workspace' };
     if (!where) return;
-    if (where.value === 'document' && doc) await writeFrontMatter(doc, chosen.file ? relativeTo(doc.uri, chosen.file) : chosen.value);
+    if (where.value === 'document' && doc) await writeFrontMatter(doc, chosen.file ? relativePath(folderOf(doc.uri.path), chosen.file.path) : chosen.value);
     else {
       const target = vscode.workspace.workspaceFolders?.length ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
       await vscode.workspace.getConfiguration(Settings.section).update(Settings.citationStyle, chosen.value, target);
@@ -127,15 +128,6 @@ export class ChooseStyleCommand implements Command {
     }
     return [...new Set(keys)].slice(0, PREVIEWED);
   }
-}
-
-/** `file` as a path from `doc`'s folder, as `csl:` names it. */
-function relativeTo(doc: vscode.Uri, file: vscode.Uri): string {
-  const from = doc.path.slice(0, doc.path.lastIndexOf('/')).split('/');
-  const to = file.path.split('/');
-  let common = 0;
-  while (common < from.length && common < to.length - 1 && from[common] === to[common]) common++;
-  return [...from.slice(common).map(() => '..'), ...to.slice(common)].join('/');
 }
 
 /** Sets `csl:` in the document's front matter (adding the front matter if it has none): one edit, one undo step. */

@@ -17,6 +17,7 @@ import { TypstProjects, typstReferences } from './core/project/typst';
 import { projectBibliographies, projectFileCandidates } from './core/project/projectFiles';
 import { BUNDLED_STYLES, parentToFind, styleInForce } from './core/styles/resolve';
 import { styleCredit } from './core/styles/credit';
+import { styleFinder, readStyleList, repositoryStyleUrl } from './core/styles/repository';
 import { DetailsStateSchema, ReferencesIntentSchema, ReferencesStateSchema, WebviewMessageSchema } from './shared/protocol';
 import { ResponseSchema, RESULT_SCHEMAS } from './engine/protocol';
 import { dayText, HttpClient, idsOfWork, namesOf, NeighbourService, PaperService, parsePaperId, parsePeriod, periodText, PUBLIC_SCHOLAR_URL, PUBLIC_URLS, scholarIdOfWork, shiftPeriod, workOfPaper, suggest, WebCache, WebError, webPaperId } from './core/web';
@@ -40,8 +41,8 @@ export const health = { checkCitations, citedKeys, nearMisses, problemSeverity, 
 /** Projects of many files: LaTeX and Typst projects, the project files of the others. */
 export const project = { LatexProjects, documentOf, structureOf, TypstProjects, typstReferences, projectBibliographies, projectFileCandidates };
 
-/** Formatted references: the bundled styles, the style in force, the credit. */
-export const styles = { BUNDLED_STYLES, styleInForce, styleCredit, parentToFind };
+/** Formatted references: the bundled styles, the style in force, the credit, the CSL repository's styles by name. */
+export const styles = { BUNDLED_STYLES, styleInForce, styleCredit, parentToFind, readStyleList, styleFinder, repositoryStyleUrl };
 
 /** The zod schemas of the messages that cross into the host (the webviews, the engine worker). */
 export const protocol = { DetailsStateSchema, WebviewMessageSchema, ReferencesIntentSchema, ReferencesStateSchema, ResponseSchema, RESULT_SCHEMAS };

@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path';
 import { UsageError } from './commandLine';
 import { warn } from './output';
 import { readRegularFile } from './readRegularFile';
+import { fetchStyle, findStyle } from './cslRepository';
 import { REFERENCE_FORMS } from './usage';
 import { parseBib } from '../core/bibliography/bibtex/parse';
 import { bibliographyFormat, readBibliographies } from '../core/bibliography/read';
@@ -62,12 +63,19 @@ function loadStyleEngine(): StylesModule {
   return runStyles(source, file);
 }
 
-/** The style named on the command line: a bundled style's id, else a .csl file's XML. */
-function styleOf(style: string | undefined): BundledStyleId | StyleSource {
+/**
+ * The style named on the command line: a bundled style's id, a .csl file's XML, else a style of the
+ * CSL repository by its id or title (fetched once, then kept).
+ */
+async function styleOf(style: string | undefined): Promise<BundledStyleId | StyleSource> {
   if (style === undefined) return 'apa';
   const bundled = bundledStyleId(style);
   if (bundled && !/\.csl$/i.test(style)) return bundled;
-  if (!/\.csl$/i.test(style)) throw new UsageError(`unknown style "${style}": one of ${BUNDLED_STYLES.map(s => s.id).join(', ')}, or a .csl file`);
+  if (!/\.csl$/i.test(style)) {
+    const named = findStyle(style);
+    if (!named) throw new UsageError(`unknown style "${style}": one of ${BUNDLED_STYLES.map(s => s.id).join(', ')}, a .csl file, or the id or title of a style of the CSL repository`);
+    return withParent(await fetchStyle(named));
+  }
   const read = readRegularFile(style);
   if ('text' in read) return withParent({ xml: read.text, file: style });
   if (bundled) return bundled;
@@ -75,15 +83,22 @@ function styleOf(style: string | undefined): BundledStyleId | StyleSource {
 }
 
 /**
- * A dependent style with its parent's .csl from beside it, when the parent is not bundled (the style
- * engine has those). Without one, the style engine says which parent is missing, at its line.
+ * A dependent style with its parent's .csl when the parent is not bundled (the style engine has
+ * those): from beside it, else from the CSL repository (kept, else fetched). Without one, the style
+ * engine says which parent is missing, at its line.
  */
-function withParent(style: StyleSource): StyleSource {
+async function withParent(style: StyleSource): Promise<StyleSource> {
   const id = parentToFind(style.xml);
   if (!id) return style;
   const file = join(dirname(style.file), `${id}.csl`);
   const read = readRegularFile(file);
-  return 'text' in read ? { ...style, parent: { xml: read.text, file } } : style;
+  if ('text' in read) return { ...style, parent: { xml: read.text, file } };
+  try {
+    return { ...style, parent: await fetchStyle({ id }) };
+  } catch (error) {
+    warn(`warning: ${error instanceof Error ? error.message : String(error)}`);
+    return style;
+  }
 }
 
 /**
@@ -96,7 +111,7 @@ export async function formatCommand(options: FormatOptions): Promise<string> {
   const form = (options.format ?? 'text') as OutputForm;
   if (!(REFERENCE_FORMS as readonly string[]).includes(form)) throw new UsageError(`--format must be one of ${REFERENCE_FORMS.join(', ')} (got "${options.format}")`);
   if (options.locale !== undefined && !/^[a-z]{2,3}(?:-[A-Z]{2})?$/.test(options.locale)) throw new UsageError(`--locale takes a tag such as en-US or de-DE (got "${options.locale}")`);
-  const style = styleOf(options.style);
+  const style = await styleOf(options.style);
   const styles = loadStyleEngine();
   let engine;
   try {

@@ -55,11 +55,13 @@ const COMMANDS = {
 project; --json prints every document's citations, bibliographies and problems`,
   },
   format: {
-    synopsis: `  ${PAPERS} format --corpus FILE... [--style ID|FILE.csl] [--locale xx-XX]
+    synopsis: `  ${PAPERS} format --corpus FILE... [--style ID|TITLE|FILE.csl] [--locale xx-XX]
       [--format ${REFERENCE_FORMS.join('|')}] [KEY...]
       the bibliography of the keys (every entry of the files when none is given) in the style's
       order, one reference a paragraph; exit 1 when a key is not found`,
-    more: `styles: ${BUNDLED_STYLES.map(s => s.id).join(', ')} (APA unless given), or a .csl file
+    more: `styles: ${BUNDLED_STYLES.map(s => s.id).join(', ')} (APA unless given), a .csl file, or any style of
+  the CSL repository by id or title (ieee-access, "Nature Communications"), fetched once and kept
+  (PAPERS_CSL_STYLES_URL: a mirror of the repository; PAPERS_CACHE_DIR: where styles are kept)
 --corpus FILE: a bibliography (.bib, CSL-JSON .json, .yaml, .yml), repeatable`,
   },
   add: {

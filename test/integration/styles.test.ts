@@ -155,6 +155,8 @@ suite('Papers: Choose Citation Style…', () => {
   });
   suiteTeardown(async () => {
     await setSetting('citation.style', undefined);
+    // Where the command writes it.
+    await setSetting('citation.style', undefined, vscode.ConfigurationTarget.Workspace);
     await closeAllEditors();
   });
 
@@ -213,6 +215,41 @@ suite('Papers: Choose Citation Style…', () => {
     assert.equal(vscode.workspace.getConfiguration('papers').get('citation.style'), 'styles-tests/journal.csl');
     await hoverUntil(editor, IEEE);
   });
+
+  test('the CSL repository\'s styles are in the pick; one highlighted is fetched and previewed, and chosen goes into the front matter as its zotero.org address', async () => {
+    const api = await activate();
+    const server = await startReplay();
+    try {
+      // The test before chose a style for the workspace.
+      await setSetting('citation.style', undefined, vscode.ConfigurationTarget.Workspace);
+      await setSetting('web.cslStylesUrl', server.urls.cslStyles);
+      const text = CITING('title: From the repository\n');
+      const editor = await open(dir('repository.md'), text);
+      await vscode.window.showTextDocument(editor.document);
+      await hoverUntil(editor, APA);
+      const done = vscode.commands.executeCommand('papers.chooseCitationStyle');
+      const pick = await waitFor('the style pick, its bundled styles previewed', () => api.testing.stylePick()?.title === 'Choose Citation Style' && !api.testing.stylePick()?.busy && api.testing.stylePick(), 30000);
+      const styles = pick.items.filter(i => i.kind !== vscode.QuickPickItemKind.Separator);
+      assert.ok(styles.length > 10000, `the repository's styles too (${styles.length})`);
+      const access = styles.find(i => i.value === 'ieee-access')!;
+      assert.equal(access.label, 'IEEE Access');
+      assert.match(access.description!, /^ieee-access · numeric · engineering, communications · after ieee$/, 'searched by id, format and field');
+      assert.equal(access.detail, undefined, 'not fetched before it is highlighted');
+      pick.activeItems = [access];
+      const detail = await waitFor('IEEE Access previewed', () => { const d = pick.items.find(i => i.value === 'ieee-access')?.detail; return d && /S\. Russell and P\. Norvig/.test(d) && d; }, 30000);
+      assert.match(detail, /^\[1\] /);
+      assert.equal(pick.activeItems[0]?.value, 'ieee-access', 'still highlighted once its preview shows');
+      await sent();
+      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+      await where(api, 'document');
+      await done;
+      assert.equal(editor.document.getText(), text.replace('title: From the repository\n', 'title: From the repository\ncsl: "https://www.zotero.org/styles/ieee-access"\n'));
+      await hoverUntil(editor, IEEE);
+    } finally {
+      await setSetting('web.cslStylesUrl', undefined);
+      await server.close();
+    }
+  });
 });
 
 suite('Dependent styles (a journal\'s name over another style\'s rules)', () => {
@@ -267,5 +304,73 @@ suite('Dependent styles (a journal\'s name over another style\'s rules)', () => 
     await hoverUntil(await openFile('again.md', CITING('csl: histochemica-again.csl\n')), ELSEVIER_HARVARD);
     assert.equal(await server.requestCount(), asked, 'not asked again');
     await server.reset();
+  });
+});
+
+suite('Styles of the CSL repository by name (csl: ieee-access, csl: "Nature Communications")', () => {
+  let server: Replay;
+  const VANCOUVER = /Russell S, Norvig P\. Artificial intelligence/;
+  /** The problems Papers shows on a document of this suite. */
+  const problemsOn = (name: string) => vscode.languages.getDiagnostics(dir(name)).filter(d => d.source === 'Papers');
+
+  suiteSetup(async () => {
+    await activate();
+    await vscode.workspace.fs.createDirectory(dir());
+    server = await startReplay();
+    await setSetting('web.cslStylesUrl', server.urls.cslStyles);
+  });
+
+  suiteTeardown(async () => {
+    await setSetting('citation.style', undefined);
+    await setSetting('web.cslStylesUrl', undefined);
+    await setSetting('web.enabled', undefined);
+    await closeAllEditors();
+    await server.close();
+  });
+
+  test('a dependent style named by its title, never seen, is fetched from the repository\'s dependent/ folder and formats in its parent\'s form', async () => {
+    const asked = await server.requestCount();
+    const editor = await openFile('by-title.md', CITING('csl: "Acta Otorrinolaringológica Española (Español)"\n'));
+    await hoverUntil(editor, VANCOUVER);
+    assert.ok(await server.requestCount() > asked, 'fetched');
+    assert.deepEqual(problemsOn('by-title.md'), []);
+  });
+
+  test('by its id, a dependent style whose parent is not bundled: both fetched, and the setting takes a title too', async () => {
+    const editor = await openFile('by-id.md', CITING('csl: acta-histochemica\n'));
+    await hoverUntil(editor, ELSEVIER_HARVARD);
+    const plain = await openFile('by-setting.md', CITING(''));
+    await setSetting('citation.style', 'IEEE Access');
+    await hoverUntil(plain, IEEE);
+    await setSetting('citation.style', undefined);
+    await hoverUntil(plain, APA);
+  });
+
+  test('offline and never fetched: APA, and a problem at the csl: line that names the style and why; a name that is no style says so', async () => {
+    await setSetting('web.enabled', false);
+    const asked = await server.requestCount();
+    const editor = await openFile('offline.md', CITING('title: Offline\ncsl: nature-communications\n'));
+    await hoverUntil(editor, APA);
+    const [problem] = await waitFor('a problem at the csl: line', () => problemsOn('offline.md').length > 0 && problemsOn('offline.md'));
+    assert.equal(problem.range.start.line, 3, 'the csl: line');
+    assert.match(problem.message, /"nature-communications".*the CSL repository's "Nature Communications", but it has not been fetched yet and papers\.web\.enabled is off: references are formatted in APA/);
+    assert.equal(await server.requestCount(), asked, 'nothing asked with the network off');
+    // Online, the repository does not have it (the test server holds a few styles): the problem says what the repository answered.
+    await setSetting('web.enabled', undefined);
+    await waitFor('the problem saying the fetch failed', async () => {
+      await hoverOn(editor, 'russell2020aima');
+      return problemsOn('offline.md').some(d => /dependent\/nature-communications\.csl could not be fetched \(404/.test(d.message));
+    }, 30000);
+
+    const nothing = await openFile('nothing.md', CITING('csl: the-journal-of-nothing\n'));
+    await hoverUntil(nothing, APA);
+    const [none] = await waitFor('a problem on nothing.md', () => problemsOn('nothing.md').length > 0 && problemsOn('nothing.md'));
+    assert.match(none.message, /"the-journal-of-nothing" .* is neither a \.csl file nor the id or title of a style of the CSL repository/);
+    // Fixed, the problem goes.
+    await writeText(dir('nothing.md'), CITING('csl: ieee\n'));
+    await waitFor('the problem gone', async () => {
+      await hoverOn(nothing, 'russell2020aima');
+      return problemsOn('nothing.md').length === 0;
+    });
   });
 });

@@ -80,12 +80,18 @@ function loadRecordings(): Map<string, Recording[]> {
   return byPath;
 }
 
-/** A style of the folder, as raw.githubusercontent.com serves the styles repository's files (as text). */
+/**
+ * A style of the folder, as raw.githubusercontent.com serves the styles repository's files (as
+ * text): an independent style at `/ID.csl`, a dependent one only at `/dependent/ID.csl`, where the
+ * repository keeps it (asked elsewhere, 404, as the repository answers).
+ */
 function styleAnswer(path: string): Answer | undefined {
-  const name = /^\/([\w.-]+\.csl)$/.exec(path)?.[1];
+  const [, dependent, name] = /^\/(dependent\/)?([\w.-]+\.csl)$/.exec(path) ?? [];
   const file = name && join(STYLE_FIXTURES, name);
   if (!file || !existsSync(file)) return undefined;
-  return { status: 200, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: readFileSync(file, 'utf8') };
+  const body = readFileSync(file, 'utf8');
+  if (/rel="independent-parent"/.test(body) !== Boolean(dependent)) return undefined;
+  return { status: 200, headers: { 'content-type': 'text/plain; charset=utf-8' }, body };
 }
 
 /** The made Hugging Face answer for a request, from its file name. */
@@ -138,7 +144,7 @@ export class ReplayServer {
   /** The environment the command line reads them from. */
   get env(): Record<string, string> {
     const u = this.urls;
-    return { PAPERS_HF_URL: u.huggingFace, PAPERS_ARXIV_URL: u.arxiv, PAPERS_CROSSREF_URL: u.crossref, PAPERS_DOI_URL: u.doi, PAPERS_S2_URL: u.semanticScholar };
+    return { PAPERS_HF_URL: u.huggingFace, PAPERS_ARXIV_URL: u.arxiv, PAPERS_CROSSREF_URL: u.crossref, PAPERS_DOI_URL: u.doi, PAPERS_S2_URL: u.semanticScholar, PAPERS_CSL_STYLES_URL: u.cslStyles };
   }
 
   /** Answers with `intercept` where it answers, and replays otherwise; `reset()` ends it. */

@@ -3,23 +3,13 @@
 // links for suggest): refs, cited-by, recommend and suggest print one line a paper or JSON, exit 1
 // when the paper is not found and 2 on a usage error, and send a key only to Semantic Scholar.
 import * as assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from '../unit/support/seeds';
 import { ReplayServer } from '../support/replayServer';
-import { workDir } from './tools';
+import { cliAsync, workDir } from './tools';
 
-interface Cli { status: number | null; stdout: string; stderr: string }
-
-/** Runs dist/cli.js without blocking this process, which serves the replay. */
-function cli(env: Record<string, string>, cwd: string, ...args: string[]): Promise<Cli> {
-  return new Promise(resolve => {
-    execFile(process.execPath, [join(ROOT, 'dist', 'cli.js'), ...args], { cwd, env: { ...process.env, ...env }, encoding: 'utf8' }, (error, stdout, stderr) => {
-      resolve({ status: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr });
-    });
-  });
-}
+const cli = cliAsync;
 
 suite('command line: a paper\'s neighbourhood (replayed)', () => {
   let server: ReplayServer;

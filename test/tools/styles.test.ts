@@ -17,7 +17,8 @@ import { bibFileItems, paperCslItem } from '../../src/core/styles/items';
 import { type CslItem, StyleEngine } from '../../src/core/styles/engine';
 import { createStyleEngine } from '../../src/styles';
 import { ROOT, seedCorpus } from '../unit/support/seeds';
-import { filesUnder, run, workDir } from './tools';
+import { ReplayServer } from '../support/replayServer';
+import { cliAsync, filesUnder, run, workDir } from './tools';
 
 const SHARED = path.resolve(__dirname, '../../../../shared/bibliographies');
 const STYLES = ['apa', 'ieee'] as const;
@@ -78,6 +79,41 @@ suite('papers format', () => {
       const broken = cli(work.dir, '--corpus', 'refs.bib', '--style', 'broken.csl');
       assert.equal(broken.status, 2);
       assert.match(broken.stderr, /broken\.csl:4: "<\/style>" closes "<info>"/);
+    } finally {
+      work.done();
+    }
+  });
+});
+
+suite('papers format --style: a style of the CSL repository by its id or title, fetched once and kept', () => {
+  let server: ReplayServer;
+  suiteSetup(async () => { server = await ReplayServer.start(); });
+  suiteTeardown(() => server.close());
+
+  test('a dependent style by title and by id (its parent fetched too), from the cache once fetched; exit 2 for no such style, 1 when it cannot be had', async () => {
+    const work = workDir('format-by-name');
+    try {
+      writeFileSync(path.join(work.dir, 'refs.bib'), '@book{zed, author = {Zed, Zoe}, title = {Last}, year = 2001}\n@book{abe, author = {Abe, Al}, title = {First}, year = 2000}\n');
+      const cache = path.join(work.dir, 'cache');
+      const env = { ...server.env, PAPERS_CACHE_DIR: cache };
+      const access = await cliAsync(env, work.dir, 'format', '--corpus', 'refs.bib', '--style', 'IEEE Access', 'zed', 'abe');
+      assert.equal(access.status, 0, access.stderr);
+      assert.equal(access.stdout, '[1] Z. Zed, Last. 2001.\n\n[2] A. Abe, First. 2000.\n');
+      assert.deepEqual(server.requests.map(r => r.path), ['/dependent/ieee-access.csl']);
+      assert.equal(readFileSync(path.join(cache, 'styles', 'ieee-access.csl'), 'utf8'), readFileSync(path.join(ROOT, 'test', 'fixtures', 'styles', 'ieee-access.csl'), 'utf8'));
+      const histochemica = await cliAsync(env, work.dir, 'format', '--corpus', 'refs.bib', '--style', 'acta-histochemica');
+      assert.equal(histochemica.status, 0, histochemica.stderr);
+      assert.equal(histochemica.stdout, 'Abe, A., 2000. First.\n\nZed, Z., 2001. Last.\n', 'Elsevier Harvard, its parent');
+      assert.deepEqual(server.requests.slice(1).map(r => r.path), ['/dependent/acta-histochemica.csl', '/elsevier-harvard.csl']);
+      // Kept: with the repository unreachable, the same styles format, and nothing is asked.
+      const offline = { ...env, PAPERS_CSL_STYLES_URL: 'http://127.0.0.1:9/none' };
+      assert.equal((await cliAsync(offline, work.dir, 'format', '--corpus', 'refs.bib', '--style', 'acta-histochemica')).stdout, histochemica.stdout);
+      const none = await cliAsync(env, work.dir, 'format', '--corpus', 'refs.bib', '--style', 'the-journal-of-nothing');
+      assert.equal(none.status, 2);
+      assert.match(none.stderr, /unknown style "the-journal-of-nothing": one of apa, .*, a \.csl file, or the id or title of a style of the CSL repository/);
+      const unreachable = await cliAsync(offline, work.dir, 'format', '--corpus', 'refs.bib', '--style', 'Nature Communications');
+      assert.equal(unreachable.status, 1);
+      assert.match(unreachable.stderr, /the citation style nature-communications could not be fetched from http:\/\/127\.0\.0\.1:9\/none\/dependent\/nature-communications\.csl/);
     } finally {
       work.done();
     }

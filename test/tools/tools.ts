@@ -1,10 +1,11 @@
 // Running the real bibliography tools from tests: each run is timed, and a tool that is not
 // installed fails the test with the package to install, never skips it.
 import * as assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ROOT } from '../unit/support/seeds';
 
 /** Debian packages that provide each tool (CI installs the same). */
 const PACKAGES: Record<string, string> = {
@@ -50,4 +51,16 @@ export function filesUnder(dir: string, ...suffixes: string[]): string[] {
   return readdirSync(dir, { withFileTypes: true })
     .flatMap(e => (e.isDirectory() ? filesUnder(join(dir, e.name), ...suffixes) : suffixes.some(s => e.name.endsWith(s)) ? [join(dir, e.name)] : []))
     .sort();
+}
+
+/**
+ * Runs the built command line (dist/cli.js) in `cwd` with `env` added, without blocking this
+ * process: a test's replay server, in this process, must answer what it asks.
+ */
+export function cliAsync(env: Record<string, string>, cwd: string, ...args: string[]): Promise<Omit<Run, 'ms'>> {
+  return new Promise(resolve => {
+    execFile(process.execPath, [join(ROOT, 'dist', 'cli.js'), ...args], { cwd, env: { ...process.env, ...env }, encoding: 'utf8' }, (error, stdout, stderr) => {
+      resolve({ status: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr });
+    });
+  });
 }

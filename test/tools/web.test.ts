@@ -3,12 +3,11 @@
 // that pdflatex + bibtex (plain, plainnat), pdflatex + biber and pandoc --citeproc all accept,
 // with the authors and the eprint in what they print; `daily` prints the site's order.
 import * as assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from '../unit/support/seeds';
 import { ReplayServer } from '../support/replayServer';
-import { run, timings, workDir, type Run } from './tools';
+import { cliAsync, run, timings, workDir, type Run } from './tools';
 
 /** The ids `add` is given: arXiv ids (new, versioned, a link) and DOIs of three agencies, through Crossref and doi.org. */
 const IDS = [
@@ -17,16 +16,8 @@ const IDS = [
 ];
 const KEYS = ['stanley2016heat', 'immink2017proceedings', 'nguyen20210', 'frank1970structure', 'sadasivan2012methylphenidate', 'hall1957correlation', 'willighagen2023shield'];
 
-interface Cli { status: number | null; stdout: string; stderr: string }
-
-/** Runs dist/cli.js without blocking this process, which serves the replay. */
-function cli(env: Record<string, string>, ...args: string[]): Promise<Cli> {
-  return new Promise(resolve => {
-    execFile(process.execPath, [join(ROOT, 'dist', 'cli.js'), ...args], { env: { ...process.env, ...env }, encoding: 'utf8' }, (error, stdout, stderr) => {
-      resolve({ status: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr });
-    });
-  });
-}
+/** The command line, run from the repository. */
+const cli = (env: Record<string, string>, ...args: string[]) => cliAsync(env, ROOT, ...args);
 
 const pdflatex = (dir: string) => run('pdflatex', ['-interaction=nonstopmode', '-halt-on-error', 'doc.tex'], dir);
 

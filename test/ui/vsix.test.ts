@@ -7,7 +7,7 @@ import { VSIX, expandFirstTopic, keepFailures, openPapersContainer, openWorkbenc
 
 // What the installed extension reads, and nothing else (see .vscodeignore).
 const ALLOWED = [
-  /^extension\/package\.json$/, /^extension\/dist\/(extension|host|engine)\.js$/, /^extension\/dist\/styles\.js\.lz$/, /^extension\/dist\/licenses\/[\w.-]+\.txt$/, /^extension\/dist\/webview\/[\w./-]+\.(js|css)$/,
+  /^extension\/package\.json$/, /^extension\/dist\/(extension|host|engine)\.js$/, /^extension\/dist\/styles\.js\.lz$/, /^extension\/dist\/csl-styles\.tsv$/, /^extension\/dist\/licenses\/[\w.-]+\.txt$/, /^extension\/dist\/webview\/[\w./-]+\.(js|css)$/,
   /^extension\/dist\/library\.lz$/, /^extension\/dist\/tree\.json$/, /^extension\/media\/[\w.-]+\.(svg|png|css)$/,
   /^extension\/(readme\.md|changelog\.md|LICENSE\.txt)$/i, /^extension\.vsixmanifest$/, /^\[Content_Types\]\.xml$/,
 ];
@@ -18,6 +18,8 @@ const REQUIRED = [
   'extension/dist/library.lz', 'extension/dist/webview/details.js',
   // citeproc-js and the CSL styles, loaded when a reference is first formatted, and the licences they ship under.
   'extension/dist/styles.js.lz', 'extension/dist/licenses/LICENSE-citeproc-js.txt', 'extension/dist/licenses/LICENSE-CC-BY-SA-3.0.txt',
+  // The CSL repository's styles by id and title, read when a style not shipped is named or chosen.
+  'extension/dist/csl-styles.tsv',
 ];
 
 suite('UI: the packaged VSIX', () => {
@@ -41,8 +43,11 @@ suite('UI: the packaged VSIX', () => {
     // and VS Code for the web fetches the files on every first use. A CSL processor and its styles
     // take a quarter of it. A paper's neighbourhood (issue 41) was given 30 KB over the 597 KB it had;
     // the engine shipped plain rather than as LZMA (issue 40: 15 KB for 70-80 ms of the host's CPU at
-    // every start) takes 15 KB more, and every CSL locale (issue 42) 31 KB.
-    assert.ok(fs.statSync(VSIX).size <= 672 * 1024, `the VSIX is ${kb(fs.statSync(VSIX).size)}, over its 672 KB budget`);
+    // every start) takes 15 KB more, and every CSL locale (issue 42) 31 KB. The list of the CSL
+    // repository's 10,380 styles (issue 42: any journal's style by name, searched offline) 139 KB:
+    // its ids, titles, formats, fields and parents, plain, as the zip compresses them (LZMA would
+    // save 27 KB and cost a decoder in the host). 30 KB are left for the features still to come.
+    assert.ok(fs.statSync(VSIX).size <= 830 * 1024, `the VSIX is ${kb(fs.statSync(VSIX).size)}, over its 830 KB budget`);
   });
 
   test('installs, activates and shows papers in the Papers view', async () => {

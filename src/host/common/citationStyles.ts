@@ -1,11 +1,13 @@
 // The citation style each document is formatted in, and formatting in it. The style in force is
 // the document's own `csl:`, its Quarto project's, the setting `papers.citation.style`, else APA
-// (core/styles/resolve.ts); a .csl file it names is read here and sent to the engine worker, which
-// formats (engine/formatting.ts): citeproc-js never loads in the extension host. A dependent style
-// (a journal's name over another style's rules) is sent with its parent when that parent is not
-// bundled: the parent's .csl beside it, else in the workspace, else fetched from the CSL styles
-// repository (papers.web.cslStylesUrl) and kept. A .csl the worker cannot use is a problem on
-// that file, at its line, and a warning once; APA stands in.
+// (core/styles/resolve.ts); a .csl file it names is read here, a style of the CSL repository it
+// names by id or title (`csl: ieee-access`, `csl: "Nature Communications"`) is fetched and kept
+// (styleRepository.ts), and either is sent to the engine worker, which formats
+// (engine/formatting.ts): citeproc-js never loads in the extension host. A dependent style (a
+// journal's name over another style's rules) is sent with its parent when that parent is not
+// bundled: the parent's .csl beside it, else in the workspace, else from the CSL styles repository.
+// A .csl the worker cannot use is a problem on that file, at its line, and a warning once; a style
+// that cannot be had is a problem at the document's `csl:` line; APA stands in.
 import vscode = require('vscode');
 import type { Formatted, FormatKind, FormatOutput, StyleProblem, StyleRef, StylesBundle } from '../../engine/protocol';
 import { isAbsolute, type CitingText } from '../bibliography/sources';
@@ -16,6 +18,8 @@ import type { Library } from '../library/library';
 import { setDiagnostics } from '../util/diagnosticSets';
 import { readBytes, readText } from '../util/disk';
 import { Disposable } from '../util/dispose';
+import type { RepositoryStyle } from '../../core/styles/repository';
+import { StyleRepository, type StyleFile } from './styleRepository';
 
 /** The style engine's shipped file in dist/ (platform/styleEngine.ts `STYLES_SCRIPT`; not imported, so that its decoder stays out of the host's bundle). */
 const STYLES_FILE = 'styles.js.lz';
@@ -26,11 +30,10 @@ const QUARTO_PROJECT = ['_quarto.yml', '_quarto.yaml'];
  */
 const QUICK_MS = 300;
 const QUARTO_LANGUAGES = new Set(['quarto', 'markdown', 'rmd']);
-const CSL_STYLES_URL = 'https://raw.githubusercontent.com/citation-style-language/styles/master';
-/** How long a parent style's fetch may take before the style is used without it (a problem says so). */
-const FETCH_MS = 15_000;
-/** How long a parent style that was not found is not looked for again (unless a .csl file changes). */
-const PARENT_RETRY_MS = 60_000;
+/** How long a style or parent that could not be had is not looked for again (unless a .csl file or a setting changes). */
+const RETRY_MS = 60_000;
+/** A style named by its URL, as pandoc takes `csl:` (a zotero.org style's page, a repository file). */
+const URL = /^https?:\/\//i;
 
 /** A document's style, as the worker is sent it and the writer is shown it. */
 export interface DocumentStyle {
@@ -43,9 +46,14 @@ export interface DocumentStyle {
   label: string;
   /** The .csl file, when one is used. */
   file?: vscode.Uri;
+  /** The id of the CSL repository's style used, when it was named by its id or title. */
+  repository?: string;
   /** Tells styles apart: the bundled id, or the file and its text. */
   key: string;
 }
+
+/** A style of the CSL repository named by id or title: had (with its parent, if it needs one fetched), or why not; undefined when no style has that name. */
+type NamedStyle = { style: RepositoryStyle; got: StyleFile; parent?: StyleFile } | { style: RepositoryStyle; reason: string } | undefined;
 
 export type FormattedEntries = Exclude<Formatted, { needsBundle: true }>;
 
@@ -69,7 +77,10 @@ export class CitationStyles extends Disposable {
   private readonly warned = new Set<string>();
   private readonly texts = new Map<string, Promise<string | undefined>>();
   /** Each dependent style's parent, by the style's file and its parent's id: found once until a watched file changes. */
-  private readonly parents = new Map<string, Promise<{ xml: string; file: string } | undefined>>();
+  private readonly parents = new Map<string, Promise<StyleFile | undefined>>();
+  /** The CSL repository's styles named by id or title, by the name written: found and fetched once (again a minute after a failure). */
+  private readonly named = new Map<string, Promise<NamedStyle>>();
+  readonly repository: StyleRepository;
   private bundleBytes: Promise<Uint8Array | undefined> | undefined;
   private watching = false;
   private readonly problems = this.register(vscode.languages.createDiagnosticCollection('papers-styles'));
@@ -80,14 +91,16 @@ export class CitationStyles extends Disposable {
   constructor(
     private readonly extensionUri: vscode.Uri, private readonly client: EngineClient, private readonly log: vscode.LogOutputChannel,
     /** Where parent styles fetched are kept (the extension's global storage). */
-    private readonly storage?: vscode.Uri,
+    storage?: vscode.Uri,
   ) {
     super();
+    this.repository = new StyleRepository(extensionUri, log, storage);
     this.register(vscode.workspace.onDidChangeConfiguration(e => {
       if (e.affectsConfiguration(`${Settings.section}.${Settings.citationStyle}`) || e.affectsConfiguration(`${Settings.section}.${Settings.citationLocale}`)) this.changed.fire();
       // The network turned on, or another styles repository: a parent not found is looked for again.
       if (e.affectsConfiguration(`${Settings.section}.web`)) {
         this.parents.clear();
+        this.named.clear();
         this.changed.fire();
       }
     }));
@@ -102,6 +115,7 @@ export class CitationStyles extends Disposable {
     const fileChanged = () => {
       this.texts.clear();
       this.parents.clear();
+      this.named.clear();
       this.changed.fire();
     };
     this.register(files.onDidChange(fileChanged));
@@ -109,35 +123,90 @@ export class CitationStyles extends Disposable {
     this.register(files.onDidDelete(fileChanged));
   }
 
-  /** The style in force for a document; `setting` stands for the setting (the details view's pick). */
-  async styleOf(doc: CitingText | undefined, setting?: string): Promise<DocumentStyle> {
+  /**
+   * The style in force for a document; `instead`, a style as the setting names one, is used in place
+   * of what the document and the setting name, in the document's language (the details view's and
+   * Choose Citation Style's previews).
+   */
+  async styleOf(doc: CitingText | undefined, instead?: string): Promise<DocumentStyle> {
     this.watch();
     const { BUNDLED_STYLES, styleInForce } = (await engineLoaded()).styles;
     const project = doc && QUARTO_LANGUAGES.has(doc.languageId) && !doc.isUntitled ? await this.projectOf(doc.uri) : undefined;
-    const force = styleInForce({
+    const named = styleInForce({
       document: doc?.getText(),
       project: project?.text,
-      setting: setting ?? vscode.workspace.getConfiguration(Settings.section).get<string>(Settings.citationStyle, ''),
+      setting: vscode.workspace.getConfiguration(Settings.section).get<string>(Settings.citationStyle, ''),
     });
+    const force = instead === undefined ? named : { ...styleInForce({ setting: instead }), ...(named.locale ? { locale: named.locale } : {}) };
     const locale = force.locale;
     const fallbackLocale = vscode.workspace.getConfiguration(Settings.section).get<string>(Settings.citationLocale, '') || undefined;
     const locales = { ...(locale ? { locale } : {}), ...(fallbackLocale ? { fallbackLocale } : {}) };
+    let problem: string | undefined;
     if (force.path !== undefined) {
       const folder = doc && vscode.workspace.getWorkspaceFolder(doc.uri)?.uri;
       const base = force.origin === 'document' && doc && !doc.isUntitled ? vscode.Uri.joinPath(doc.uri, '..')
         : force.origin === 'project' ? project?.folder : folder ?? vscode.workspace.workspaceFolders?.[0]?.uri;
-      const uri = isAbsolute(force.path) ? vscode.Uri.file(force.path) : base && vscode.Uri.joinPath(base, force.path);
+      const isUrl = URL.test(force.path);
+      const uri = isUrl ? undefined : isAbsolute(force.path) ? vscode.Uri.file(force.path) : base && vscode.Uri.joinPath(base, force.path);
       const xml = uri && await this.text(uri);
       if (uri && xml !== undefined) {
         const file = vscode.workspace.asRelativePath(uri, false);
         const parent = await this.parentOf(xml, uri);
         const key = `${uri.toString()}\n${xml}${parent ? `\n${parent.file}\n${parent.xml}` : ''}`;
+        if (instead === undefined) this.reportNamed(doc, undefined);
         return { ref: { xml, file, ...(parent ? { parent } : {}) }, ...locales, label: uri.path.slice(uri.path.lastIndexOf('/') + 1), file: uri, key };
       }
-      if (!force.bundled) this.warnOnce(`"${force.path}" (the citation style named by ${force.origin === 'setting' ? 'the setting papers.citation.style' : `the ${force.origin}`}) cannot be read, so references are formatted in APA.`);
+      const where = force.origin === 'setting' ? 'the setting papers.citation.style' : `the ${force.origin}`;
+      const isFile = !isUrl && /\.csl$/i.test(force.path);
+      // A name, not a file: one of the CSL repository's styles by its id or title (a .csl is a file, as pandoc reads it).
+      const named = !force.bundled && !isFile ? await this.namedStyle(force.path) : undefined;
+      if (named && 'got' in named) {
+        const { style, got, parent } = named;
+        const key = `csl:${style.id}\n${got.xml}${parent ? `\n${parent.file}\n${parent.xml}` : ''}`;
+        if (instead === undefined) this.reportNamed(doc, undefined);
+        return { ref: { xml: got.xml, file: got.file, ...(parent ? { parent } : {}) }, ...locales, label: style.title, repository: style.id, key };
+      }
+      if (named) problem = `The citation style "${force.path}" (named by ${where}) is the CSL repository's "${named.style.title}", but ${named.reason}: references are formatted in APA until it can be had.`;
+      else if (isFile && !force.bundled) {
+        const known = !/[/\\]/.test(force.path) ? await this.repository.find(force.path) : undefined;
+        problem = `"${force.path}" (the citation style named by ${where}) cannot be read, so references are formatted in APA.${known ? ` The CSL repository has a style of that name: write ${known.id} (without .csl) to have it fetched.` : ''}`;
+      } else if (!force.bundled) problem = `"${force.path}" (the citation style named by ${where}) is neither a .csl file nor the id or title of a style of the CSL repository, so references are formatted in APA.`;
+      if (problem) this.warnOnce(problem);
     }
+    if (instead === undefined) this.reportNamed(doc, force.origin === 'document' ? problem : undefined);
     const bundled = force.bundled ?? 'apa';
     return { ref: { bundled }, ...locales, label: BUNDLED_STYLES.find(s => s.id === bundled)?.title ?? bundled, key: bundled };
+  }
+
+  /** A style of the CSL repository named by id or title: found in its list, then kept or fetched, with its parent. Undefined when the list has no such style. */
+  private namedStyle(name: string): Promise<NamedStyle> {
+    const known = this.named.get(name);
+    if (known) return known;
+    const found = (async (): Promise<NamedStyle> => {
+      const style = await this.repository.find(name);
+      if (!style) return undefined;
+      const got = await this.repository.fetch(style);
+      if ('reason' in got) return { style, reason: got.reason };
+      return { style, got, parent: await this.parentOf(got.xml) };
+    })();
+    this.named.set(name, found);
+    // Not had (offline, say): asked again a minute later, not on every hover meanwhile.
+    void found.then(named => { if (named && 'reason' in named) setTimeout(() => { if (this.named.get(name) === found) this.named.delete(name); }, RETRY_MS); }, () => this.named.delete(name));
+    return found;
+  }
+
+  /** A style named by a document's `csl:` that cannot be had: a problem at that line (none once it can). */
+  private reportNamed(doc: CitingText | undefined, message: string | undefined): void {
+    if (!doc || doc.isUntitled) return;
+    if (!message) {
+      if (this.problems.has(doc.uri)) setDiagnostics(this.problems, doc.uri, []);
+      return;
+    }
+    const lines = doc.getText().split('\n');
+    const line = Math.max(0, lines.findIndex(l => /^\s*csl\s*:/.test(l)));
+    const diagnostic = new vscode.Diagnostic(new vscode.Range(line, 0, line, lines[line]?.replace(/\r$/, '').length ?? 0), message, vscode.DiagnosticSeverity.Warning);
+    diagnostic.source = 'Papers';
+    setDiagnostics(this.problems, doc.uri, [diagnostic]);
   }
 
   /**
@@ -145,51 +214,29 @@ export class CitationStyles extends Disposable {
    * style, else anywhere in the workspace, else the copy fetched before, else fetched now. Undefined
    * when none is found: the engine then says so at the line naming it.
    */
-  private async parentOf(xml: string, uri: vscode.Uri): Promise<{ xml: string; file: string } | undefined> {
+  private async parentOf(xml: string, uri?: vscode.Uri): Promise<StyleFile | undefined> {
     const id = (await engineLoaded()).styles.parentToFind(xml);
     if (!id) return undefined;
-    const key = `${uri.toString()}\n${id}`;
+    const key = `${uri?.toString() ?? ''}\n${id}`;
     const known = this.parents.get(key);
     if (known) return known;
     const found = this.findParent(id, uri);
     this.parents.set(key, found);
     // Not found (offline, say): asked again a minute later, not on every hover meanwhile.
-    void found.then(parent => { if (!parent) setTimeout(() => { if (this.parents.get(key) === found) this.parents.delete(key); }, PARENT_RETRY_MS); });
+    void found.then(parent => { if (!parent) setTimeout(() => { if (this.parents.get(key) === found) this.parents.delete(key); }, RETRY_MS); });
     return found;
   }
 
-  private async findParent(id: string, uri: vscode.Uri): Promise<{ xml: string; file: string } | undefined> {
+  private async findParent(id: string, uri: vscode.Uri | undefined): Promise<StyleFile | undefined> {
     const name = `${id}.csl`;
-    const beside = vscode.Uri.joinPath(uri, '..', name);
-    const found = [beside, ...(await vscode.workspace.findFiles(`**/${name}`, '**/node_modules/**', 5)).filter(u => u.toString() !== beside.toString())];
+    const beside = uri && vscode.Uri.joinPath(uri, '..', name);
+    const found = [...(beside ? [beside] : []), ...(await vscode.workspace.findFiles(`**/${name}`, '**/node_modules/**', 5)).filter(u => u.toString() !== beside?.toString())];
     for (const candidate of found) {
       const text = await this.text(candidate);
       if (text !== undefined) return { xml: text, file: vscode.workspace.asRelativePath(candidate, false) };
     }
-    return this.fetchedStyle(id);
-  }
-
-  /** A style of the CSL repository by its id: kept from an earlier fetch, else fetched (when the network may be used) and kept. */
-  private async fetchedStyle(id: string): Promise<{ xml: string; file: string } | undefined> {
-    const kept = this.storage && vscode.Uri.joinPath(this.storage, 'styles', `${id}.csl`);
-    const cached = kept && await readText(kept);
-    if (cached !== undefined) return { xml: cached, file: `${id}.csl (fetched)` };
-    const config = vscode.workspace.getConfiguration(Settings.section);
-    if (!config.get<boolean>(Settings.webEnabled, true)) return undefined;
-    const base = (config.get<string>(Settings.cslStylesUrl) ?? '').trim().replace(/\/+$/, '') || CSL_STYLES_URL;
-    const url = `${base}/${id}.csl`;
-    try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(FETCH_MS) });
-      if (!response.ok) throw new Error(`${response.status} ${response.statusText}`.trim());
-      const text = await response.text();
-      if (!/<style\b/.test(text)) throw new Error('the answer is not a CSL style');
-      if (kept) await Promise.resolve(vscode.workspace.fs.writeFile(kept, new TextEncoder().encode(text))).catch(error => this.log.warn(`Could not keep the style ${id}: ${(error as Error).message}`));
-      this.log.info(`Fetched the citation style ${id} from ${url}.`);
-      return { xml: text, file: `${id}.csl (fetched)` };
-    } catch (error) {
-      this.log.warn(`Could not fetch the citation style ${id} from ${url}: ${error instanceof Error ? error.message : String(error)}`);
-      return undefined;
-    }
+    const fetched = await this.repository.fetch({ id });
+    return 'xml' in fetched ? fetched : undefined;
   }
 
   /** Whether the worker has built this style's engine: formatting in it then answers at once. */
@@ -289,7 +336,11 @@ export class CitationStyles extends Disposable {
 
   /** A .csl the worker could not use: a problem on that file at its line, and a warning once; none once it is fixed. */
   private report(style: DocumentStyle, problem: StyleProblem | undefined): void {
-    if (!style.file) return;
+    if (!style.file) {
+      // A style fetched from the CSL repository: the writer has no file to be shown the problem on.
+      if (problem && style.repository) this.warnOnce(`The citation style ${style.label} (${problem.file}, line ${problem.line}) cannot be used: ${problem.message}. References are formatted in APA.`);
+      return;
+    }
     if (!problem) {
       setDiagnostics(this.problems, style.file, []);
       return;

@@ -59,6 +59,7 @@ async function benchInWorker(root: string, shared: string, keys: readonly string
     };
     rows.push([`a hover's reference (request and answer), ${HOVERS} keys`, await hovers()]);
     rows.push([`the same ${HOVERS} keys again (kept formatted)`, await hovers()]);
+    rows.push(...await aheadRows(engine, bundle, keys));
     const reports: number[] = [];
     let last = performance.now();
     let longest = 0;
@@ -73,6 +74,39 @@ async function benchInWorker(root: string, shared: string, keys: readonly string
   } finally {
     await engine.stop();
   }
+}
+
+/**
+ * A citing document of BIBLIOGRAPHY keys opened: its style built and its keys' references formatted
+ * ahead in the worker (Chicago, an engine no request has used yet), with a hover on a key it does
+ * not cite asked every 50 ms meanwhile (how long one waits: the worker's longest busy stretch a
+ * request meets); then hovers on its keys, from what was formatted ahead.
+ */
+async function aheadRows(engine: Engine, bundle: { path: string }, keys: readonly string[]): Promise<string[][]> {
+  const style = { bundled: 'chicago-author-date' as const };
+  const cited = keys.slice(0, BIBLIOGRAPHY);
+  const others = keys.slice(BIBLIOGRAPHY);
+  await engine.request<StyleEngineInfo>({ type: 'styleEngine', style, bundle });
+  const waits: number[] = [];
+  let done = false;
+  const [, aheadMs] = await timedAsync(async () => {
+    const ahead = engine.request<StyleEngineInfo>({ type: 'styleEngine', style, ahead: { keys: [...cited], output: 'markdown', wait: true } }).finally(() => { done = true; });
+    for (let i = 0; !done; i++) {
+      await new Promise(resolve => setTimeout(resolve, 50));
+      if (done) break;
+      waits.push((await timedAsync(() => engine.request<Formatted>({ type: 'format', keys: [others[i % others.length]], style, output: 'markdown', kind: 'reference' })))[1]);
+    }
+    await ahead;
+  });
+  const hovers: number[] = [];
+  for (let i = 0; i < HOVERS; i++) {
+    hovers.push((await timedAsync(() => engine.request<Formatted>({ type: 'format', keys: [cited[(i * 7919) % cited.length]], style, output: 'markdown', kind: 'reference' })))[1]);
+  }
+  return [
+    [`a document's ${cited.length.toLocaleString('en')} keys formatted ahead, in the background (Chicago)`, ms(aheadMs)],
+    [`a hover on a key it does not cite, meanwhile (${waits.length}, every 50 ms)`, `${spread(waits)}, longest ${ms(Math.max(0, ...waits))}`],
+    [`a hover on a key it cites, once formatted ahead (${HOVERS})`, spread(hovers)],
+  ];
 }
 
 async function timedAsync<T>(run: () => Promise<T>): Promise<[T, number]> {

@@ -8,7 +8,8 @@ import { DEFAULT_STYLE } from '../core/styles/resolve';
 import { loadStyles, type StylesModule } from '../platform/styleEngine';
 import type { StyleEngine } from '../core/styles/engine';
 import { readBytes } from '../platform/engineFiles.node';
-import type { Formatted, FormatParams, StyleEngineInfo, StyleParams, StyleProblem, StyleRef, StylesBundle } from './protocol';
+import type { Formatted, FormatParams, StyleEngineInfo, StyleEngineParams, StyleParams, StyleProblem, StyleRef, StylesBundle } from './protocol';
+import { inSlices, pause } from '../core/util/pause';
 
 /** Engines kept: the styles a writer moves between (a document's, the setting's, the details view's pick). */
 const ENGINES = 6;
@@ -53,12 +54,41 @@ function engineFor(module: StylesModule, style: StyleRef, locales: Locales): Bui
   return built;
 }
 
-/** Builds the engine a request names (`styleEngine`). */
-export function styleEngine(request: StyleParams): StyleEngineInfo {
+/** The references being formatted ahead (one document's keys at a time): a newer request stops the older. */
+let ahead: { stopped: boolean } | undefined;
+
+/**
+ * Builds the engine a request names (`styleEngine`) and, when it names a document's keys, formats
+ * their references ahead, after answering: in slices of AHEAD_SLICE_MS with a pause between, so
+ * that a request from the editor (a hover) waits at most a slice; the answer waits for them only
+ * when asked to (`ahead.wait`, the bench).
+ */
+export async function styleEngine(request: StyleEngineParams, lookup: (keys: string[]) => Promise<(Paper | undefined)[]>): Promise<StyleEngineInfo> {
   const module = stylesModule(request.bundle);
   if (!module) return { needsBundle: true };
   const { engine, problem } = engineFor(module, request.style, request);
-  return { title: engine.info.title, locale: engine.locale, numeric: engine.numeric, ...(problem ? { problem } : {}) };
+  const info = { title: engine.info.title, locale: engine.locale, numeric: engine.numeric, ...(problem ? { problem } : {}) };
+  if (request.ahead?.keys.length) {
+    if (ahead) ahead.stopped = true;
+    const job = ahead = { stopped: false };
+    const done = formatAhead(module, engine, request.ahead, lookup, job).catch(() => undefined);
+    if (request.ahead.wait) await done;
+  }
+  return info;
+}
+
+/** The time one slice of formatting ahead may hold the worker: a hover asked meanwhile waits no longer than this and one reference. */
+const AHEAD_SLICE_MS = 40;
+
+async function formatAhead(
+  module: StylesModule, engine: StyleEngine, { keys, output }: NonNullable<StyleEngineParams['ahead']>,
+  lookup: (keys: string[]) => Promise<(Paper | undefined)[]>, job: { stopped: boolean },
+): Promise<void> {
+  await pause();
+  const papers = await lookup(keys);
+  const items = papers.flatMap((paper, i) => (paper ? [module.paperCslItem({ ...paper, key: keys[i] })] : []));
+  const steps = engine.referencesAhead(items, output);
+  await inSlices((function* () { for (const step of steps) { if (job.stopped) return; yield step; } })(), pause, { budgetMs: AHEAD_SLICE_MS });
 }
 
 /**

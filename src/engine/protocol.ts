@@ -226,6 +226,11 @@ export type Formatted = z.output<typeof FormattedSchema>;
  */
 export interface StyleParams { style: StyleRef; locale?: string; fallbackLocale?: string; bundle?: StylesBundle }
 /**
+ * Builds a style's engine; `ahead`: a citing document's keys, whose references are formatted ahead
+ * in the background (the answer waits for them only with `wait`, the bench).
+ */
+export interface StyleEngineParams extends StyleParams { ahead?: { keys: string[]; output: FormatOutput; wait?: boolean } }
+/**
  * A format request: the papers' keys, looked up in the worker's library; or (while the library is
  * the host's own bundled papers) the papers themselves, one a key, null where none has it.
  */
@@ -296,7 +301,7 @@ export const REQUESTS = {
   // No answer: the worker stops as if it had crashed (for tests of the recovery).
   exit: { params: carries(), result: () => z.null(), waitsForJoin: false },
   // Builds a style's engine (the style bundle loaded on first need), so that what formats next answers at once.
-  styleEngine: { params: carries<StyleParams>(), result: () => StyleEngineInfoSchema, waitsForJoin: false },
+  styleEngine: { params: carries<StyleEngineParams>(), result: () => StyleEngineInfoSchema, waitsForJoin: false },
   // References formatted in a style; a long bibliography reports its progress (`{ id, progress }`) on the way.
   format: { params: carries<FormatParams>(), result: () => FormattedSchema, waitsForJoin: false },
   ...QUESTIONS,

@@ -124,7 +124,7 @@ async function answer(request: Request, onProgress: (fraction: number) => void):
       return { result: parts, transfer: [parts.papers, parts.names, parts.text, parts.meta] };
     }
     case 'styleEngine':
-      return { result: styleEngine(request) };
+      return { result: await styleEngine(request, keys => loaded().papersWhenReady(keys)) };
     case 'format':
       // By key, as soon as the keys answer (before the join of the user's entries, as a hover's row).
       return { result: await format(request, keys => loaded().papersWhenReady(keys), onProgress) };

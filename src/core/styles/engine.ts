@@ -41,8 +41,11 @@ export interface EngineOptions {
 /** Entries formatted between two progress reports in `bibliography`. */
 const PAGE = 100;
 
-/** References kept formatted (`reference`): hovers and completions ask for the same keys again and again. */
-const KEPT = 500;
+/**
+ * References kept formatted (`reference`): hovers and completions ask for the same keys again and
+ * again, and a citing document's keys are formatted ahead (`referencesAhead`), a thousand or more.
+ */
+const KEPT = 5000;
 
 /**
  * A style engine. Building one parses the style and its locale (APA takes the longest);
@@ -61,8 +64,17 @@ export class StyleEngine {
   #format: 'text' | 'html' | undefined;
   /** Formatted references by form and key, with the item they were formatted from; the least recently asked first. */
   readonly #references = new Map<string, { given: string; text: string }>();
+  /**
+   * A second engine of the same style for references one at a time, built on first need: a
+   * reference formatted here would register its one item, and so drop the document's whole
+   * registry, which the next bibliography (Show References) would then pay to build again.
+   */
+  #single: StyleEngine | undefined;
 
-  private constructor(private readonly citeproc: InstanceType<typeof CSL.Engine>, readonly info: StyleInfo, readonly locale: string) {}
+  private constructor(
+    private readonly citeproc: InstanceType<typeof CSL.Engine>, readonly info: StyleInfo, readonly locale: string,
+    private readonly made: { style: StyleSource; options: EngineOptions },
+  ) {}
 
   /**
    * Builds the engine for `style`. Throws `StyleError` (file and line) for a file that is not a
@@ -84,7 +96,7 @@ export class StyleEngine {
     } catch (error) {
       throw new StyleError(style.file, 1, `citeproc-js cannot use this style: ${String(error instanceof Error ? error.message : error).replace(/^citeproc-js error: /, '')}`);
     }
-    const engine: StyleEngine = new StyleEngine(citeproc, info, locale);
+    const engine: StyleEngine = new StyleEngine(citeproc, info, locale, { style, options });
     return engine;
   }
 
@@ -133,7 +145,8 @@ export class StyleEngine {
 
   /**
    * One reference, as a bibliography of one would show it. It is kept, and given again while the
-   * item under its key reads the same: an edited entry is formatted anew.
+   * item under its key reads the same: an edited entry is formatted anew. Formatted by the second
+   * engine: what this one has registered stays.
    *
    * @example engine.reference(item, 'markdown') === 'Vaswani, A., … (2017). *Attention is all you need*. …'
    */
@@ -146,12 +159,31 @@ export class StyleEngine {
       this.#references.set(key, kept);
       return kept.text;
     }
-    const [entry] = this.bibliography([item], form);
+    this.#single ??= StyleEngine.create(this.made.style, this.made.options);
+    const [entry] = this.#single.bibliography([item], form);
     if (entry?.error) throw new Error(entry.error);
     const text = entry?.text ?? '';
     if (this.#references.size >= KEPT) this.#references.delete(this.#references.keys().next().value!);
     this.#references.set(key, { given, text });
     return text;
+  }
+
+  /** Whether `reference` has the item's reference in `form` kept (it then answers at once). */
+  hasReference(item: CslItem, form: OutputForm): boolean {
+    return this.#references.get(`${form}\n${item.id}`)?.given === JSON.stringify(item);
+  }
+
+  /**
+   * Formats ahead the references of `items` not kept yet, one a step (a citing document's keys,
+   * while the worker is idle), so that a hover on any of them answers from what is kept. A step
+   * yields the key done; an item citeproc-js rejects is passed over (its hover will say why).
+   */
+  *referencesAhead(items: readonly CslItem[], form: OutputForm): Generator<string, void, undefined> {
+    for (const item of items) {
+      if (this.hasReference(item, form)) continue;
+      try { this.reference(item, form); } catch { /* said when it is asked for */ }
+      yield item.id;
+    }
   }
 
   /**

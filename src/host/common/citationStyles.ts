@@ -82,6 +82,8 @@ export class CitationStyles extends Disposable {
   private readonly named = new Map<string, Promise<NamedStyle>>();
   readonly repository: StyleRepository;
   private bundleBytes: Promise<Uint8Array | undefined> | undefined;
+  /** The style and keys last sent to be formatted ahead: the same document shown again is not sent again. */
+  private warmed: string | undefined;
   private watching = false;
   private readonly problems = this.register(vscode.languages.createDiagnosticCollection('papers-styles'));
   private readonly changed = this.register(new vscode.EventEmitter<void>());
@@ -244,10 +246,16 @@ export class CitationStyles extends Disposable {
     return this.built.has(this.builtKey(style));
   }
 
-  /** Builds the style's engine in the worker, in the background (a citing document opened). */
-  warm(style: DocumentStyle): void {
-    if (this.isBuilt(style)) return;
-    const ask = (bundle?: StylesBundle) => this.client.request({ type: 'styleEngine', style: style.ref, locale: style.locale, fallbackLocale: style.fallbackLocale, bundle });
+  /**
+   * Builds the style's engine in the worker, in the background (a citing document opened), and
+   * has the references of `keys` (the document's) formatted ahead there, as a hover shows them.
+   */
+  warm(style: DocumentStyle, keys: readonly string[] = []): void {
+    const warmKey = `${this.builtKey(style)}\n${keys.join('\n')}`;
+    if (this.isBuilt(style) && (!keys.length || this.warmed === warmKey)) return;
+    this.warmed = warmKey;
+    const ahead = keys.length ? { ahead: { keys: [...keys], output: 'markdown' as const } } : {};
+    const ask = (bundle?: StylesBundle) => this.client.request({ type: 'styleEngine', style: style.ref, locale: style.locale, fallbackLocale: style.fallbackLocale, bundle, ...ahead });
     void (async () => {
       let info = await ask(this.bundlePath());
       if ('needsBundle' in info) info = await ask(await this.bundle());

@@ -1,12 +1,14 @@
 // Formatted references: once the library is loading, the style of a citing document shown is built
-// in the engine worker in the background, so that the first hover after it can show the formatted
-// reference; and the command Papers: Show References (references.ts). The style of each document
+// in the engine worker in the background, and the references of the keys it cites are formatted
+// ahead there, so that a hover on any of them shows the formatted reference at once; and the command Papers: Show References (references.ts). The style of each document
 // and formatting in it (common/citationStyles.ts) are on the shared floor: hover, completion and the
 // details view format too.
 import vscode = require('vscode');
 import { CITING_LANGUAGES } from '../../core/cite/languages';
 import type { CitationStyles } from '../common/citationStyles';
+import { engine, engineLoaded } from '../engine/load';
 import { Commands } from '../ids';
+import { scanOf } from '../util/documentScan';
 import type { PaperStore } from '../library/store';
 import { registerCommands, type Command } from '../util/commands';
 import type { ReferencesPreview } from './references';
@@ -38,7 +40,9 @@ export function registerStyles({ store, styles, references, chooseStyle, log }: 
   const warm = (editor: vscode.TextEditor | undefined) => {
     // Not before the library is loading: nothing of the styles at activation.
     if (!editor || !citing.has(editor.document.languageId) || !store.loaded) return;
-    void styles.styleOf(editor.document).then(style => styles.warm(style));
+    // Its cited keys' references are formatted ahead, so that a hover on any answers from what the worker keeps.
+    const doc = editor.document;
+    void Promise.all([styles.styleOf(doc), engineLoaded()]).then(([style]) => styles.warm(style, [...engine().health.citedKeys(scanOf(doc).citations).keys]));
   };
   return vscode.Disposable.from(
     vscode.window.onDidChangeActiveTextEditor(warm),

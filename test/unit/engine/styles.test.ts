@@ -66,6 +66,13 @@ suite('the engine worker formats references (format, styleEngine)', () => {
     assert.deepEqual((ieee.result as { entries: { text: string }[] }).entries.map(e => e.text), ['[1]', '[2]'], 'IEEE: in the order cited');
   });
 
+  test('a document\'s keys formatted ahead (a key no paper has passed over): its hovers then answer as before', async () => {
+    const ahead = await ask({ type: 'styleEngine', style: { bundled: 'nature' }, ahead: { keys: ['vaswani2017', 'nobody', 'russell2020aima'], output: 'markdown', wait: true } });
+    assert.equal((ahead.result as { title: string }).title, 'Nature');
+    const hover = await ask({ type: 'format', keys: ['russell2020aima'], style: { bundled: 'nature' }, output: 'markdown', kind: 'reference' });
+    assert.deepEqual((hover.result as { entries: { text: string }[] }).entries.map(e => e.text), ['1. Russell, S. \\& Norvig, P. *Artificial intelligence: A modern approach*. (Pearson, 2020).']);
+  });
+
   test('a .csl that is not a style gives its file and line, and APA stands in', async () => {
     const xml = '<?xml version="1.0"?>\n<style xmlns="http://purl.org/net/xbiblio/csl" class="in-text">\n  <info><title>Broken</title>\n</style>\n';
     const { result } = await ask({ type: 'format', keys: ['russell2020aima'], style: { xml, file: 'broken.csl' }, output: 'text', kind: 'reference' });

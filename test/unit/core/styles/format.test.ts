@@ -116,6 +116,32 @@ suite('formatting', () => {
     assert.deepEqual(ieee.citations(items, 'text').map(c => c.text), ['[1]', '[2]']);
   });
 
+  test('a hover between two previews keeps what the preview registered: the second registers nothing again', () => {
+    const many: CslItem[] = Array.from({ length: 250 }, (_, i) => ({ id: `r${i}`, type: 'book', title: `Volume ${i}`, author: [{ family: `Writer${i}` }] }));
+    const first: number[] = [];
+    apa.bibliography(many, 'html', fraction => first.push(fraction));
+    assert.deepEqual(first, [0.2, 0.4, 0.7, 0.9, 1], 'registered, then formatted');
+    assert.equal(apa.reference({ id: 'other', type: 'book', title: 'Hovered' }, 'markdown'), '*Hovered*. (n.d.).');
+    assert.equal(apa.reference(many[3], 'markdown'), 'Writer3. (n.d.). *Volume 3*.');
+    const again: number[] = [];
+    apa.bibliography(many, 'html', fraction => again.push(fraction));
+    assert.deepEqual(again, [0.7, 0.9, 1], 'formatted only');
+  });
+
+  test('a document\'s references are formatted ahead, one a step, those kept passed over; an edited entry is not kept', () => {
+    const engine = createStyleEngine('apa');
+    const cited: CslItem[] = [
+      { id: 'x', type: 'book', title: 'Ex', issued: { 'date-parts': [[2001]] } },
+      { id: 'y', type: 'book', title: 'Why', issued: { 'date-parts': [[2002]] } },
+    ];
+    engine.reference(cited[1], 'markdown');
+    assert.deepEqual([...engine.referencesAhead(cited, 'markdown')], ['x'], 'y was kept');
+    assert.ok(cited.every(item => engine.hasReference(item, 'markdown')));
+    assert.equal(engine.hasReference(cited[0], 'html'), false, 'another form is another reference');
+    assert.equal(engine.hasReference({ ...cited[0], title: 'Ex, edited' }, 'markdown'), false);
+    assert.deepEqual([...engine.referencesAhead(cited, 'markdown')], []);
+  });
+
   test('a reference is formatted anew when its entry changes, in place or read again, and a bibliography too', () => {
     const item: CslItem = { id: 'e', type: 'book', title: 'Old title', issued: { 'date-parts': [[2020]] } };
     assert.equal(apa.reference(item, 'markdown'), '*Old title*. (2020).');

@@ -70,6 +70,8 @@ export class StyleEngine {
    * registry, which the next bibliography (Show References) would then pay to build again.
    */
   #single: StyleEngine | undefined;
+  /** The citations last made, by form, for the items registered: the same asked again (a keystroke that changed no citation) are given again. */
+  #citationsMade: Map<OutputForm, Formatted[]> | undefined;
 
   private constructor(
     private readonly citeproc: InstanceType<typeof CSL.Engine>, readonly info: StyleInfo, readonly locale: string,
@@ -140,6 +142,7 @@ export class StyleEngine {
       this.#read = undefined;
     }
     this.#registered = ids;
+    this.#citationsMade = undefined;
     return ids;
   }
 
@@ -210,6 +213,7 @@ export class StyleEngine {
 
   /** After citeproc-js failed, nothing of what it held is trusted: it starts again empty. */
   #reset(): void {
+    this.#citationsMade = undefined;
     this.#given.clear();
     this.#items.clear();
     this.#registered = [];
@@ -241,7 +245,11 @@ export class StyleEngine {
   citations(items: readonly CslItem[], form: OutputForm): Formatted[] {
     if (!items.length) return [];
     const ids = this.#use(items, form);
-    return ids.map(id => ({ key: id, text: finish(this.citeproc.makeCitationCluster([{ id }]), form) }));
+    const made = (this.#citationsMade ??= new Map<OutputForm, Formatted[]>()).get(form);
+    if (made) return made.map(c => ({ ...c }));
+    const out = ids.map(id => ({ key: id, text: finish(this.citeproc.makeCitationCluster([{ id }]), form) }));
+    this.#citationsMade.set(form, out);
+    return out.map(c => ({ ...c }));
   }
 }
 

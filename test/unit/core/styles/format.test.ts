@@ -116,6 +116,23 @@ suite('formatting', () => {
     assert.deepEqual(ieee.citations(items, 'text').map(c => c.text), ['[1]', '[2]']);
   });
 
+  test('citations asked again are given again, and made anew when an entry changes or one is added', () => {
+    const engine = createStyleEngine('ieee');
+    const cited: CslItem[] = [
+      { id: 'p', type: 'book', title: 'P', author: [{ family: 'Pe' }], issued: { 'date-parts': [[2001]] } },
+      { id: 'q', type: 'book', title: 'Q', author: [{ family: 'Qu' }], issued: { 'date-parts': [[2002]] } },
+    ];
+    assert.deepEqual(engine.citations(cited, 'text').map(c => c.text), ['[1]', '[2]']);
+    const again = engine.citations(cited, 'text');
+    again[0].text = 'changed by the caller';
+    assert.deepEqual(engine.citations(cited, 'text').map(c => c.text), ['[1]', '[2]'], 'what is given is a copy');
+    assert.deepEqual(engine.citations([cited[1], cited[0]], 'text').map(c => [c.key, c.text]), [['q', '[1]'], ['p', '[2]']], 'another order');
+    const apa = createStyleEngine('apa');
+    assert.deepEqual(apa.citations(cited, 'html').map(c => c.text), ['(Pe, 2001)', '(Qu, 2002)']);
+    assert.deepEqual(apa.citations([{ ...cited[0], author: [{ family: 'Pea' }] }, cited[1]], 'html').map(c => c.text), ['(Pea, 2001)', '(Qu, 2002)'], 'an edited entry');
+    assert.deepEqual(apa.citations([...cited, { ...cited[1], id: 'r' }], 'markdown').map(c => c.text), ['(Pe, 2001)', '(Qu, 2002a)', '(Qu, 2002b)'], 'one added: disambiguated');
+  });
+
   test('a hover between two previews keeps what the preview registered: the second registers nothing again', () => {
     const many: CslItem[] = Array.from({ length: 250 }, (_, i) => ({ id: `r${i}`, type: 'book', title: `Volume ${i}`, author: [{ family: `Writer${i}` }] }));
     const first: number[] = [];

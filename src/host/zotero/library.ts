@@ -51,6 +51,8 @@ export class ZoteroLibrary implements vscode.Disposable {
   /** The problem the writer was last told of: told once, until Zotero is read again or turned off. */
   #told: ZoteroProblem | undefined;
   #state: ZoteroState = { items: 0 };
+  /** What the writer was told, in order (the integration tests read it). */
+  readonly told: string[] = [];
   readonly #changed = new vscode.EventEmitter<ZoteroState>();
   /** The library was read (or could not be). */
   readonly onDidChange = this.#changed.event;
@@ -109,6 +111,7 @@ export class ZoteroLibrary implements vscode.Disposable {
       this.#state = { items: this.#items.length, problem: problem.problem };
       if (this.#told !== problem.problem) {
         this.#told = problem.problem;
+        this.told.push(problem.message);
         void vscode.window.showWarningMessage(problem.message);
       }
     }
@@ -116,18 +119,21 @@ export class ZoteroLibrary implements vscode.Disposable {
     return this.#state;
   }
 
-  /** Every top-level item (attachments and notes are children), a page at a time, as `Total-Results` counts them. */
+  /**
+   * Every top-level item (attachments and notes are children), a page at a time until `Total-Results`
+   * are read: Zotero may give fewer than asked, so the next page starts after what came.
+   */
   async #fetchAll(): Promise<ZoteroItem[]> {
     const { ZoteroItemsSchema } = engine().zotero;
     const items: ZoteroItem[] = [];
-    for (let start = 0; ; start += PAGE) {
-      const answer = await this.#get(`/api/users/0/items/top?format=json&include=data,csljson&limit=${PAGE}&start=${start}`);
+    for (;;) {
+      const answer = await this.#get(`/api/users/0/items/top?format=json&include=data,csljson&limit=${PAGE}&start=${items.length}`);
       const parsed = ZoteroItemsSchema.safeParse(answer.body);
       if (!parsed.success) throw new ZoteroError('answer', problemMessage('answer', this.url, `items: ${parsed.error.issues[0]?.message ?? 'not a list of items'}`));
       items.push(...parsed.data);
       const total = Number(answer.headers.get('Total-Results'));
       // Without the header (or with an empty page), the page is the whole answer.
-      if (!parsed.data.length || !Number.isFinite(total) || start + PAGE >= total) return items;
+      if (!parsed.data.length || !Number.isFinite(total) || items.length >= total) return items;
     }
   }
 

@@ -15,6 +15,8 @@ export const DEFAULT_ZOTERO_URL = 'http://localhost:23119';
 const PAGE = 100;
 /** Focus asks again no sooner than this after the last time it asked. */
 export const ASK_AGAIN_MS = 30_000;
+/** A Zotero that takes longer than this for one page is busy or stuck: the read is given up, and asked again later. */
+const ANSWER_MS = 15_000;
 /** The keys made for items that give none, by Zotero item key: an item's key never changes. */
 const KEYS_STATE = 'papers.zotero.keys';
 
@@ -141,8 +143,10 @@ export class ZoteroLibrary implements vscode.Disposable {
     const url = this.url;
     let response: Response;
     try {
-      response = await fetch(`${url}${path}`, { headers: { Accept: 'application/json', 'Zotero-API-Version': '3' } });
+      response = await fetch(`${url}${path}`, { headers: { Accept: 'application/json', 'Zotero-API-Version': '3' }, signal: AbortSignal.timeout(ANSWER_MS) });
     } catch (error) {
+      // Without this, a Zotero that never answers would hold every later refresh behind this one.
+      if ((error as Error).name === 'TimeoutError') throw new ZoteroError('answer', problemMessage('answer', url, `no answer within ${ANSWER_MS / 1000} s`));
       this.log.info(`Zotero: ${url}: ${(error as Error).message} ${String((error as { cause?: unknown }).cause ?? '')}`);
       throw new ZoteroError('not-running', problemMessage('not-running', url, ''));
     }

@@ -20,6 +20,7 @@ import { styleCredit } from './core/styles/credit';
 import { styleFinder, readStyleList, repositoryStyleUrl } from './core/styles/repository';
 import { DetailsStateSchema, ReferencesIntentSchema, ReferencesStateSchema, WebviewMessageSchema } from './shared/protocol';
 import { ResponseSchema, RESULT_SCHEMAS } from './engine/protocol';
+import { ZoteroItemsSchema } from './core/zotero/item';
 import { dayText, HttpClient, idsOfWork, namesOf, NeighbourService, PaperService, parsePaperId, parsePeriod, periodText, PUBLIC_SCHOLAR_URL, PUBLIC_URLS, scholarIdOfWork, shiftPeriod, workOfPaper, suggest, WebCache, WebError, webPaperId } from './core/web';
 
 serveIfWorker();
@@ -49,3 +50,6 @@ export const protocol = { DetailsStateSchema, WebviewMessageSchema, ReferencesIn
 
 /** Papers from the web: fetched, read and cached only when the user asks (zod and the XML reader stay out of the host's activation bundle). */
 export const web = { HttpClient, PaperService, PUBLIC_URLS, WebCache, WebError, webPaperId, parsePaperId, dayText, parsePeriod, periodText, shiftPeriod, NeighbourService, PUBLIC_SCHOLAR_URL, suggest, namesOf, idsOfWork, scholarIdOfWork, workOfPaper };
+
+/** The Zotero library: its answers read with zod (in the engine bundle, as the web's are). */
+export const zotero = { ZoteroItemsSchema };

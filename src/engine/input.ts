@@ -19,6 +19,7 @@ import {
 } from './snapshot';
 import type { LibraryState } from './state';
 import { joinWeb, type WebInput } from './web';
+import { joinZotero, type ZoteroInput } from '../core/zotero/join';
 
 /** A corpus file as given: its text, or only its name when a cached library stands for it. */
 export interface CorpusInput {
@@ -43,6 +44,8 @@ export interface UserInput {
   cached?: CachedLibrary;
   /** Papers fetched from the web (web.ts); left out, the last call's. */
   web?: WebInput;
+  /** The Zotero library's items (core/zotero); left out, the last call's. */
+  zotero?: ZoteroInput;
   /**
    * Called once the keys answer (hover, Go to Definition, the checks of citations), before the
    * entries are joined and their names indexed, the longest steps: the report then says
@@ -53,7 +56,7 @@ export interface UserInput {
 }
 
 /** The input as it stands after a call: what the call gave, and the last call's for what it left out. */
-type CurrentInput = Required<Pick<UserInput, 'corpus' | 'bibliographies' | 'web'>> & Pick<UserInput, 'cacheKey' | 'bibliographyKey'>;
+type CurrentInput = Required<Pick<UserInput, 'corpus' | 'bibliographies' | 'web' | 'zotero'>> & Pick<UserInput, 'cacheKey' | 'bibliographyKey'>;
 
 /** When a merge began, when it began reading the bibliographies, and how long their parse took (ms). */
 interface ReadClock {
@@ -61,6 +64,12 @@ interface ReadClock {
   readStarted: number;
   parseMs: number;
 }
+
+/**
+ * Whether the library holds papers that no cached library stands for (fetched from the web, or
+ * Zotero's): a cache holds the user's files alone.
+ */
+const beyondFiles = (input: Pick<CurrentInput, 'web' | 'zotero'>): boolean => input.web.batches.length > 0 || input.zotero.items.length > 0;
 
 const labels = new Map(topicList(topicsFile).map(t => [t.id, t.label]));
 const topicLabel = (id: string) => labels.get(id) ?? id;
@@ -81,7 +90,7 @@ export class LibraryInput {
   #base: { key: string; index: BaseIndex } | undefined;
   readonly #readCache = new ReadCache();
   /** The last input, for the parts a later call leaves out. */
-  #lastInput: CurrentInput = { corpus: [], bibliographies: [], web: { batches: [], keys: {} } };
+  #lastInput: CurrentInput = { corpus: [], bibliographies: [], web: { batches: [], keys: {} }, zotero: { items: [], keys: {} } };
   /** The whole library came from the cache under this key (its bibliographies by name only); what it reported then. */
   #wholeFromCache: { key: string; added: number; joined: number } | undefined;
   /** What the bibliographies added to the library last read, for a snapshot of it. */
@@ -115,12 +124,13 @@ export class LibraryInput {
       cacheKey: given.corpus ? given.cacheKey : this.#lastInput.cacheKey,
       bibliographyKey: given.bibliographies ? given.bibliographyKey : this.#lastInput.bibliographyKey,
       web: given.web ?? this.#lastInput.web,
+      zotero: given.zotero ?? this.#lastInput.zotero,
     };
-    const withWeb = input.web.batches.length > 0;
+    const withWeb = beyondFiles(input);
     const { cached } = given;
     const named = input.bibliographies.some(b => b.text === undefined);
     // The bibliographies by name only: the whole library cached under their key stands for them.
-    // (Not with papers from the web: that library holds none of them.)
+    // (Not with papers from the web or Zotero: that library holds none of them.)
     if (named && !withWeb && !input.corpus.length && input.bibliographyKey !== undefined
       && (this.#wholeFromCache?.key === input.bibliographyKey || (cached?.key === input.bibliographyKey && this.#restoreWhole(cached)))) {
       this.#lastInput = input;
@@ -192,7 +202,10 @@ export class LibraryInput {
     // After the bibliographies, so that a fetched paper the user has is the user's (and keeps the user's key).
     const web = joinWeb(joined.papers, input.web);
     const base = web.enriched.size ? joined.papers.map(p => web.enriched.get(p.id) ?? p) : joined.papers;
-    const papers = web.papers.length ? [...base, ...web.papers] : base;
+    const withWebPapers = web.papers.length ? [...base, ...web.papers] : base;
+    // Last, so that a key the writer's bibliography has (exported from this very Zotero) stays the writer's entry.
+    const zotero = joinZotero(withWebPapers, input.zotero);
+    const papers = zotero.papers.length ? [...withWebPapers, ...zotero.papers] : withWebPapers;
     state.files = fileReports(parsed);
     const shipped = state.bundled.papers;
     const grown = papers.length !== shipped.length || papers.some((p, i) => shipped[i] !== p);
@@ -224,8 +237,8 @@ export class LibraryInput {
       state.current = library;
       // The whole library is worth caching too, when it is the bundled papers and bibliographies alone.
       if (!input.corpus.length && input.bibliographyKey !== undefined && corpusKey === 'bundled') snapshotWanted = true;
-      // What is cached stands for the user's files alone: fetched papers have a cache of their own.
-      if (input.web.batches.length) snapshotWanted = false;
+      // What is cached stands for the user's files alone: fetched papers have a cache of their own, Zotero is asked again.
+      if (beyondFiles(input)) snapshotWanted = false;
     }
     this.#joinedCounts = { added: joined.added.length, joined: joined.updated.length };
     state.changed();
@@ -240,6 +253,7 @@ export class LibraryInput {
       snapshotWanted,
       needsFiles: false,
       ...(input.web.batches.length ? { web: { keys: web.keys, newKeys: web.newKeys, added: web.papers.length, known: web.known } } : {}),
+      ...(input.zotero.items.length ? { zotero: { keys: zotero.keys, newKeys: zotero.newKeys, added: zotero.papers.length } } : {}),
     };
   }
 
@@ -333,7 +347,7 @@ export class LibraryInput {
   async #wholeSnapshot(key: string): Promise<LibrarySnapshot | undefined> {
     const kept = this.#index;
     // Still the library read under this key (not restored, not changed since).
-    if (!kept || kept.key !== 'bundled' || this.#wholeFromCache || this.#lastInput.bibliographyKey !== key || this.#lastInput.web.batches.length) return undefined;
+    if (!kept || kept.key !== 'bundled' || this.#wholeFromCache || this.#lastInput.bibliographyKey !== key || beyondFiles(this.#lastInput)) return undefined;
     return wholeSnapshot(key, kept.index, this.state.current.papers, { files: this.state.files, ...this.#joinedCounts });
   }
 
@@ -345,7 +359,7 @@ export class LibraryInput {
   async #corpusSnapshot(): Promise<LibrarySnapshot | undefined> {
     const kept = this.#index;
     const merged = this.#corpusMerged;
-    if (!kept || kept.key === 'bundled' || merged?.key !== kept.key || this.#base?.key === kept.key || this.#lastInput.web.batches.length) return undefined;
+    if (!kept || kept.key === 'bundled' || merged?.key !== kept.key || this.#base?.key === kept.key || beyondFiles(this.#lastInput)) return undefined;
     const { snapshot, base } = await corpusSnapshot(kept.key, kept.index, merged.result);
     this.#base = { key: kept.key, index: base };
     const { state } = this;

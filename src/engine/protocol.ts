@@ -11,6 +11,7 @@ import type { BundledStyleId } from '../core/styles/resolve';
 import * as z from '../core/util/zod';
 import { CACHE_PARTS, type CachePart } from './cacheParts';
 import type { WebInput } from './web';
+import type { ZoteroInput } from '../core/zotero/join';
 
 const text = () => z.string();
 const int = () => z.int();
@@ -124,6 +125,8 @@ export const InputReportSchema = z.lazySchema(() => z.object({
    * user's own for a paper the library had), the keys given now (to keep), and how many joined.
    */
   web: z.optional(z.object({ keys: z.record(text(), text()), newKeys: z.record(text(), text()), added: int(), known: int() })),
+  /** With Zotero's items (`zotero` of setInput): each item's key by Zotero item key, the keys made now (to keep), and how many joined. */
+  zotero: z.optional(z.object({ keys: z.record(text(), text()), newKeys: z.record(text(), text()), added: int() })),
 }));
 export type InputReport = z.output<typeof InputReportSchema>;
 
@@ -288,7 +291,7 @@ export const REQUESTS = {
   // Answered once the keys answer (the files parsed); when the report says `indexing`, 'indexed' answers once
   // every name is searchable, and until the entries are joined, the questions that wait for the join wait.
   setInput: {
-    params: carries<{ corpus?: CorpusBytes[]; bibliographies?: BibliographyBytes[]; cacheKey?: string; bibliographyKey?: string; cached?: CachedBytes; web?: WebInput }>(),
+    params: carries<{ corpus?: CorpusBytes[]; bibliographies?: BibliographyBytes[]; cacheKey?: string; bibliographyKey?: string; cached?: CachedBytes; web?: WebInput; zotero?: ZoteroInput }>(),
     result: () => InputReportSchema, waitsForJoin: false,
   },
   // The last setInput's report, whole.

@@ -100,6 +100,7 @@ async function answer(request: Request, onProgress: (fraction: number) => void):
         bibliographyKey: request.bibliographyKey,
         cached,
         web: request.web,
+        zotero: request.zotero,
       };
       const report = await setInput(input);
       const readable = request.bibliographies?.every(b => b.path !== undefined || b.bytes !== undefined);

@@ -36,6 +36,7 @@ import { ChooseStyleCommand, ReferencesPreview, registerStyles } from './styles'
 import { createTestHooks } from './testing';
 import { useLocalDisk } from './util/disk';
 import { DailyPapers, HuggingFaceSearch, NeighbourWalk, Neighbourhoods, registerWeb, Suggestions, WebPapers } from './web';
+import { registerZotero, ZoteroLibrary } from './zotero';
 
 /** What the entry of each host provides. */
 export interface Platform {
@@ -106,15 +107,18 @@ export async function activateWith(context: vscode.ExtensionContext, platform: P
   const onScreen = new CitedOnScreen(store);
   const references = new ReferencesPreview(context.extensionUri, styles, bibliographies, log);
   const chooseStyle = new ChooseStyleCommand(styles, bibliographies);
+  // The writer's Zotero library, read only while papers.zotero.enabled is on (and never in a browser: localhost is not the writer's computer there).
+  const zotero = new ZoteroLibrary(store, context.globalState, log, !platform.disk);
   const parts = { store, picker, bibliographies, details, readingList, history, editors, citationSettings, styles, log };
   context.subscriptions.push(
-    daily, neighbourhoods, tree, treeView, readingListProvider, readingListView, details, onScreen, references,
+    daily, neighbourhoods, zotero, tree, treeView, readingListProvider, readingListView, details, onScreen, references,
     registerLibrary(store, log, () => bibliographies.reload()),
     registerBrowse({ ...parts, tree, treeView, topics: TOPICS }, daily),
     registerCite(parts),
     registerStyles({ store, styles, references, chooseStyle, log }),
     registerHealth({ ...parts, checker }),
     registerWeb({ ...parts, web, daily, neighbourhoods, suggestions, revealDaily: () => revealDaily({ tree, treeView }) }),
+    registerZotero(zotero, log),
   );
   // A writer who opened a LaTeX or Markdown file will cite soon: load the library once the
   // window has settled, so that the first \cite{ completes at once. A workspace whose documents
@@ -124,7 +128,7 @@ export async function activateWith(context: vscode.ExtensionContext, platform: P
   context.subscriptions.push({ dispose: () => clearTimeout(warmUp) });
   const api = createApi(store);
   if (context.extensionMode === vscode.ExtensionMode.Test) {
-    api.testing = createTestHooks({ store, engineClient, userCorpora, bibliographies, checker, unusedEntries, tree, treeView, readingList: readingListProvider, details, onScreen, references, picker, activatedAt, suggestions, chooseStyle,
+    api.testing = createTestHooks({ store, engineClient, userCorpora, bibliographies, checker, unusedEntries, tree, treeView, readingList: readingListProvider, details, onScreen, references, picker, activatedAt, suggestions, chooseStyle, zotero,
       webNextSession: () => new WebPapers(context.globalStorageUri, store, log, !platform.disk).restore(),
     });
   }

@@ -40,6 +40,7 @@ export const Commands = {
   setScholarKey: 'papers.setSemanticScholarKey',
   clearScholarKey: 'papers.clearSemanticScholarKey',
   moreNeighbours: 'papers.moreNeighbours',
+  refreshZotero: 'papers.refreshZotero',
 } as const;
 
 export const Views = {
@@ -84,4 +85,6 @@ export const Settings = {
   doiUrl: 'web.doiUrl',
   semanticScholarUrl: 'web.semanticScholarUrl',
   cslStylesUrl: 'web.cslStylesUrl',
+  zoteroEnabled: 'zotero.enabled',
+  zoteroUrl: 'zotero.url',
 } as const;

@@ -19,6 +19,7 @@ import { watcherEvents } from './util/fileWatch';
 import type { ReadingListProvider } from './browse/readingListView';
 import type { PapersTreeProvider } from './browse/tree';
 import type { TreeNode } from './common/treeNodes';
+import type { ZoteroLibrary } from './zotero/library';
 
 /**
  * Views and state that integration tests inspect, exposed on the API only when the
@@ -83,6 +84,10 @@ export interface PapersTestHooks {
   references(): ReferencesView | undefined;
   /** Starts the papers from the web afresh, as the next session does: the kept ones are read from the global storage. Answers how many. */
   webNextSession(): Promise<number>;
+  /** The Zotero library: what it last read, and what the writer was told. */
+  zotero(): { items: number; problem?: string; told: readonly string[] };
+  /** Reads the Zotero library as the window's focus would (at most every 30 s), and resolves once it is read or found out of reach. */
+  zoteroFocus(): Promise<unknown>;
 }
 
 export interface TestedParts {
@@ -103,10 +108,13 @@ export interface TestedParts {
   webNextSession: () => Promise<number>;
   suggestions: Suggestions;
   chooseStyle: ChooseStyleCommand;
+  zotero: ZoteroLibrary;
 }
 
-export function createTestHooks({ store, engineClient, userCorpora, bibliographies, checker, unusedEntries, tree, treeView, readingList, details, onScreen, references, picker, activatedAt, webNextSession, suggestions, chooseStyle }: TestedParts): PapersTestHooks {
+export function createTestHooks({ store, engineClient, userCorpora, bibliographies, checker, unusedEntries, tree, treeView, readingList, details, onScreen, references, picker, activatedAt, webNextSession, suggestions, chooseStyle, zotero }: TestedParts): PapersTestHooks {
   return {
+    zotero: () => ({ ...zotero.state, told: [...zotero.told] }),
+    zoteroFocus: () => zotero.refresh('focus'),
     webNextSession,
     references: () => references.lastView,
     onScreenSettled: () => onScreen.settled(),

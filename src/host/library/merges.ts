@@ -5,6 +5,7 @@
 import type vscode = require('vscode');
 import type { InputReport } from '../../engine/protocol';
 import type { WebInput } from '../../engine/web';
+import type { ZoteroInput } from '../../core/zotero/join';
 import type { EngineClient } from '../engine/client';
 import { Sequencer } from '../util/async';
 import { describe } from '../util/errors';
@@ -35,10 +36,13 @@ export class UserFileMerges {
    * bytes belong to the worker: the host keeps only whether there are any.
    */
   private pending: UserFiles = {};
-  private has = { corpus: false, bibliographies: false, web: false };
+  private has = { corpus: false, bibliographies: false, web: false, zotero: false };
   /** The papers fetched from the web as last given, for a worker that lost them; and what their last join said. */
   private web: WebInput | undefined;
   private webJoin: InputReport['web'];
+  /** Zotero's items as last given, for a worker that lost them; and what their last join said. */
+  private zotero: ZoteroInput | undefined;
+  private zoteroJoin: InputReport['zotero'];
   /** Whether the corpus files and the bibliographies were each given once: until both were, a worker started early is kept. */
   private given = { corpus: false, bibliographies: false };
 
@@ -68,6 +72,7 @@ export class UserFileMerges {
   /** The worker stopped: the fetched papers go with the files given again. */
   lost(): void {
     if (this.has.web) this.pending.web = this.web;
+    if (this.has.zotero) this.pending.zotero = this.zotero;
   }
 
   async applyUserFiles(files: readonly CorpusInput[]): Promise<UserCorpusReport | undefined> {
@@ -89,12 +94,25 @@ export class UserFileMerges {
   async applyWebPapers(web: WebInput): Promise<InputReport['web']> {
     this.web = web;
     this.pending.web = web;
-    this.has.web = web.batches.length > 0;
-    if (this.has.web) this.holder.prepareEngine();
+    await this.applyBeside('web', web.batches.length > 0);
+    return this.webJoin;
+  }
+
+  /** Replaces Zotero's items (none: Zotero is off); answers each item's key once they are in the library (or a newer input is). */
+  async applyZoteroItems(zotero: ZoteroInput): Promise<InputReport['zotero']> {
+    this.zotero = zotero;
+    this.pending.zotero = zotero;
+    await this.applyBeside('zotero', zotero.items.length > 0);
+    return this.zoteroJoin;
+  }
+
+  /** Gives the worker papers that come beside the user's files (from the web, from Zotero), and waits until they are in. */
+  private async applyBeside(kind: 'web' | 'zotero', any: boolean): Promise<void> {
+    this.has[kind] = any;
+    if (any) this.holder.prepareEngine();
     await this.schedule();
     // Overtaken by a newer change: that one gave them too.
     await this.settled();
-    return this.webJoin;
   }
 
   private schedule(): Promise<Merged | undefined> {
@@ -104,8 +122,8 @@ export class UserFileMerges {
 
   private async merge(): Promise<Merged | undefined> {
     const { holder } = this;
-    // (Fetched papers taken away still have to be taken out of the worker's library.)
-    if (!this.has.corpus && !this.has.bibliographies && !this.has.web && !(this.pending.web && holder.remote)) {
+    // (Fetched papers or Zotero's items taken away still have to be taken out of the worker's library.)
+    if (!this.has.corpus && !this.has.bibliographies && !this.has.web && !this.has.zotero && !((this.pending.web || this.pending.zotero) && holder.remote)) {
       await this.leaveWorker();
       return NOTHING;
     }
@@ -122,11 +140,12 @@ export class UserFileMerges {
     // What changed since the worker last heard (a new worker starts with none), then forgotten here.
     const files = this.pending;
     this.pending = {};
-    const given = await giveUserFiles(this.client, this.cache, this.log, shipped, files, this.has.corpus, this.has.web);
+    const given = await giveUserFiles(this.client, this.cache, this.log, shipped, files, this.has.corpus, this.has.web || this.has.zotero);
     let report = given.report;
     if (report.needsFiles) {
-      // The worker kept none of this call: the fetched papers go with the files given again.
+      // The worker kept none of this call: the fetched papers and Zotero's items go with the files given again.
       this.pending.web ??= this.web;
+      this.pending.zotero ??= this.zotero;
       // The worker holds bibliographies a cached library stood for, by name only, and the corpus files changed: every file is given again.
       this.events.inputLost.fire();
       return undefined;
@@ -139,6 +158,7 @@ export class UserFileMerges {
     const early = report.indexing === true;
     if (early) report = await this.indexedAfterKeys(report);
     if (report.web) this.webJoin = report.web;
+    this.zoteroJoin = report.zotero;
     this.snapshots.cancel();
     if (report.snapshotWanted) this.snapshots.schedule(given.key!, given.ofBibliographies);
     const { index } = report;

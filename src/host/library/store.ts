@@ -5,6 +5,7 @@
 import type vscode = require('vscode');
 import type { InputReport } from '../../engine/protocol';
 import type { WebInput } from '../../engine/web';
+import type { ZoteroInput } from '../../core/zotero/join';
 import type { EngineClient } from '../engine/client';
 import { Disposable } from '../util/dispose';
 import { PapersUnavailableError } from '../util/errors';
@@ -167,6 +168,14 @@ export class PaperStore extends Disposable {
    */
   applyWebPapers(web: WebInput): Promise<InputReport['web']> {
     return this.merges.applyWebPapers(web);
+  }
+
+  /**
+   * Replaces the Zotero library's items (src/host/zotero; none: Zotero is off or out of reach): they
+   * join the library in the engine worker. Answers each item's key, once the library holds them.
+   */
+  applyZoteroItems(zotero: ZoteroInput): Promise<InputReport['zotero']> {
+    return this.merges.applyZoteroItems(zotero);
   }
 
   /** The worker stopped: the bundled papers serve at once; it starts again once, with the user's files read afresh. */

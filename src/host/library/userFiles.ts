@@ -6,6 +6,7 @@ import type { BibliographyBytes, CachedBytes, CorpusBytes, Request } from '../..
 import type { Problem } from '../../core/model/paper';
 import type { BibliographyFileReport, InputReport } from '../../engine/protocol';
 import type { WebInput } from '../../engine/web';
+import type { ZoteroInput } from '../../core/zotero/join';
 import type { EngineClient } from '../engine/client';
 import { IndexCache, type CachedIndex } from './indexCache';
 
@@ -61,6 +62,8 @@ export interface UserFiles {
   bibliographies?: readonly BibliographyInput[];
   /** The papers fetched from the web (src/host/web), all of them. */
   web?: WebInput;
+  /** The Zotero library's items (src/host/zotero), all of them. */
+  zotero?: ZoteroInput;
 }
 
 /** What the worker answered, and the cache key its library would be written under. */
@@ -90,14 +93,14 @@ const bytesOf = (cached: CachedIndex): { papers: ArrayBuffer; names: ArrayBuffer
 export async function giveUserFiles(
   client: EngineClient, cache: IndexCache, log: vscode.LogOutputChannel, shipped: Uint8Array, files: UserFiles, withCorpus: boolean, withWeb = false,
 ): Promise<Given> {
-  const { corpus, bibliographies, web } = files;
+  const { corpus, bibliographies, web, zotero } = files;
   // A corpus file's library is cached between sessions, under a hash of everything it depends on.
   // Named by each file's size and modification time, not its bytes: hashing a 100 MB file here
   // would hold up the extension host (and a save changes the time anyway).
   const cacheKey = corpus?.length ? await IndexCache.hash([INDEX_CACHE_VERSION, shipped, ...corpus.flatMap(f => [f.file, f.stamp])]) : undefined;
   // With no corpus files, the whole library (the bundled papers joined with the bibliographies)
   // is cached, named by each bibliography's size and time, in the order the documents name them.
-  // Not with papers from the web: the cached library would stand for the bibliographies without them.
+  // Not with papers from the web or Zotero: the cached library would stand for the bibliographies without them.
   const bibliographyKey = bibliographies?.length && !withCorpus && !withWeb && bibliographies.every(b => b.stamp !== undefined)
     ? await IndexCache.hash([INDEX_CACHE_VERSION, 'bibliographies', shipped, ...bibliographies.flatMap(b => [b.uri, b.stamp!, (b.after ?? []).join('\n')])])
     : undefined;
@@ -130,7 +133,7 @@ export async function giveUserFiles(
       ...(bibs ?? []).flatMap(b => (b.bytes ? [b.bytes] : [])),
       ...(cached && 'bytes' in cached ? Object.values(cached.bytes) : []),
     ];
-    const request: Request = { type: 'setInput', corpus: corpusBytes, bibliographies: bibs, cacheKey, bibliographyKey, cached, web };
+    const request: Request = { type: 'setInput', corpus: corpusBytes, bibliographies: bibs, cacheKey, bibliographyKey, cached, web, zotero };
     return client.request(request, transfer);
   };
   const withCache = located !== undefined || cachedBytes !== undefined || wholePaths !== undefined || wholeBytes !== undefined;

@@ -1,6 +1,20 @@
 // The integration tests that do not run in VS Code for the web, each with the reason. Titles are
 // mocha's full titles (suite and test); web/index.ts fails if one no longer names a test.
+const ZOTERO_SERVER = 'starts a stand-in for Zotero\'s local API in the extension host (node:http); in a browser Papers does not ask Zotero at all (zotero.web.test.ts checks what it says instead)';
+
 export const NOT_ON_THE_WEB: Record<string, string> = {
+  'Zotero library turned on, every item of the library is read, a page at a time, and searched with the library\'s ranking':
+    ZOTERO_SERVER,
+  'Zotero library completing \\cite{ offers a Zotero item, and its hover says what it is':
+    ZOTERO_SERVER,
+  'Zotero library citing a Zotero item puts its key in and appends its entry to the document\'s bibliography, once':
+    ZOTERO_SERVER,
+  'Zotero library an item added in Zotero joins on Refresh Zotero Library, under the key Better BibTeX gave it':
+    ZOTERO_SERVER,
+  'Zotero library a Zotero that does not let other applications in, or is too old, is told once each, and its items stay; focus soon after does not ask again':
+    ZOTERO_SERVER,
+  'Zotero library a Zotero that is not running is told once, and the rest of Papers goes on':
+    ZOTERO_SERVER,
   'The engine worker (large libraries off the extension host) a corpus of 20,000 papers is read and indexed in the engine worker, not in the extension host':
     'makes its 20,000-paper corpus file in a Node child process (node:child_process) and weighs the host\'s heap with process.memoryUsage(); a browser has neither',
   'Your bibliography (the sample workspace) a pipe named as a bibliography is a problem naming it, never read: the other bibliography still completes, nothing hangs':

@@ -1,0 +1,185 @@
+// The writer's Zotero library, read from Zotero's local API (Zotero 7 and later, on the desktop:
+// http://localhost:23119/api/) when `papers.zotero.enabled` is on, and given to the library (the
+// engine worker joins its items after the writer's bibliographies). Asked when turned on, on a
+// command, and when the window gets focus, at most every 30 s: a Zotero that is not running costs
+// one refused connection, and one warning that says which and what to do.
+import vscode = require('vscode');
+import type { ZoteroItem } from '../../core/zotero/item';
+import { engine } from '../engine/load';
+import { Settings } from '../ids';
+import type { PaperStore } from '../library/store';
+
+/** Where Zotero's local API listens by default (Zotero's `httpServer.port`). */
+export const DEFAULT_ZOTERO_URL = 'http://localhost:23119';
+/** The most items Zotero gives in one answer. */
+const PAGE = 100;
+/** Focus asks again no sooner than this after the last time it asked. */
+export const ASK_AGAIN_MS = 30_000;
+/** A Zotero that takes longer than this for one page is busy or stuck: the read is given up, and asked again later. */
+const ANSWER_MS = 15_000;
+/** The keys made for items that give none, by Zotero item key: an item's key never changes. */
+const KEYS_STATE = 'papers.zotero.keys';
+
+/** Why the library could not be read: each has its own message. */
+export type ZoteroProblem = 'not-running' | 'not-enabled' | 'too-old' | 'answer' | 'web';
+
+export class ZoteroError extends Error {
+  constructor(readonly problem: ZoteroProblem, message: string) {
+    super(message);
+  }
+}
+
+/** What the writer is told, and what to do, for each problem. */
+function problemMessage(problem: ZoteroProblem, url: string, detail: string): string {
+  switch (problem) {
+    case 'not-running': return `Papers could not reach Zotero at ${url}: start Zotero (7 or later) to search and cite your Zotero library. Papers asks again when the window gets focus.`;
+    case 'not-enabled': return "Zotero does not let other applications read its library. In Zotero's Settings › Advanced, enable \"Allow other applications on this computer to communicate with Zotero\".";
+    case 'too-old': return `Zotero at ${url} has no local API (/api/): update to Zotero 7 or later to search and cite your Zotero library.`;
+    case 'web': return 'Your Zotero library is not available in VS Code for the Web: Zotero runs on your computer, which only the desktop VS Code can reach.';
+    case 'answer': return `Zotero at ${url} answered in a way Papers cannot read (${detail}). See the "Papers" output for details.`;
+  }
+}
+
+export interface ZoteroState {
+  /** Items read (papers and notes alike), and the problem of the last attempt, if it failed. */
+  items: number;
+  problem?: ZoteroProblem;
+}
+
+export class ZoteroLibrary implements vscode.Disposable {
+  #items: ZoteroItem[] = [];
+  #askedAt: number | undefined;
+  #running: Promise<ZoteroState> | undefined;
+  /** The problem the writer was last told of: told once, until Zotero is read again or turned off. */
+  #told: ZoteroProblem | undefined;
+  #state: ZoteroState = { items: 0 };
+  /** What the writer was told, in order (the integration tests read it). */
+  readonly told: string[] = [];
+  readonly #changed = new vscode.EventEmitter<ZoteroState>();
+  /** The library was read (or could not be). */
+  readonly onDidChange = this.#changed.event;
+
+  constructor(
+    private readonly store: PaperStore,
+    private readonly memento: vscode.Memento,
+    private readonly log: vscode.LogOutputChannel,
+    /** In a browser (vscode.dev), where localhost is not the writer's computer. */
+    private readonly inBrowser: boolean,
+  ) {}
+
+  get enabled(): boolean {
+    return vscode.workspace.getConfiguration(Settings.section).get<boolean>(Settings.zoteroEnabled, false);
+  }
+
+  get url(): string {
+    const url = vscode.workspace.getConfiguration(Settings.section).get<string>(Settings.zoteroUrl)?.trim().replace(/\/+$/, '');
+    return url || DEFAULT_ZOTERO_URL;
+  }
+
+  get state(): ZoteroState {
+    return this.#state;
+  }
+
+  /** The items as last read. */
+  get items(): readonly ZoteroItem[] {
+    return this.#items;
+  }
+
+  /**
+   * Reads the library again, if it is on. `focus`: only if the last attempt was 30 s ago or more
+   * (a window that gains focus often does not ask Zotero each time). Never throws: a problem is told once.
+   */
+  refresh(reason: 'focus' | 'command' | 'setting'): Promise<ZoteroState> {
+    if (!this.enabled) return Promise.resolve(this.#state);
+    if (this.#running) return this.#running;
+    if (reason === 'focus' && this.#askedAt !== undefined && Date.now() - this.#askedAt < ASK_AGAIN_MS) return Promise.resolve(this.#state);
+    this.#askedAt = Date.now();
+    this.#running = this.#read().finally(() => { this.#running = undefined; });
+    return this.#running;
+  }
+
+  async #read(): Promise<ZoteroState> {
+    try {
+      if (this.inBrowser) throw new ZoteroError('web', problemMessage('web', this.url, ''));
+      const items = await this.#fetchAll();
+      this.#told = undefined;
+      this.#items = items;
+      await this.#join();
+      this.#state = { items: items.length };
+      this.log.info(`Zotero: ${items.length} items read from ${this.url}`);
+    } catch (error) {
+      const problem = error instanceof ZoteroError ? error : new ZoteroError('answer', problemMessage('answer', this.url, (error as Error).message));
+      this.log.warn(`Zotero: ${problem.message}`);
+      this.#state = { items: this.#items.length, problem: problem.problem };
+      if (this.#told !== problem.problem) {
+        this.#told = problem.problem;
+        this.told.push(problem.message);
+        void vscode.window.showWarningMessage(problem.message);
+      }
+    }
+    this.#changed.fire(this.#state);
+    return this.#state;
+  }
+
+  /**
+   * Every top-level item (attachments and notes are children), a page at a time until `Total-Results`
+   * are read: Zotero may give fewer than asked, so the next page starts after what came.
+   */
+  async #fetchAll(): Promise<ZoteroItem[]> {
+    const { ZoteroItemsSchema } = engine().zotero;
+    const items: ZoteroItem[] = [];
+    for (;;) {
+      const answer = await this.#get(`/api/users/0/items/top?format=json&include=data,csljson&limit=${PAGE}&start=${items.length}`);
+      const parsed = ZoteroItemsSchema.safeParse(answer.body);
+      if (!parsed.success) throw new ZoteroError('answer', problemMessage('answer', this.url, `items: ${parsed.error.issues[0]?.message ?? 'not a list of items'}`));
+      items.push(...parsed.data);
+      const total = Number(answer.headers.get('Total-Results'));
+      // Without the header (or with an empty page), the page is the whole answer.
+      if (!parsed.data.length || !Number.isFinite(total) || items.length >= total) return items;
+    }
+  }
+
+  async #get(path: string): Promise<{ body: unknown; headers: Headers }> {
+    const url = this.url;
+    let response: Response;
+    try {
+      response = await fetch(`${url}${path}`, { headers: { Accept: 'application/json', 'Zotero-API-Version': '3' }, signal: AbortSignal.timeout(ANSWER_MS) });
+    } catch (error) {
+      // Without this, a Zotero that never answers would hold every later refresh behind this one.
+      if ((error as Error).name === 'TimeoutError') throw new ZoteroError('answer', problemMessage('answer', url, `no answer within ${ANSWER_MS / 1000} s`));
+      this.log.info(`Zotero: ${url}: ${(error as Error).message} ${String((error as { cause?: unknown }).cause ?? '')}`);
+      throw new ZoteroError('not-running', problemMessage('not-running', url, ''));
+    }
+    if (response.status === 403) throw new ZoteroError('not-enabled', problemMessage('not-enabled', url, ''));
+    if (response.status === 404) throw new ZoteroError('too-old', problemMessage('too-old', url, ''));
+    if (!response.ok) throw new ZoteroError('answer', problemMessage('answer', url, `HTTP ${response.status}`));
+    try {
+      return { body: await response.json(), headers: response.headers };
+    } catch {
+      throw new ZoteroError('answer', problemMessage('answer', url, 'not JSON'));
+    }
+  }
+
+  /** Gives the items to the library, with the keys made for them before; keeps the keys made now. */
+  async #join(): Promise<void> {
+    const keys = this.memento.get<Record<string, string>>(KEYS_STATE, {});
+    const joined = await this.store.applyZoteroItems({ items: this.#items, keys });
+    const made = joined ? Object.entries(joined.newKeys) : [];
+    if (made.length) await this.memento.update(KEYS_STATE, { ...keys, ...Object.fromEntries(made) });
+  }
+
+  /** Takes Zotero's items out of the library (the writer turned it off). */
+  async clear(): Promise<void> {
+    this.#told = undefined;
+    this.#askedAt = undefined;
+    if (!this.#items.length) return;
+    this.#items = [];
+    this.#state = { items: 0 };
+    await this.store.applyZoteroItems({ items: [], keys: {} });
+    this.#changed.fire(this.#state);
+  }
+
+  dispose(): void {
+    this.#changed.dispose();
+  }
+}

@@ -1,0 +1,153 @@
+// The writer's Zotero library in the real VS Code, against a stand-in for Zotero's local API on
+// 127.0.0.1 that answers with the recorded items of Zotero's Web API (test/support/zoteroServer.ts):
+// never the internet, never a real Zotero. Turned on, its items are searched, completed inside
+// \cite{}, hovered and cited like the writer's own entries, and citing one appends its entry; a
+// Zotero that is not running, not open to other applications or too old is told once.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { CiteResult } from '../../src/host/common/insertCitation';
+import type { ZoteroServer } from '../support/zoteroServer';
+import { activate, closeAllEditors, hoverText, setSetting, waitFor, workspaceUri, writeText } from './helpers';
+
+type Api = Awaited<ReturnType<typeof activate>>;
+
+const dir = (...path: string[]) => workspaceUri('zotero-tests', ...path);
+const read = async (uri: vscode.Uri) => new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+
+/** The stand-in for Zotero, started in this process (Node's http: required at run time, as the replay server is). */
+async function startZotero(): Promise<ZoteroServer> {
+  const load = require as (id: string) => typeof import('../support/zoteroServer');
+  const outTest = __dirname.slice(0, __dirname.lastIndexOf('/out/test') + '/out/test'.length);
+  return load(`${outTest}/support/zoteroServer.js`).ZoteroServer.start();
+}
+
+async function openAt(name: string, text: string, needle: string): Promise<vscode.TextEditor> {
+  await writeText(dir(name), text);
+  const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(dir(name)));
+  const at = editor.document.positionAt(text.indexOf(needle) + needle.length);
+  editor.selection = new vscode.Selection(at, at);
+  return editor;
+}
+
+/** "Sherlock Holmes in Babylon" (R. Creighton Buck, 1980): its key made by our rules, as Zotero gives it none. */
+const BUCK = 'rcreightonbuck1980sherlock';
+
+suite('Zotero library', () => {
+  let api: Api;
+  let zotero: ZoteroServer;
+
+  suiteSetup(async () => {
+    api = await activate();
+    zotero = await startZotero();
+    await vscode.workspace.fs.createDirectory(dir());
+    await setSetting('zotero.url', zotero.url);
+    await setSetting('zotero.enabled', true);
+    await waitFor('the Zotero items in the library', async () => api.testing.zotero().items > 0 && (await api.getPaper(BUCK)) !== undefined, 20000)
+      .catch((error: Error) => { throw new Error(`${error.message}; Zotero: ${JSON.stringify(api.testing.zotero())}; asked: ${zotero.requests.join(' ')}`); });
+  });
+
+  suiteTeardown(async () => {
+    await closeAllEditors();
+    // The bibliographies cited into go first: an item cited is the writer's entry there too.
+    await vscode.workspace.fs.delete(dir(), { recursive: true });
+    await api.testing.reloadBibliographies();
+    await setSetting('zotero.enabled', undefined);
+    await setSetting('zotero.url', undefined);
+    await waitFor('the Zotero items out of the library', async () => (await api.getPaper(BUCK).catch(() => BUCK)) === undefined, 20000);
+    await zotero?.close();
+    await api.testing.settled();
+  });
+
+  test('turned on, every item of the library is read, a page at a time, and searched with the library\'s ranking', async () => {
+    assert.equal(api.testing.zotero().items, 20);
+    const pages = zotero.requests.filter(r => r.startsWith('/api/users/0/items/top?'));
+    assert.deepEqual(pages.map(p => new URL(p, 'http://x').searchParams.get('start')), ['0', '8', '16'], 'three pages of at most eight (Zotero may give fewer than asked), until Total-Results are read');
+    assert.ok(pages.every(p => /format=json/.test(p) && /include=data%2Ccsljson|include=data,csljson/.test(p)));
+    const [best] = await api.search('Sherlock Holmes in Babylon', { limit: 1 });
+    assert.equal(best?.key, BUCK);
+    const paper = await api.getPaper(BUCK);
+    assert.equal(paper?.venue, 'The American Mathematical Monthly');
+    assert.equal(paper?.doi, '10.2307/2321200');
+  });
+
+  test('completing \\cite{ offers a Zotero item, and its hover says what it is', async () => {
+    const text = '\\documentclass{article}\n\\begin{document}\nSee \\cite{Babylon}.\n\\bibliography{refs}\n\\end{document}\n';
+    await writeText(dir('refs.bib'), '');
+    const editor = await openAt('complete.tex', text, '\\cite{Babylon');
+    const list = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', editor.document.uri, editor.selection.active);
+    const offered = list.items.filter(i => i.kind === vscode.CompletionItemKind.Reference).map(i => (i.label as vscode.CompletionItemLabel).description ?? i.insertText);
+    assert.ok(offered.includes(BUCK), `offered: ${offered.slice(0, 10).join(', ')}`);
+    const hovered = await openAt('hover.tex', text.replace('Babylon', BUCK), `\\cite{${BUCK.slice(0, 4)}`);
+    const hover = await hoverText(hovered, hovered.selection.active);
+    assert.match(hover, /Sherlock Holmes in Babylon/);
+  });
+
+  test('citing a Zotero item puts its key in and appends its entry to the document\'s bibliography, once', async () => {
+    const before = '@book{doyle1887study,\n  title = {A Study in Scarlet},\n  year = {1887}\n}\n';
+    await writeText(dir('cite.bib'), before);
+    const editor = await openAt('cite.tex', '\\documentclass{article}\n\\begin{document}\nHolmes HERE.\n\\bibliography{cite}\n\\end{document}\n', 'Holmes ');
+    const result = await vscode.commands.executeCommand<CiteResult>('papers.insertCitation', BUCK);
+    assert.equal(result?.inserted, 1);
+    assert.match(editor.document.getText(), new RegExp(`Holmes \\\\cite\\{${BUCK}\\}HERE`));
+    const bib = await read(dir('cite.bib'));
+    assert.ok(bib.startsWith(before), 'appended, never rewritten');
+    const added = bib.slice(before.length);
+    assert.match(added, new RegExp(`@article\\{${BUCK},`));
+    assert.match(added, /author\s*= \{R\. Creighton Buck\}|author\s*= \{\{R\. Creighton Buck\}\}|author\s*= \{Buck, R\. Creighton\}/);
+    assert.match(added, /journal\s*= \{The American Mathematical Monthly\}/);
+    assert.match(added, /doi\s*= \{10\.2307\/2321200\}/);
+    await vscode.commands.executeCommand('papers.insertCitation', BUCK);
+    assert.equal(await read(dir('cite.bib')), bib, 'cited again: the entry is there already');
+  });
+
+  test('an item added in Zotero joins on Refresh Zotero Library, under the key Better BibTeX gave it', async () => {
+    zotero.add('NEWITEM1', 'Moriarty and the Dynamics of an Asteroid', 'moriarty1880asteroid');
+    await vscode.commands.executeCommand('papers.refreshZotero');
+    const paper = await waitFor('the new item in the library', () => api.getPaper('moriarty1880asteroid'))
+      .catch((error: Error) => { throw new Error(`${error.message}; Zotero: ${JSON.stringify(api.testing.zotero())}; asked: ${zotero.requests.join(' ')}`); });
+    assert.equal(paper.title, 'Moriarty and the Dynamics of an Asteroid');
+    assert.equal(api.testing.zotero().items, 21);
+  });
+
+  test('a Zotero that does not let other applications in, or is too old, is told once each, and its items stay; focus soon after does not ask again', async () => {
+    const told = api.testing.zotero().told.length;
+    zotero.mode = 'not-enabled';
+    await vscode.commands.executeCommand('papers.refreshZotero');
+    await vscode.commands.executeCommand('papers.refreshZotero');
+    const afterForbidden = api.testing.zotero().told.slice(told);
+    assert.equal(afterForbidden.length, 1, `told: ${afterForbidden.join(' | ')}`);
+    assert.match(afterForbidden[0], /Settings › Advanced, enable "Allow other applications on this computer to communicate with Zotero"/);
+    zotero.mode = 'too-old';
+    await vscode.commands.executeCommand('papers.refreshZotero');
+    const afterOld = api.testing.zotero().told.slice(told);
+    assert.equal(afterOld.length, 2);
+    assert.match(afterOld[1], /update to Zotero 7 or later/);
+    assert.ok(await api.getPaper(BUCK), 'what was read before is still searched');
+    zotero.mode = 'serving';
+    await vscode.commands.executeCommand('papers.refreshZotero');
+    assert.equal(api.testing.zotero().problem, undefined);
+    // The window gets focus again at once: Zotero was asked a moment ago, so it is not asked again.
+    const asked = zotero.requests.length;
+    await api.testing.zoteroFocus();
+    assert.equal(zotero.requests.length, asked, 'no request on a focus so soon after the last one');
+  });
+
+  test('a Zotero that is not running is told once, and the rest of Papers goes on', async () => {
+    const told = api.testing.zotero().told.length;
+    // Nothing listens where Zotero was: the connection is refused.
+    const { url } = zotero;
+    await zotero.close();
+    await vscode.commands.executeCommand('papers.refreshZotero');
+    assert.equal(api.testing.zotero().problem, 'not-running');
+    const messages = api.testing.zotero().told.slice(told);
+    assert.equal(messages.length, 1);
+    assert.match(messages[0], new RegExp(`could not reach Zotero at ${url.replace(/[.]/g, '\\.')}: start Zotero`));
+    await vscode.commands.executeCommand('papers.refreshZotero');
+    assert.equal(api.testing.zotero().told.length, told + 1, 'not told again');
+    // Search, completion and the rest go on: the bundled papers are there.
+    assert.ok((await api.search('agents', { limit: 1 })).length);
+    zotero = await startZotero();
+    await setSetting('zotero.url', zotero.url);
+    await waitFor('Zotero read again at its new address', () => (api.testing.zotero().problem === undefined ? true : undefined), 20000);
+  });
+});

@@ -1,0 +1,68 @@
+// A local stand-in for Zotero's local API (Zotero 7: http://localhost:23119/api/), for the tests: an
+// HTTP server on 127.0.0.1 (a random port) that answers `/api/users/0/items/top` from the recorded
+// Web API answer of test/fixtures/scholarly-apis/zotero/items_doc.json (urschrei/pyzotero, Blue Oak
+// licence; the local API answers in the same shape), a page at a time (`limit`, `start`,
+// `Total-Results`), at most `pageSize` items a page whatever was asked, so that paging is exercised.
+// A test can add an item "in Zotero", or make it answer as a Zotero that does not let other
+// applications in (403) or has no local API (404, an older Zotero).
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { RECORDINGS } from './replayServer';
+
+export type ZoteroMode = 'serving' | 'not-enabled' | 'too-old';
+
+/** The recorded items, as Zotero answered them. */
+export const recordedItems = (): Record<string, unknown>[] => JSON.parse(readFileSync(join(RECORDINGS, 'zotero', 'items_doc.json'), 'utf8')) as Record<string, unknown>[];
+
+export class ZoteroServer {
+  items = recordedItems();
+  mode: ZoteroMode = 'serving';
+  /** The paths asked, in order. */
+  readonly requests: string[] = [];
+  private constructor(private readonly server: Server, private readonly sockets: Set<Socket>, readonly pageSize: number) {}
+
+  static async start(pageSize = 8): Promise<ZoteroServer> {
+    const sockets = new Set<Socket>();
+    const server = createServer();
+    const self = new ZoteroServer(server, sockets, pageSize);
+    server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+      const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+      self.requests.push(`${url.pathname}${url.search}`);
+      const json = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+        response.writeHead(status, { 'Content-Type': 'application/json', ...headers });
+        response.end(JSON.stringify(body));
+      };
+      // Zotero's own words for each case.
+      if (self.mode === 'too-old') return json(404, 'No endpoint found');
+      if (self.mode === 'not-enabled') {
+        response.writeHead(403, { 'Content-Type': 'text/plain' });
+        return response.end('Local API is not enabled');
+      }
+      if (url.pathname !== '/api/users/0/items/top') return json(404, 'Not found');
+      const start = Number(url.searchParams.get('start') ?? 0);
+      const limit = Math.min(Number(url.searchParams.get('limit') ?? 25), self.pageSize);
+      const all = self.items;
+      json(200, all.slice(start, start + limit), { 'Total-Results': String(all.length), 'Last-Modified-Version': '1' });
+    });
+    server.on('connection', socket => { sockets.add(socket); socket.on('close', () => sockets.delete(socket)); });
+    await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
+    return self;
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  /** Adds an item as Zotero would list it: a copy of a recorded one under a new key, title and citation key. */
+  add(key: string, title: string, citationKey: string): void {
+    const model = this.items[1] as { data: Record<string, unknown> };
+    this.items = [...this.items, { ...model, key, data: { ...model.data, key, title, citationKey } }];
+  }
+
+  async close(): Promise<void> {
+    for (const socket of this.sockets) socket.destroy();
+    await new Promise<void>(resolve => this.server.close(() => resolve()));
+  }
+}

@@ -10,6 +10,8 @@
 // and memory limit: the files it fails on are counted. The second judge samples every SAMPLE_EVERY-th file, by name.
 import * as assert from 'node:assert/strict';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { parseBib } from '../../src/core/bibliography/bibtex/parse';
 import { bibtexEntry } from '../../src/core/bibliography/paperEntry';
@@ -351,3 +353,77 @@ function repositoryStyle(name: string): { dependent: { xml: string; file: string
   const locale = /default-locale="([\w-]+)"/.exec(xml)?.[1];
   return { dependent: { xml, file: `${name}.csl` }, parent: { id, bundled, source: { xml: readFileSync(file, 'utf8'), file: `${id}.csl` } }, ...(locale ? { locale } : {}) };
 }
+
+/**
+ * Eight more styles of the repository (with the twelve above, twenty not bundled), named as a writer
+ * names them (an id or a title), independent and dependent, in five locales.
+ */
+const BY_NAME = ['Cite Them Right 12th edition - Harvard', 'american-medical-association', 'deutsche-gesellschaft-fur-psychologie', 'springer-basic-author-date',
+  'Nature Communications', 'plos-one', 'cell-reports', 'arquivos-brasileiros-de-cardiologia'];
+
+/** The repository as raw.githubusercontent.com serves it (dependent styles under dependent/), from Debian's copy, on 127.0.0.1. */
+async function repositoryMirror(): Promise<{ url: string; asked: string[]; close(): Promise<void> }> {
+  const asked: string[] = [];
+  const server = createServer((request, response) => {
+    const name = /^\/((?:dependent\/)?[\w.-]+\.csl)$/.exec(request.url ?? '')?.[1];
+    asked.push(request.url ?? '');
+    let body: string | undefined;
+    try { body = name && readFileSync(path.join(CSL_REPOSITORY, name), 'utf8'); } catch { /* 404 */ }
+    response.writeHead(body ? 200 : 404, { 'content-type': 'text/plain; charset=utf-8' }).end(body ?? '404: Not Found');
+  });
+  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, asked, close: () => new Promise(resolve => server.close(() => resolve())) };
+}
+
+suite('styles of the CSL repository by name, fetched from a mirror of the repository, judged by pandoc\'s reading', () => {
+  test(`format --style NAME fetches the style (and a parent not bundled) once, and formats as citeproc-js formats pandoc's items in it, for ≥ ${THRESHOLD * 100}% of entries`, async function () {
+    this.timeout(30 * 60_000);
+    const mirror = await repositoryMirror();
+    const work = workDir('by-name');
+    try {
+      writeFileSync(path.join(work.dir, 'refs.bib'), '@article{vaswani2017, author = {Vaswani, Ashish and Shazeer, Noam}, title = {Attention Is All You Need}, journal = {Advances in Neural Information Processing Systems}, year = 2017, volume = 30, pages = {5998--6008}}\n');
+      const env = { PAPERS_CSL_STYLES_URL: mirror.url, PAPERS_CACHE_DIR: path.join(work.dir, 'cache') };
+      const kept = (id: string) => ({ xml: readFileSync(path.join(work.dir, 'cache', 'styles', `${id}.csl`), 'utf8'), file: `${id}.csl` });
+      const item = bibFileItems(parseBib(readFileSync(path.join(work.dir, 'refs.bib'), 'utf8')).entries);
+      const locales = new Set<string>();
+      const cases: Judging[] = [];
+      for (const name of BY_NAME) {
+        const first = mirror.asked.length;
+        const ours = await cliAsync(env, work.dir, 'format', '--corpus', 'refs.bib', '--style', name);
+        assert.equal(ours.status, 0, `${name}: ${ours.stderr}`);
+        // What the command line fetched (the style first, then a parent) and kept, and what the repository holds: the same file.
+        const id = /^\/(?:dependent\/)?([\w.-]+)\.csl$/.exec(mirror.asked[first] ?? '')?.[1] ?? '';
+        const dependent = mirror.asked.includes(`/dependent/${id}.csl`);
+        const style = dependent ? repositoryStyle(id) : undefined;
+        if (style && !style.parent.bundled) assert.ok(mirror.asked.includes(`/${style.parent.id}.csl`), `${name}: its parent ${style.parent.id} fetched`);
+        const source = dependent ? style!.dependent : { xml: readFileSync(path.join(CSL_REPOSITORY, `${id}.csl`), 'utf8'), file: `${id}.csl` };
+        assert.equal(kept(id).xml, source.xml, `${name}: kept as the repository has it`);
+        // The judge: the style's own rules (a dependent's parent, in the dependent's locale).
+        const locale = style ? style.locale : /default-locale="([\w-]+)"/.exec(source.xml)?.[1];
+        const rules = style ? style.parent.source : source;
+        const judge = () => createStyleEngine(rules, locale);
+        assert.equal(ours.stdout.trim(), [...formatEach(judge(), item).values()][0], name);
+        locales.add(locale ?? 'en-US');
+        const engine = createStyleEngine(style && !style.parent.bundled ? { ...kept(id), parent: kept(style.parent.id) } : kept(id));
+        cases.push({ name, engine, judge: judge(), judgeOnOurs: judge() });
+      }
+      // Asked again (a second run, the cache warm): nothing is fetched.
+      const before = mirror.asked.length;
+      assert.equal((await cliAsync(env, work.dir, 'format', '--corpus', 'refs.bib', '--style', 'plos-one')).status, 0);
+      assert.equal(mirror.asked.length, before, 'kept');
+      const files = judgedFiles();
+      const { judged, same, exact, examples } = judgeStyles(cases, files);
+      const pct = (n: number) => `${(100 * n / judged).toFixed(2)}%`;
+      console.log(`      [styles] ${BY_NAME.length} styles by name (${[...locales].join(', ')}), fetched with ${mirror.asked.length} requests, ${files.length} files: ${same} of ${judged} entries as the judge formats them (${pct(same)}); `
+        + `as the style's rules format our own reading: ${pct(exact)}`);
+      if (examples.length) console.log(`      [styles] first differences (pandoc's reading against ours):\n      ${examples.join('\n      ')}`);
+      assert.ok(judged >= 5000, `only ${judged} entries judged`);
+      assert.equal(exact, judged, 'the style fetched is the repository\'s');
+      assert.ok(same / judged >= THRESHOLD, `${pct(same)} < ${THRESHOLD * 100}%`);
+    } finally {
+      work.done();
+      await mirror.close();
+    }
+  });
+});

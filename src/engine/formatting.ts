@@ -86,9 +86,15 @@ async function formatAhead(
 ): Promise<void> {
   await pause();
   const papers = await lookup(keys);
-  const items = papers.flatMap((paper, i) => (paper ? [module.paperCslItem({ ...paper, key: keys[i] })] : []));
-  const steps = engine.referencesAhead(items, output);
-  await inSlices((function* () { for (const step of steps) { if (job.stopped) return; yield step; } })(), pause, { budgetMs: AHEAD_SLICE_MS });
+  // Each paper made a CSL item in its own step: a thousand at once took a quarter of a second (the bench).
+  function* steps(): Generator<unknown, void, undefined> {
+    for (const [i, paper] of papers.entries()) {
+      if (job.stopped) return;
+      if (paper) yield* engine.referencesAhead([module.paperCslItem({ ...paper, key: keys[i] })], output);
+      yield;
+    }
+  }
+  await inSlices(steps(), pause, { budgetMs: AHEAD_SLICE_MS });
 }
 
 /**

@@ -35,9 +35,14 @@ suite('UI: hostile corpus text is rendered as text', () => {
     await input.waitFor({ timeout: 60000 });
     await input.fill('hostile');
     const row = page.locator('.quick-input-list .monaco-list-row').first();
-    await row.locator('.label-name', { hasText: 'Hostile' }).waitFor({ timeout: 60000 });
+    const label = row.locator('.label-name', { hasText: 'Hostile' });
+    await label.waitFor({ timeout: 60000 });
     assert.equal(await row.locator('img').count(), 0);
-    await page.keyboard.press('Enter');
+    // Clicked, as a reader picks the row they see. (Enter as the list was replaced, when hostile.json
+    // joined the library, once took the offer to search the web that the window still reported
+    // focused from the list before, more than ECHO_MS after the replacement on a loaded machine:
+    // src/host/common/pick.ts; the screenshot showed the paper highlighted, and Hugging Face asked.)
+    await label.click();
 
     const frame = detailsFrame(page);
     await frame.locator('#title').waitFor({ timeout: 60000 });

@@ -17,7 +17,7 @@ import { TypstProjects, typstReferences } from './core/project/typst';
 import { projectBibliographies, projectFileCandidates } from './core/project/projectFiles';
 import { BUNDLED_STYLES, parentToFind, styleInForce } from './core/styles/resolve';
 import { styleCredit } from './core/styles/credit';
-import { styleFinder, readStyleList, repositoryStyleUrl } from './core/styles/repository';
+import { CSL_STYLES_URL, fetchStyleXml, readStyleList, repositoryStyleUrl, styleFinder } from './core/styles/repository';
 import { DetailsStateSchema, ReferencesIntentSchema, ReferencesStateSchema, WebviewMessageSchema } from './shared/protocol';
 import { ResponseSchema, RESULT_SCHEMAS } from './engine/protocol';
 import { ZoteroItemsSchema } from './core/zotero/item';
@@ -43,7 +43,7 @@ export const health = { checkCitations, citedKeys, nearMisses, problemSeverity, 
 export const project = { LatexProjects, documentOf, structureOf, TypstProjects, typstReferences, projectBibliographies, projectFileCandidates };
 
 /** Formatted references: the bundled styles, the style in force, the credit, the CSL repository's styles by name. */
-export const styles = { BUNDLED_STYLES, styleInForce, styleCredit, parentToFind, readStyleList, styleFinder, repositoryStyleUrl };
+export const styles = { BUNDLED_STYLES, styleInForce, styleCredit, parentToFind, readStyleList, styleFinder, repositoryStyleUrl, CSL_STYLES_URL, fetchStyleXml };
 
 /** The zod schemas of the messages that cross into the host (the webviews, the engine worker). */
 export const protocol = { DetailsStateSchema, WebviewMessageSchema, ReferencesIntentSchema, ReferencesStateSchema, ResponseSchema, RESULT_SCHEMAS };

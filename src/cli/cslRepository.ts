@@ -7,12 +7,9 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { readStyleList, repositoryStyleUrl, styleFinder, type RepositoryStyle } from '../core/styles/repository';
+import { CSL_STYLES_URL, fetchStyleXml, readStyleList, repositoryStyleUrl, styleFinder, type RepositoryStyle } from '../core/styles/repository';
 import type { StyleSource } from '../core/styles/engine';
 import { readRegularFile } from './readRegularFile';
-
-const CSL_STYLES_URL = 'https://raw.githubusercontent.com/citation-style-language/styles/master';
-const FETCH_MS = 15_000;
 
 /** The repository's style a writer names, from the list beside this file; undefined when none has that name (or the list is missing). */
 export function findStyle(name: string): RepositoryStyle | undefined {
@@ -38,10 +35,7 @@ export async function fetchStyle(style: Pick<RepositoryStyle, 'id' | 'parent'>):
   const url = repositoryStyleUrl(process.env.PAPERS_CSL_STYLES_URL?.trim() || CSL_STYLES_URL, style);
   let xml: string;
   try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(FETCH_MS) });
-    if (!response.ok) throw new Error(`${response.status} ${response.statusText}`.trim());
-    xml = await response.text();
-    if (!/<style\b/.test(xml)) throw new Error('the answer is not a CSL style');
+    xml = await fetchStyleXml(url);
   } catch (error) {
     throw new Error(`the citation style ${style.id} could not be fetched from ${url} (${error instanceof Error ? error.message : String(error)})`);
   }

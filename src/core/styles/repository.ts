@@ -74,6 +74,24 @@ export function styleFinder(list: readonly RepositoryStyle[]): (value: string) =
   };
 }
 
+/** The repository's files as raw.githubusercontent.com serves them: the base `repositoryStyleUrl` takes unless a mirror is named. */
+export const CSL_STYLES_URL = 'https://raw.githubusercontent.com/citation-style-language/styles/master';
+
+/** How long one style's fetch may take before it is given up. */
+const FETCH_MS = 15_000;
+
+/**
+ * A style's XML fetched from `url` (the extension's and the command line's fetch alike); throws,
+ * saying why: the repository's status, a timeout, an answer that is not a CSL style.
+ */
+export async function fetchStyleXml(url: string): Promise<string> {
+  const response = await fetch(url, { signal: AbortSignal.timeout(FETCH_MS) });
+  if (!response.ok) throw new Error(`${response.status} ${response.statusText}`.trim());
+  const xml = await response.text();
+  if (!/<style\b/.test(xml)) throw new Error('the answer is not a CSL style');
+  return xml;
+}
+
 /**
  * Where the repository keeps a style, under `base` (raw.githubusercontent.com's copy of it, or a
  * mirror laid out the same way): dependent styles in `dependent/`.

@@ -11,9 +11,6 @@ import { readText } from '../util/disk';
 
 /** The list as shipped (src/build/stylesBuild.ts copies it from src/data/styles/repository.tsv). */
 const STYLE_LIST = 'csl-styles.tsv';
-const CSL_STYLES_URL = 'https://raw.githubusercontent.com/citation-style-language/styles/master';
-/** How long a style's fetch may take before it is given up (a problem says so). */
-const FETCH_MS = 15_000;
 
 /** A style's XML, and where it came from as the writer is told (`ieee-access.csl (fetched)`). */
 export interface StyleFile { xml: string; file: string }
@@ -58,13 +55,10 @@ export class StyleRepository {
     if (cached !== undefined) return { xml: cached, file };
     const config = vscode.workspace.getConfiguration(Settings.section);
     if (!config.get<boolean>(Settings.webEnabled, true)) return { reason: 'it has not been fetched yet and papers.web.enabled is off' };
-    const base = (config.get<string>(Settings.cslStylesUrl) ?? '').trim() || CSL_STYLES_URL;
-    const url = (await engineLoaded()).styles.repositoryStyleUrl(base, style);
+    const { CSL_STYLES_URL, fetchStyleXml, repositoryStyleUrl } = (await engineLoaded()).styles;
+    const url = repositoryStyleUrl((config.get<string>(Settings.cslStylesUrl) ?? '').trim() || CSL_STYLES_URL, style);
     try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(FETCH_MS) });
-      if (!response.ok) throw new Error(`${response.status} ${response.statusText}`.trim());
-      const xml = await response.text();
-      if (!/<style\b/.test(xml)) throw new Error('the answer is not a CSL style');
+      const xml = await fetchStyleXml(url);
       if (kept) await Promise.resolve(vscode.workspace.fs.writeFile(kept, new TextEncoder().encode(xml))).catch(error => this.log.warn(`Could not keep the style ${style.id}: ${(error as Error).message}`));
       this.log.info(`Fetched the citation style ${style.id} from ${url}.`);
       return { xml, file };

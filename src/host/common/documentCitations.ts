@@ -19,6 +19,11 @@ export function citationsOf(doc: vscode.TextDocument): readonly Citation[] {
   return scanOf(doc).citations;
 }
 
+/** The keys `doc` cites (each once, in order), and whether it cites every entry (`\nocite{*}`, `@*`). */
+export function citedKeysOf(doc: vscode.TextDocument): { keys: Set<string>; all: boolean } {
+  return engine().health.citedKeys(citationsOf(doc));
+}
+
 /** The citation key at `position`, if any. */
 export function keyAt(doc: vscode.TextDocument, position: vscode.Position): KeyAt | undefined {
   return engine().cite.keyAtIn(citationsOf(doc), doc.offsetAt(position));

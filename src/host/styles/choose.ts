@@ -7,11 +7,11 @@
 // papers.citation.style.
 import vscode = require('vscode');
 import type { Bibliographies } from '../bibliography/bibliographies';
-import { engine, engineLoaded } from '../engine/load';
+import { engineLoaded } from '../engine/load';
 import { folderOf, relativePath } from '../../core/project/paths';
 import { cslEdit } from '../../core/styles/frontMatter';
 import { Commands, Settings } from '../ids';
-import { scanOf } from '../util/documentScan';
+import { citedKeysOf } from '../common/documentCitations';
 import type { CitationStyles } from '../common/citationStyles';
 import type { Command } from '../util/commands';
 
@@ -157,7 +157,7 @@ export class ChooseStyleCommand implements Command {
   /** The document's first cited keys, else its bibliography's first entries. */
   private async previewKeys(doc: vscode.TextDocument | undefined): Promise<string[]> {
     if (!doc) return [];
-    const keys = [...engine().health.citedKeys(scanOf(doc).citations).keys];
+    const keys = [...citedKeysOf(doc).keys];
     if (keys.length < PREVIEWED) {
       for (const file of (await this.bibliographies.sourcesOf(doc)).files) {
         const inFile = this.bibliographies.keysOf(file);

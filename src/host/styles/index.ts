@@ -6,9 +6,9 @@
 import vscode = require('vscode');
 import { CITING_LANGUAGES } from '../../core/cite/languages';
 import type { CitationStyles } from '../common/citationStyles';
-import { engine, engineLoaded } from '../engine/load';
+import { engineLoaded } from '../engine/load';
 import { Commands } from '../ids';
-import { scanOf } from '../util/documentScan';
+import { citedKeysOf } from '../common/documentCitations';
 import type { PaperStore } from '../library/store';
 import { registerCommands, type Command } from '../util/commands';
 import type { ReferencesPreview } from './references';
@@ -42,7 +42,7 @@ export function registerStyles({ store, styles, references, chooseStyle, log }: 
     if (!editor || !citing.has(editor.document.languageId) || !store.loaded) return;
     // Its cited keys' references are formatted ahead, so that a hover on any answers from what the worker keeps.
     const doc = editor.document;
-    void Promise.all([styles.styleOf(doc), engineLoaded()]).then(([style]) => styles.warm(style, [...engine().health.citedKeys(scanOf(doc).citations).keys]));
+    void Promise.all([styles.styleOf(doc), engineLoaded()]).then(([style]) => styles.warm(style, [...citedKeysOf(doc).keys]));
   };
   return vscode.Disposable.from(
     vscode.window.onDidChangeActiveTextEditor(warm),

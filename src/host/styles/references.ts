@@ -13,7 +13,7 @@ import type { Bibliographies } from '../bibliography/bibliographies';
 import { engine } from '../engine/load';
 import { Commands, REFERENCES_VIEW_TYPE } from '../ids';
 import { Delayer } from '../util/async';
-import { scanOf } from '../util/documentScan';
+import { citedKeysOf } from '../common/documentCitations';
 import type { CitationStyles } from '../common/citationStyles';
 import { WebviewPanelHost, type IntentSchema } from '../common/webviewPanel';
 
@@ -81,7 +81,7 @@ export class ReferencesPreview extends WebviewPanelHost<ReferencesIntent> {
 
   /** The keys the document cites, in the order first cited; with `@*` or `\nocite{*}`, every entry of its bibliographies after them. */
   private async keysOf(doc: vscode.TextDocument): Promise<string[]> {
-    const { keys, all } = engine().health.citedKeys(scanOf(doc).citations);
+    const { keys, all } = citedKeysOf(doc);
     if (all) {
       for (const file of (await this.bibliographies.sourcesOf(doc)).files) {
         const inFile = this.bibliographies.keysOf(file);

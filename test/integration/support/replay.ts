@@ -16,6 +16,8 @@ export interface Replay {
   readonly urls: { huggingFace: string; arxiv: string; crossref: string; doi: string; semanticScholar: string; cslStyles: string };
   /** How many requests reached the services since the last reset. */
   requestCount(): Promise<number>;
+  /** What reached the services since the last reset (service and path), for a failure to name. */
+  requests(): Promise<string[]>;
   /** The next `times` requests get `status` (with `Retry-After` when given); then replay goes on. */
   failTimes(times: number, status: number, retryAfter?: string): Promise<void>;
   /** Every connection is dropped as it comes. */
@@ -31,6 +33,7 @@ class LocalReplay implements Replay {
   constructor(private readonly server: ReplayServer) {}
   get urls() { return this.server.urls; }
   async requestCount() { return this.server.requests.length; }
+  async requests() { return this.server.requests.map(r => `${r.service} ${r.path}`); }
   async failTimes(times: number, status: number, retryAfter?: string) { this.server.failTimes(times, status, retryAfter); }
   async down() { this.server.down(); }
   async malformed() { this.server.malformed(); }
@@ -51,7 +54,10 @@ class RemoteReplay implements Replay {
     return response.json();
   }
 
-  async requestCount() { return ((await this.send('/requests', 'GET')) as { requests: unknown[] }).requests.length; }
+  async requestCount() { return (await this.requests()).length; }
+  async requests() {
+    return ((await this.send('/requests', 'GET')) as { requests: { service: string; path: string }[] }).requests.map(r => `${r.service} ${r.path}`);
+  }
   async failTimes(times: number, status: number, retryAfter?: string) {
     await this.send(`/fail?${new URLSearchParams({ times: String(times), status: String(status), ...(retryAfter === undefined ? {} : { retryAfter }) })}`);
   }

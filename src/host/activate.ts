@@ -98,7 +98,9 @@ export async function activateWith(context: vscode.ExtensionContext, platform: P
   const daily = new DailyPapers(web, store, log);
   const picker = new PaperPicker(store, new HuggingFaceSearch(web));
   const neighbourhoods = new Neighbourhoods(web, store, context.secrets, editors, log);
-  const tree = new PapersTreeProvider(store, readingList, context.workspaceState, daily, new NeighbourWalk(neighbourhoods));
+  // The writer's Zotero library, read only while papers.zotero.enabled is on (and never in a browser: localhost is not the writer's computer there).
+  const zotero = new ZoteroLibrary(store, context.globalState, log, !platform.disk);
+  const tree = new PapersTreeProvider(store, readingList, context.workspaceState, daily, new NeighbourWalk(neighbourhoods), zotero);
   const treeView = vscode.window.createTreeView<TreeNode>(Views.papers, { treeDataProvider: tree, showCollapseAll: true });
   const readingListProvider = new ReadingListProvider(store, readingList);
   const readingListView = vscode.window.createTreeView(Views.readingList, { treeDataProvider: readingListProvider });
@@ -107,8 +109,6 @@ export async function activateWith(context: vscode.ExtensionContext, platform: P
   const onScreen = new CitedOnScreen(store);
   const references = new ReferencesPreview(context.extensionUri, styles, bibliographies, log);
   const chooseStyle = new ChooseStyleCommand(styles, bibliographies);
-  // The writer's Zotero library, read only while papers.zotero.enabled is on (and never in a browser: localhost is not the writer's computer there).
-  const zotero = new ZoteroLibrary(store, context.globalState, log, !platform.disk);
   const parts = { store, picker, bibliographies, details, readingList, history, editors, citationSettings, styles, log };
   context.subscriptions.push(
     daily, neighbourhoods, zotero, tree, treeView, readingListProvider, readingListView, details, onScreen, references,

@@ -2,10 +2,12 @@
 // 127.0.0.1 that answers with the recorded items of Zotero's Web API (test/support/zoteroServer.ts):
 // never the internet, never a real Zotero. Turned on, its items are searched, completed inside
 // \cite{}, hovered and cited like the writer's own entries, and citing one appends its entry; a
-// Zotero that is not running, not open to other applications or too old is told once.
+// Zotero that is not running, not open to other applications or too old is told once. The Papers
+// view shows its collections, nested as Zotero nests them, with their works.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { CiteResult } from '../../src/host/common/insertCitation';
+import type { CollectionNode, NoteNode, PaperNode, TreeNode, ZoteroNode } from '../../src/host/common/treeNodes';
 import type { ZoteroServer } from '../support/zoteroServer';
 import { activate, closeAllEditors, hoverText, setSetting, waitFor, workspaceUri, writeText } from './helpers';
 
@@ -70,6 +72,35 @@ suite('Zotero library', () => {
     assert.equal(paper?.doi, '10.2307/2321200');
   });
 
+  const zoteroNode = async () => (await api.testing.tree.getChildren()).find((n): n is ZoteroNode => n.kind === 'zotero');
+  const children = (node: TreeNode) => api.testing.tree.getChildren(node);
+  const named = (nodes: readonly TreeNode[], name: string) => nodes.find((n): n is CollectionNode => n.kind === 'collection' && n.collection.name === name)!;
+
+  test('the Papers view shows the Zotero library\'s collections, nested as in Zotero, each with its works; a row opens its details', async () => {
+    const node = await waitFor('the Zotero node', zoteroNode);
+    assert.equal(api.testing.tree.getTreeItem(node).description, '20 items · 15 collections');
+    const top = await children(node);
+    assert.deepEqual(top.map(n => (n.kind === 'collection' ? n.collection.name : n.kind)), [
+      'Humanities', 'LoC', 'Newspapers', 'Non-English items', 'pubmed', 'R-intro', 'Sciences (miscellaneous)', 'Sherlock Holmes',
+      'test collection', 'UK Library catalogs', 'US Library Catalogs', 'Zotero features', 'Zotero techy stuff',
+    ], 'the top collections by name; every item is filed, so there is no Unfiled Items');
+    const [films] = await children(named(top, 'Non-English items'));
+    assert.equal(films.kind === 'collection' && films.collection.name, 'sherlock films');
+    assert.deepEqual((await children(films)).map(n => n.kind === 'paper' && n.row.title), ['Sherlock Holmes'], 'the artwork filed in the sub-collection');
+    const holmes = named(top, 'Sherlock Holmes');
+    assert.equal(api.testing.tree.getTreeItem(holmes).description, '20');
+    const rows = (await children(holmes)) as PaperNode[];
+    assert.equal(rows.length, 20);
+    const buck = rows.find(r => r.row.key === BUCK)!;
+    assert.equal(buck.row.title, 'Sherlock Holmes in Babylon');
+    assert.equal(api.testing.tree.getParent(buck), holmes, 'reveal finds its way up');
+    const command = api.testing.tree.getTreeItem(buck).command!;
+    await vscode.commands.executeCommand(command.command, ...command.arguments ?? []);
+    await waitFor('its details', () => api.testing.details().snapshot?.title === 'Sherlock Holmes in Babylon');
+    assert.equal(await api.testing.tree.getChildren(named(top, 'R-intro')).then(c => c.length), 0, 'an empty collection is shown, empty');
+    await closeAllEditors();
+  });
+
   test('completing \\cite{ offers a Zotero item, and its hover says what it is', async () => {
     const text = '\\documentclass{article}\n\\begin{document}\nSee \\cite{Babylon}.\n\\bibliography{refs}\n\\end{document}\n';
     await writeText(dir('refs.bib'), '');
@@ -107,6 +138,9 @@ suite('Zotero library', () => {
       .catch((error: Error) => { throw new Error(`${error.message}; Zotero: ${JSON.stringify(api.testing.zotero())}; asked: ${zotero.requests.join(' ')}`); });
     assert.equal(paper.title, 'Moriarty and the Dynamics of an Asteroid');
     assert.equal(api.testing.zotero().items, 21);
+    // The view shows it in the collection Zotero filed it in.
+    const holmes = named(await children((await zoteroNode())!), 'Sherlock Holmes');
+    assert.ok((await children(holmes)).some(n => n.kind === 'paper' && n.row.key === 'moriarty1880asteroid'));
   });
 
   test('a Zotero that does not let other applications in, or is too old, is told once each, and its items stay; focus soon after does not ask again', async () => {
@@ -117,6 +151,11 @@ suite('Zotero library', () => {
     const afterForbidden = api.testing.zotero().told.slice(told);
     assert.equal(afterForbidden.length, 1, `told: ${afterForbidden.join(' | ')}`);
     assert.match(afterForbidden[0], /Settings › Advanced, enable "Allow other applications on this computer to communicate with Zotero"/);
+    // The Zotero node says it too, above the collections read before; a click asks again.
+    const node = (await zoteroNode())!;
+    assert.equal(api.testing.tree.getTreeItem(node).description, 'closed to other applications');
+    const [note] = (await children(node)) as NoteNode[];
+    assert.deepEqual([note.kind, note.label, note.command?.command], ['note', afterForbidden[0], 'papers.refreshZotero']);
     zotero.mode = 'too-old';
     await vscode.commands.executeCommand('papers.refreshZotero');
     const afterOld = api.testing.zotero().told.slice(told);

@@ -1,12 +1,15 @@
 // The Zotero library in VS Code for the web: localhost there is not the writer's computer, so
-// Papers never asks Zotero, and says so once when the writer turns it on.
+// Papers never asks Zotero, and says so once when the writer turns it on, and on the Papers view's Zotero node.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import type { NoteNode, ZoteroNode } from '../../src/host/common/treeNodes';
 import { activate, setSetting, waitFor } from './helpers';
 
 suite('Zotero library in VS Code for the web', () => {
   test('turned on, Zotero is said to be out of reach from the web, once, and the library is as it was', async () => {
     const api = await activate();
+    // Searched once the full text is indexed: the same search before and after compares like with like.
+    await api.testing.settled();
     const papers = (await api.search('agents', { limit: 5 })).map(p => p.key);
     try {
       await setSetting('zotero.enabled', true);
@@ -17,6 +20,10 @@ suite('Zotero library in VS Code for the web', () => {
       assert.match(told[0], /not available in VS Code for the Web: Zotero runs on your computer/);
       assert.equal(items, 0);
       assert.deepEqual((await api.search('agents', { limit: 5 })).map(p => p.key), papers);
+      const node = await waitFor('the Zotero node', async () => (await api.testing.tree.getChildren()).find((n): n is ZoteroNode => n.kind === 'zotero'));
+      assert.equal(api.testing.tree.getTreeItem(node).description, 'not in the browser');
+      const [note] = (await api.testing.tree.getChildren(node)) as NoteNode[];
+      assert.equal(note.label, told[0]);
     } finally {
       await setSetting('zotero.enabled', undefined);
     }

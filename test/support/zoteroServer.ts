@@ -2,7 +2,8 @@
 // HTTP server on 127.0.0.1 (a random port) that answers `/api/users/0/items/top` from the recorded
 // Web API answer of test/fixtures/scholarly-apis/zotero/items_doc.json (urschrei/pyzotero, Blue Oak
 // licence; the local API answers in the same shape), a page at a time (`limit`, `start`,
-// `Total-Results`), at most `pageSize` items a page whatever was asked, so that paging is exercised.
+// `Total-Results`), at most `pageSize` items a page whatever was asked, so that paging is exercised;
+// `/api/users/0/collections` likewise from collections_doc.json (the same library's 15 collections).
 // A test can add an item "in Zotero", or make it answer as a Zotero that does not let other
 // applications in (403) or has no local API (404, an older Zotero).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -16,8 +17,12 @@ export type ZoteroMode = 'serving' | 'not-enabled' | 'too-old';
 /** The recorded items, as Zotero answered them. */
 export const recordedItems = (): Record<string, unknown>[] => JSON.parse(readFileSync(join(RECORDINGS, 'zotero', 'items_doc.json'), 'utf8')) as Record<string, unknown>[];
 
+/** The recorded collections, as Zotero answered them. */
+export const recordedCollections = (): Record<string, unknown>[] => JSON.parse(readFileSync(join(RECORDINGS, 'zotero', 'collections_doc.json'), 'utf8')) as Record<string, unknown>[];
+
 export class ZoteroServer {
   items = recordedItems();
+  collections = recordedCollections();
   mode: ZoteroMode = 'serving';
   /** The paths asked, in order. */
   readonly requests: string[] = [];
@@ -40,10 +45,11 @@ export class ZoteroServer {
         response.writeHead(403, { 'Content-Type': 'text/plain' });
         return response.end('Local API is not enabled');
       }
-      if (url.pathname !== '/api/users/0/items/top') return json(404, 'Not found');
+      const lists: Record<string, Record<string, unknown>[]> = { '/api/users/0/items/top': self.items, '/api/users/0/collections': self.collections };
+      const all = lists[url.pathname];
+      if (!all) return json(404, 'Not found');
       const start = Number(url.searchParams.get('start') ?? 0);
       const limit = Math.min(Number(url.searchParams.get('limit') ?? 25), self.pageSize);
-      const all = self.items;
       json(200, all.slice(start, start + limit), { 'Total-Results': String(all.length), 'Last-Modified-Version': '1' });
     });
     server.on('connection', socket => { sockets.add(socket); socket.on('close', () => sockets.delete(socket)); });

@@ -2,3 +2,4 @@
 // worker use. Pure, like all of core.
 export { ZoteroItemSchema, ZoteroItemsSchema, isPaperItem, itemKey, zoteroPaper, zoteroPaperId, zoteroReference, zoteroSelectUri, type ZoteroItem } from './item';
 export { joinZotero, type ZoteroInput, type ZoteroJoin } from './join';
+export { collectionCount, collectionTree, ZoteroCollectionsSchema, type Collection, type CollectionTree, type ZoteroCollection } from './collections';

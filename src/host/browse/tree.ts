@@ -6,7 +6,7 @@ import vscode = require('vscode');
 import type { GroupBy, SortBy } from '../../core/browse/browse';
 import type { ReadingList } from '../common/readingList';
 import type { NeighbourKind } from '../../shared/protocol';
-import type { BibliographyNode, DailyNode, DailySource, FileNode, GroupNode, NeighbourSource, NeighboursNode, NoteNode, PaperNode, TreeNode } from '../common/treeNodes';
+import type { BibliographyNode, CollectionNode, DailyNode, DailySource, FileNode, GroupNode, NeighbourSource, NeighboursNode, NoteNode, PaperNode, TreeNode, ZoteroNode, ZoteroSource } from '../common/treeNodes';
 import { Commands, Settings } from '../ids';
 import type { TreeOptions } from '../library/library';
 import type { PaperStore } from '../library/store';
@@ -18,7 +18,7 @@ const FILTER_STATE_KEY = 'papers.filter';
 /** A paper's sections of neighbours, in the details view's order (a list of its own: shared/protocol's holds zod, which the host's bundle leaves out). */
 const SECTIONS: readonly NeighbourKind[] = ['references', 'citations', 'recommended'];
 
-type TopNode = GroupNode | BibliographyNode | DailyNode;
+type TopNode = GroupNode | BibliographyNode | DailyNode | ZoteroNode;
 
 export function treeSettings(): { sortBy: SortBy; groupBy: GroupBy } {
   const config = vscode.workspace.getConfiguration(Settings.section);
@@ -58,6 +58,8 @@ export class PapersTreeProvider extends Disposable implements vscode.TreeDataPro
   /** The sections opened since the view was last shown whole: their papers' stars follow the reading list. */
   private readonly walked = new Set<NeighboursNode>();
   private readonly pages = new WeakMap<NeighboursNode, Promise<void>>();
+  /** The Zotero collections whose papers are shown: their stars follow the reading list. */
+  private readonly collectionsShown = new Set<CollectionNode>();
 
   constructor(
     private readonly store: PaperStore,
@@ -67,6 +69,8 @@ export class PapersTreeProvider extends Disposable implements vscode.TreeDataPro
     private readonly daily?: DailySource,
     /** A paper's neighbours (the web feature's): a paper with an id in the graph opens into them. */
     private readonly neighbours?: NeighbourSource,
+    /** The writer's Zotero library by collection (the Zotero feature's). */
+    private readonly zotero?: ZoteroSource,
   ) {
     super();
     this.filterQuery = workspaceState.get<string>(FILTER_STATE_KEY);
@@ -81,6 +85,7 @@ export class PapersTreeProvider extends Disposable implements vscode.TreeDataPro
       if (e.affectsConfiguration(`${Settings.section}.tree`) || (this.daily && e.affectsConfiguration(`${Settings.section}.web`))) this.refresh();
     }));
     if (daily) this.register(daily.onDidChange(() => void this.dailyChanged()));
+    if (zotero) this.register(zotero.onDidChange(() => void this.zoteroChanged()));
   }
 
   /** The Daily Papers node, when it is shown. */
@@ -128,7 +133,7 @@ export class PapersTreeProvider extends Disposable implements vscode.TreeDataPro
   }
 
   getTreeItem(node: TreeNode): vscode.TreeItem {
-    return treeItem(node, id => this.readingList.has(id), this.daily, node.kind === 'paper' && this.walkable(node));
+    return treeItem(node, id => this.readingList.has(id), { daily: this.daily, zotero: this.zotero }, node.kind === 'paper' && this.walkable(node));
   }
 
   /** The tooltip of a paper row, asked for when the pointer rests on it. */
@@ -144,7 +149,55 @@ export class PapersTreeProvider extends Disposable implements vscode.TreeDataPro
     if (node.kind === 'neighbours') return this.neighbourRows(node);
     if (node.kind === 'bibliography') return node.children;
     if (node.kind === 'daily') return this.dailyChildren(node);
+    if (node.kind === 'zotero') return this.zoteroChildren(node);
+    if (node.kind === 'collection') return this.collectionChildren(node);
     return this.childrenOf(node);
+  }
+
+  /** The top collections, then "Unfiled Items"; what is wrong, above them, when Zotero could not be read. */
+  private zoteroChildren(node: ZoteroNode): (CollectionNode | NoteNode)[] {
+    if (node.children) return node.children;
+    const tree = this.zotero?.collections();
+    const problem = this.zotero?.problem;
+    const notes: NoteNode[] = problem
+      ? [{ kind: 'note', id: 'zotero/problem', label: problem, parent: node, icon: 'warning', command: { command: Commands.refreshZotero, title: 'Refresh Zotero Library' } }]
+      : tree ? [] : [{ kind: 'note', id: 'zotero/reading', label: 'Reading your Zotero library…', parent: node, icon: 'loading~spin' }];
+    const collections = (tree?.collections ?? []).map((collection): CollectionNode => ({ kind: 'collection', id: `zotero/${collection.key}`, collection, parent: node }));
+    if (tree?.unfiled.length) {
+      collections.push({ kind: 'collection', id: 'zotero/unfiled', collection: { key: 'unfiled', name: 'Unfiled Items', collections: [], items: tree.unfiled }, parent: node, unfiled: true });
+    }
+    if (tree && !problem && !collections.length) notes.push({ kind: 'note', id: 'zotero/empty', label: 'Your Zotero library has no items', parent: node });
+    node.children = [...notes, ...collections];
+    return node.children;
+  }
+
+  /** A collection's sub-collections, then its works by title, as rows of the library (under the keys it has them by). */
+  private async collectionChildren(node: CollectionNode): Promise<(CollectionNode | PaperNode)[]> {
+    if (node.children) return node.children;
+    const subs = node.collection.collections.map((collection): CollectionNode => ({ kind: 'collection', id: `zotero/${collection.key}`, collection, parent: node }));
+    const keys = node.collection.items.flatMap(item => this.zotero?.keyOf(item) ?? []);
+    const library = await this.store.library();
+    const rows = library ? (await library.rowsByKey(keys)).filter(row => row !== undefined) : [];
+    rows.sort((a, b) => a.title.localeCompare(b.title));
+    const papers = [...new Map(rows.map(row => [row.id, row])).values()].map((row): PaperNode => ({ kind: 'paper', id: `${node.id}/${row.id}`, row, parent: node }));
+    node.children = [...subs, ...papers];
+    this.collectionsShown.add(node);
+    return node.children;
+  }
+
+  /** Zotero was read again (or could not be, or was turned on or off): its node alone is shown again. */
+  private async zoteroChanged(): Promise<void> {
+    const roots = this.roots && await this.roots.catch(() => undefined);
+    const node = roots?.find((n): n is ZoteroNode => n.kind === 'zotero');
+    if (!roots) return;
+    if (!node !== !this.zotero?.enabled) {
+      this.refresh();
+      return;
+    }
+    if (!node) return;
+    node.children = undefined;
+    this.collectionsShown.clear();
+    this.changed.fire(node);
   }
 
   private async dailyChildren(node: DailyNode): Promise<(PaperNode | NoteNode)[]> {
@@ -186,7 +239,7 @@ export class PapersTreeProvider extends Disposable implements vscode.TreeDataPro
   }
 
   getParent(node: TreeNode): TreeNode | undefined {
-    return node.kind === 'paper' || node.kind === 'file' || node.kind === 'note' || node.kind === 'neighbours' ? node.parent : undefined;
+    return node.kind === 'paper' || node.kind === 'file' || node.kind === 'note' || node.kind === 'neighbours' || node.kind === 'collection' ? node.parent : undefined;
   }
 
   /** Whether a paper opens into its neighbours: it has an id in the graph, and the network is on. */
@@ -276,7 +329,10 @@ export class PapersTreeProvider extends Disposable implements vscode.TreeDataPro
   }
 
   private async top(): Promise<TopNode[]> {
-    const daily: DailyNode[] = this.daily?.enabled ? [{ kind: 'daily', id: 'daily' }] : [];
+    const feeds: TopNode[] = [
+      ...this.zotero?.enabled ? [{ kind: 'zotero', id: 'zotero' } as const] : [],
+      ...this.daily?.enabled ? [{ kind: 'daily', id: 'daily' } as const] : [],
+    ];
     const options = this.options();
     // Before the library has loaded, the default view (by topic, unfiltered) shows the bundled
     // papers' topics as the build counted them; the library, once in, changes what differs.
@@ -285,7 +341,7 @@ export class PapersTreeProvider extends Disposable implements vscode.TreeDataPro
       if (early && !this.store.loaded) {
         // Papers that cannot be loaded leave the view empty, where its welcome says why.
         void this.store.library().then(library => { if (!library) this.refresh(); });
-        return [...daily, ...early.map((group): GroupNode => ({ kind: 'group', id: group.id, group }))];
+        return [...feeds, ...early.map((group): GroupNode => ({ kind: 'group', id: group.id, group }))];
       }
     }
     const library = await this.store.library();
@@ -293,10 +349,10 @@ export class PapersTreeProvider extends Disposable implements vscode.TreeDataPro
     const top = await library.treeTop(options);
     this.filter = top.filter;
     const groups: GroupNode[] = top.groups.map(group => ({ kind: 'group', id: group.id, group }));
-    if (!top.files.length) return [...daily, ...groups];
+    if (!top.files.length) return [...feeds, ...groups];
     const root: BibliographyNode = { kind: 'bibliography', id: 'bibliography', children: [] };
     root.children = top.files.map(file => ({ kind: 'file', id: file.id, file, parent: root }));
-    return [root, ...daily, ...groups];
+    return [root, ...feeds, ...groups];
   }
 
   /** The library changed: shows it again where it changed. */
@@ -385,8 +441,8 @@ export class PapersTreeProvider extends Disposable implements vscode.TreeDataPro
     this.starred = now;
     const roots = this.roots && await this.roots.catch(() => undefined);
     if (!roots || !changed.size) return;
-    const rows = [...containersOf(roots), ...roots.filter((n): n is DailyNode => n.kind === 'daily'), ...this.walked]
-      .flatMap(c => c.children ?? [])
+    const rows = [...containersOf(roots), ...roots.filter((n): n is DailyNode => n.kind === 'daily'), ...this.walked, ...this.collectionsShown]
+      .flatMap((c): readonly TreeNode[] => c.children ?? [])
       .filter((n): n is PaperNode => n.kind === 'paper' && changed.has(n.row.id));
     if (rows.length) this.changed.fire(rows);
   }

@@ -4,7 +4,8 @@ import vscode = require('vscode');
 import { escapeMarkdown } from '../../core/browse/describe';
 import { excerpt } from '../../core/util/text';
 import { markdownCode } from '../common/markdown';
-import type { DailySource, NeighboursNode, PaperNode, TreeNode } from '../common/treeNodes';
+import type { DailySource, NeighboursNode, PaperNode, TreeNode, ZoteroSource } from '../common/treeNodes';
+import { collectionCount } from '../../core/zotero/collections';
 import { Commands } from '../ids';
 import type { Library, PaperRow } from '../library/library';
 
@@ -37,12 +38,39 @@ const SECTIONS: Record<NeighboursNode['section'], { label: string; tooltip: stri
   recommended: { label: 'Recommended', tooltip: 'What to read next, by Semantic Scholar\'s recommendations', icon: 'sparkle' },
 };
 
-/**
- * A node as the view shows it; `daily`: what the Daily Papers node says of itself; `walkable`:
- * whether a paper opens into its neighbours.
- */
-export function treeItem(node: TreeNode, starred: (id: string) => boolean, daily?: Pick<DailySource, 'description' | 'tooltip'>, walkable = false): vscode.TreeItem {
+/** What the Daily Papers and Zotero nodes say of themselves. */
+export interface TreeSources {
+  daily?: Pick<DailySource, 'description' | 'tooltip'>;
+  zotero?: Pick<ZoteroSource, 'description' | 'tooltip'>;
+}
+
+/** A node that says of itself what its source says (Daily Papers, Zotero); its id is its context value. */
+function sourceItem(id: string, label: string, icon: string, source?: Pick<DailySource, 'description' | 'tooltip'>): vscode.TreeItem {
+  const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.Collapsed);
+  item.id = id;
+  item.description = source?.description;
+  item.tooltip = source?.tooltip;
+  item.iconPath = new vscode.ThemeIcon(icon);
+  item.contextValue = id;
+  return item;
+}
+
+/** A node as the view shows it; `walkable`: whether a paper opens into its neighbours. */
+export function treeItem(node: TreeNode, starred: (id: string) => boolean, sources: TreeSources = {}, walkable = false): vscode.TreeItem {
   if (node.kind === 'paper') return paperTreeItem(node, starred(node.row.id), walkable);
+  if (node.kind === 'zotero') return sourceItem(node.id, 'Zotero', 'library', sources.zotero);
+  if (node.kind === 'collection') {
+    const { collection } = node;
+    const count = collectionCount(collection);
+    const empty = !collection.items.length && !collection.collections.length;
+    const item = new vscode.TreeItem(collection.name, empty ? vscode.TreeItemCollapsibleState.None : vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = node.id;
+    item.description = `${count}`;
+    item.tooltip = `${collection.name}: ${count} ${count === 1 ? 'item' : 'items'}${collection.collections.length ? `, with ${collection.collections.length} sub-collection(s)` : ''} (Zotero)`;
+    item.iconPath = new vscode.ThemeIcon(node.unfiled ? 'inbox' : 'folder');
+    item.contextValue = 'zoteroCollection';
+    return item;
+  }
   if (node.kind === 'neighbours') {
     const section = SECTIONS[node.section];
     const item = new vscode.TreeItem(section.label, vscode.TreeItemCollapsibleState.Collapsed);
@@ -63,15 +91,7 @@ export function treeItem(node: TreeNode, starred: (id: string) => boolean, daily
     item.contextValue = 'bibliography';
     return item;
   }
-  if (node.kind === 'daily') {
-    const item = new vscode.TreeItem('Daily Papers', vscode.TreeItemCollapsibleState.Collapsed);
-    item.id = node.id;
-    item.description = daily?.description;
-    item.tooltip = daily?.tooltip;
-    item.iconPath = new vscode.ThemeIcon('calendar');
-    item.contextValue = 'daily';
-    return item;
-  }
+  if (node.kind === 'daily') return sourceItem(node.id, 'Daily Papers', 'calendar', sources.daily);
   if (node.kind === 'note') {
     const item = new vscode.TreeItem(node.label, vscode.TreeItemCollapsibleState.None);
     item.id = node.id;

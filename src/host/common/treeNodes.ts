@@ -2,6 +2,7 @@
 // shared floor because other features hand them about: a command run on a row gets its node, and
 // the web feature gives the Daily Papers node its papers.
 import type vscode = require('vscode');
+import type { Collection, CollectionTree } from '../../core/zotero/collections';
 import type { NeighbourKind } from '../../shared/protocol';
 import type { FileRow, GroupRow, PaperRow } from '../library/library';
 
@@ -10,11 +11,15 @@ export interface GroupNode { kind: 'group'; id: string; group: GroupRow; childre
 /** "Bibliography": the user's own bibliography files, above the groups of papers. */
 export interface BibliographyNode { kind: 'bibliography'; id: string; children: FileNode[] }
 export interface FileNode { kind: 'file'; id: string; file: FileRow; children?: PaperNode[]; parent: BibliographyNode }
-export interface PaperNode { kind: 'paper'; id: string; row: PaperRow; parent?: GroupNode | FileNode | DailyNode | NeighboursNode; upvotes?: number }
+export interface PaperNode { kind: 'paper'; id: string; row: PaperRow; parent?: GroupNode | FileNode | DailyNode | NeighboursNode | CollectionNode; upvotes?: number }
 /** "Daily Papers": a period's papers from Hugging Face, fetched once the user opens it (src/host/web/daily.ts). */
 export interface DailyNode { kind: 'daily'; id: 'daily'; children?: (PaperNode | NoteNode)[] }
 /** A line of text under Daily Papers: what is being fetched, why the papers shown are not fresh, or what to show instead (`command`). */
-export interface NoteNode { kind: 'note'; id: string; label: string; parent: DailyNode | NeighboursNode; command?: vscode.Command; icon?: string }
+export interface NoteNode { kind: 'note'; id: string; label: string; parent: DailyNode | NeighboursNode | ZoteroNode; command?: vscode.Command; icon?: string }
+/** "Zotero": the writer's Zotero library by collection, while papers.zotero.enabled is on (src/host/zotero). */
+export interface ZoteroNode { kind: 'zotero'; id: 'zotero'; children?: (CollectionNode | NoteNode)[] }
+/** A Zotero collection (or "Unfiled Items"): its sub-collections, then its works. */
+export interface CollectionNode { kind: 'collection'; id: string; collection: Collection; parent: ZoteroNode | CollectionNode; unfiled?: boolean; children?: (CollectionNode | PaperNode)[] }
 /**
  * Under a paper with an id in Semantic Scholar's graph: what it cites, what cites it, or what to
  * read next, fetched when opened, a page at a time (`next`: the next page's offset). Its papers
@@ -26,7 +31,7 @@ export interface NeighboursNode {
   /** What the last page said beside its papers (from the cache, of which day), or why it failed (`failed`). */
   note?: string; failed?: boolean;
 }
-export type TreeNode = GroupNode | BibliographyNode | FileNode | PaperNode | DailyNode | NoteNode | NeighboursNode;
+export type TreeNode = GroupNode | BibliographyNode | FileNode | PaperNode | DailyNode | NoteNode | NeighboursNode | ZoteroNode | CollectionNode;
 
 /** What Daily Papers shows: the papers in order, with their upvotes, a note above them, and something else to show (a day that has papers). */
 export interface DailyRows { rows: { row: PaperRow; upvotes?: number }[]; note?: string; offer?: vscode.Command }
@@ -54,4 +59,20 @@ export interface NeighbourSource {
   readonly enabled: boolean;
   /** A page of the neighbours of the paper `scholarId` names (`PaperRow.scholarId`), from `offset`; rejects with what went wrong, said plainly. */
   page(scholarId: string, section: NeighbourKind, offset: number): Promise<NeighbourRows>;
+}
+
+/** What gives the Zotero node its collections: the Zotero feature's, handed to the view by host/activate.ts. */
+export interface ZoteroSource {
+  readonly onDidChange: vscode.Event<unknown>;
+  /** False while papers.zotero.enabled is off: the node is not shown. */
+  readonly enabled: boolean;
+  /** Items and collections read, or what is wrong, in a few words; the tooltip says it whole. */
+  readonly description: string;
+  readonly tooltip: string;
+  /** Why the library could not be read, said whole (the message the writer was told), if it could not. */
+  readonly problem: string | undefined;
+  /** The collections as last read, with their items (Zotero item keys); undefined before the first read. */
+  collections(): CollectionTree | undefined;
+  /** The library's key of a Zotero item (as the last join gave it). */
+  keyOf(itemKey: string): string | undefined;
 }

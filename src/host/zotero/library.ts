@@ -4,7 +4,9 @@
 // command, and when the window gets focus, at most every 30 s: a Zotero that is not running costs
 // one refused connection, and one warning that says which and what to do.
 import vscode = require('vscode');
+import type { CollectionTree, ZoteroCollection } from '../../core/zotero/collections';
 import type { ZoteroItem } from '../../core/zotero/item';
+import type { ZoteroSource } from '../common/treeNodes';
 import { engine } from '../engine/load';
 import { Settings } from '../ids';
 import type { PaperStore } from '../library/store';
@@ -46,8 +48,21 @@ export interface ZoteroState {
   problem?: ZoteroProblem;
 }
 
-export class ZoteroLibrary implements vscode.Disposable {
+/** What the Zotero node says of each problem, in a few words. */
+const SHORT: Record<ZoteroProblem, string> = {
+  'not-running': 'not running', 'not-enabled': 'closed to other applications', 'too-old': 'too old', web: 'not in the browser', answer: 'answered badly',
+};
+
+export class ZoteroLibrary implements vscode.Disposable, ZoteroSource {
   #items: ZoteroItem[] = [];
+  #collections: ZoteroCollection[] = [];
+  /** The collections as a tree, made when first asked after a read. */
+  #tree: CollectionTree | undefined;
+  #read = false;
+  /** Each item's key in the library, by Zotero item key, as the last join gave them. */
+  #keys: Record<string, string> = {};
+  /** The message of the last attempt's problem. */
+  #problemMessage: string | undefined;
   #askedAt: number | undefined;
   #running: Promise<ZoteroState> | undefined;
   /** The problem the writer was last told of: told once, until Zotero is read again or turned off. */
@@ -85,6 +100,31 @@ export class ZoteroLibrary implements vscode.Disposable {
     return this.#items;
   }
 
+  get problem(): string | undefined {
+    return this.#state.problem && this.#problemMessage;
+  }
+
+  get description(): string {
+    if (this.#state.problem) return SHORT[this.#state.problem];
+    if (!this.#read) return 'reading…';
+    const collections = this.#collections.length;
+    return `${this.#state.items} ${this.#state.items === 1 ? 'item' : 'items'} · ${collections} ${collections === 1 ? 'collection' : 'collections'}`;
+  }
+
+  get tooltip(): string {
+    return this.problem ?? `Your Zotero library at ${this.url}, read through Zotero's local API${this.#read ? `: ${this.description}` : ''}`;
+  }
+
+  collections(): CollectionTree | undefined {
+    if (!this.#read) return undefined;
+    this.#tree ??= engine().zotero.collectionTree(this.#collections, this.#items);
+    return this.#tree;
+  }
+
+  keyOf(itemKey: string): string | undefined {
+    return this.#keys[itemKey];
+  }
+
   /**
    * Reads the library again, if it is on. `focus`: only if the last attempt was 30 s ago or more
    * (a window that gains focus often does not ask Zotero each time). Never throws: a problem is told once.
@@ -94,23 +134,29 @@ export class ZoteroLibrary implements vscode.Disposable {
     if (this.#running) return this.#running;
     if (reason === 'focus' && this.#askedAt !== undefined && Date.now() - this.#askedAt < ASK_AGAIN_MS) return Promise.resolve(this.#state);
     this.#askedAt = Date.now();
-    this.#running = this.#read().finally(() => { this.#running = undefined; });
+    this.#running = this.#readAll().finally(() => { this.#running = undefined; });
     return this.#running;
   }
 
-  async #read(): Promise<ZoteroState> {
+  async #readAll(): Promise<ZoteroState> {
     try {
       if (this.inBrowser) throw new ZoteroError('web', problemMessage('web', this.url, ''));
       const items = await this.#fetchAll();
+      const collections = await this.#fetchCollections();
       this.#told = undefined;
       this.#items = items;
+      this.#collections = collections;
+      this.#tree = undefined;
+      this.#read = true;
       await this.#join();
+      this.#problemMessage = undefined;
       this.#state = { items: items.length };
       this.log.info(`Zotero: ${items.length} items read from ${this.url}`);
     } catch (error) {
       const problem = error instanceof ZoteroError ? error : new ZoteroError('answer', problemMessage('answer', this.url, (error as Error).message));
       this.log.warn(`Zotero: ${problem.message}`);
       this.#state = { items: this.#items.length, problem: problem.problem };
+      this.#problemMessage = problem.message;
       if (this.#told !== problem.problem) {
         this.#told = problem.problem;
         this.told.push(problem.message);
@@ -139,6 +185,31 @@ export class ZoteroLibrary implements vscode.Disposable {
     }
   }
 
+  /**
+   * Every collection, a page at a time. A Zotero that lists items but not collections (an answer
+   * Papers cannot read) still gives its items: they are shown unfiled, and the log says why.
+   */
+  async #fetchCollections(): Promise<ZoteroCollection[]> {
+    const { ZoteroCollectionsSchema } = engine().zotero;
+    const collections: ZoteroCollection[] = [];
+    for (;;) {
+      const answer = await this.#get(`/api/users/0/collections?format=json&limit=${PAGE}&start=${collections.length}`).catch((error: unknown) => {
+        if (error instanceof ZoteroError && error.problem !== 'answer' && error.problem !== 'too-old') throw error;
+        this.log.warn(`Zotero: the collections could not be read (${(error as Error).message}); items are shown unfiled`);
+        return undefined;
+      });
+      if (!answer) return collections;
+      const parsed = ZoteroCollectionsSchema.safeParse(answer.body);
+      if (!parsed.success) {
+        this.log.warn(`Zotero: the collections could not be read (${parsed.error.issues[0]?.message ?? 'not a list of collections'}); items are shown unfiled`);
+        return collections;
+      }
+      collections.push(...parsed.data);
+      const total = Number(answer.headers.get('Total-Results'));
+      if (!parsed.data.length || !Number.isFinite(total) || collections.length >= total) return collections;
+    }
+  }
+
   async #get(path: string): Promise<{ body: unknown; headers: Headers }> {
     const url = this.url;
     let response: Response;
@@ -164,6 +235,7 @@ export class ZoteroLibrary implements vscode.Disposable {
   async #join(): Promise<void> {
     const keys = this.memento.get<Record<string, string>>(KEYS_STATE, {});
     const joined = await this.store.applyZoteroItems({ items: this.#items, keys });
+    this.#keys = joined?.keys ?? {};
     const made = joined ? Object.entries(joined.newKeys) : [];
     if (made.length) await this.memento.update(KEYS_STATE, { ...keys, ...Object.fromEntries(made) });
   }
@@ -172,6 +244,11 @@ export class ZoteroLibrary implements vscode.Disposable {
   async clear(): Promise<void> {
     this.#told = undefined;
     this.#askedAt = undefined;
+    this.#read = false;
+    this.#problemMessage = undefined;
+    this.#collections = [];
+    this.#tree = undefined;
+    this.#keys = {};
     if (!this.#items.length) return;
     this.#items = [];
     this.#state = { items: 0 };

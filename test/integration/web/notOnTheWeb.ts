@@ -5,6 +5,8 @@ const ZOTERO_SERVER = 'starts a stand-in for Zotero\'s local API in the extensio
 export const NOT_ON_THE_WEB: Record<string, string> = {
   'Zotero library turned on, every item of the library is read, a page at a time, and searched with the library\'s ranking':
     ZOTERO_SERVER,
+  'Zotero library the Papers view shows the Zotero library\'s collections, nested as in Zotero, each with its works; a row opens its details':
+    ZOTERO_SERVER,
   'Zotero library completing \\cite{ offers a Zotero item, and its hover says what it is':
     ZOTERO_SERVER,
   'Zotero library citing a Zotero item puts its key in and appends its entry to the document\'s bibliography, once':

@@ -20,7 +20,7 @@ import { styleCredit } from './core/styles/credit';
 import { CSL_STYLES_URL, fetchStyleXml, readStyleList, repositoryStyleUrl, styleFinder } from './core/styles/repository';
 import { DetailsStateSchema, ReferencesIntentSchema, ReferencesStateSchema, WebviewMessageSchema } from './shared/protocol';
 import { ResponseSchema, RESULT_SCHEMAS } from './engine/protocol';
-import { ZoteroItemsSchema } from './core/zotero/item';
+import { ZoteroItemsSchema, ZoteroVersionsSchema } from './core/zotero/item';
 import { collectionCount, collectionTree, ZoteroCollectionsSchema } from './core/zotero/collections';
 import { dayText, HttpClient, idsOfWork, namesOf, NeighbourService, PaperService, parsePaperId, parsePeriod, periodText, PUBLIC_SCHOLAR_URL, PUBLIC_URLS, scholarIdOfWork, shiftPeriod, workOfPaper, suggest, WebCache, WebError, webPaperId } from './core/web';
 
@@ -53,4 +53,4 @@ export const protocol = { DetailsStateSchema, WebviewMessageSchema, ReferencesIn
 export const web = { HttpClient, PaperService, PUBLIC_URLS, WebCache, WebError, webPaperId, parsePaperId, dayText, parsePeriod, periodText, shiftPeriod, NeighbourService, PUBLIC_SCHOLAR_URL, suggest, namesOf, idsOfWork, scholarIdOfWork, workOfPaper };
 
 /** The Zotero library: its answers read with zod (in the engine bundle, as the web's are). */
-export const zotero = { ZoteroItemsSchema, ZoteroCollectionsSchema, collectionTree, collectionCount };
+export const zotero = { ZoteroItemsSchema, ZoteroVersionsSchema, ZoteroCollectionsSchema, collectionTree, collectionCount };

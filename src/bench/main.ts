@@ -22,6 +22,7 @@ import { benchStyles } from './styleEngine';
 import { measureProject, printProject } from './projects';
 import { benchPaste, benchWebJoin } from './web';
 import { benchNeighbourhood } from './neighbourhood';
+import { benchZotero } from './zotero';
 
 const USAGE = `usage:
   npm run bench                                   bundled corpus, then 10,000 and 100,000 synthetic papers
@@ -32,6 +33,7 @@ const USAGE = `usage:
                                                   by our reader and four libraries, and a 3 MB library in the real extension host
   npm run bench -- --styles                       only the formatted references (the style engine) of the bibliography part
   npm run bench -- --web                          only the papers from the web (a fetched day joining, a link pasted into a large .bib, a paper's neighbourhood)
+  npm run bench -- --zotero                       only the Zotero library: 20,000 items read, and ten changed
   npm run bench -- --corpus FILE [--queries FILE] --json
       one corpus (the dist/corpus.json shape) and, optionally, one query per line, as the extension
       runs it: the engine in a worker thread, this thread standing for the extension host. Prints
@@ -180,6 +182,7 @@ async function bibliographies(): Promise<void> {
   await benchWebJoin(ROOT, shared);
   benchPaste(shared);
   await benchNeighbourhood(ROOT);
+  await benchZotero(ROOT);
 }
 
 async function single(corpusFile: string, queriesFile: string | undefined, layout: Layout, inProcess: boolean): Promise<void> {
@@ -215,7 +218,7 @@ async function run(argv: string[]): Promise<void> {
     options: {
       corpus: { type: 'string' }, queries: { type: 'string' }, json: { type: 'boolean' },
       layout: { type: 'string' }, sizes: { type: 'string' }, worker: { type: 'string' }, help: { type: 'boolean' },
-      bibliographies: { type: 'boolean' }, styles: { type: 'boolean' }, web: { type: 'boolean' }, baseline: { type: 'string' }, 'in-process': { type: 'boolean' }, 'engine-step': { type: 'string' },
+      bibliographies: { type: 'boolean' }, styles: { type: 'boolean' }, web: { type: 'boolean' }, zotero: { type: 'boolean' }, baseline: { type: 'string' }, 'in-process': { type: 'boolean' }, 'engine-step': { type: 'string' },
     },
   });
   if (values.help) { console.log(USAGE); return; }
@@ -247,6 +250,10 @@ async function run(argv: string[]): Promise<void> {
   }
   if (values.styles) {
     await benchStyles(ROOT, sharedBibliographies());
+    return;
+  }
+  if (values.zotero) {
+    await benchZotero(ROOT);
     return;
   }
   if (values.web) {

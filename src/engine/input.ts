@@ -19,6 +19,7 @@ import {
 } from './snapshot';
 import type { LibraryState } from './state';
 import { joinWeb, type WebInput } from './web';
+import { applyZoteroChange } from '../core/zotero/change';
 import { joinZotero, type ZoteroInput } from '../core/zotero/join';
 
 /** A corpus file as given: its text, or only its name when a cached library stands for it. */
@@ -124,7 +125,8 @@ export class LibraryInput {
       cacheKey: given.corpus ? given.cacheKey : this.#lastInput.cacheKey,
       bibliographyKey: given.bibliographies ? given.bibliographyKey : this.#lastInput.bibliographyKey,
       web: given.web ?? this.#lastInput.web,
-      zotero: given.zotero ?? this.#lastInput.zotero,
+      // A change of Zotero's items (what changed since it was last read) applies to those last given.
+      zotero: given.zotero ? applyZoteroChange(this.#lastInput.zotero, given.zotero) : this.#lastInput.zotero,
     };
     const withWeb = beyondFiles(input);
     const { cached } = given;

@@ -17,10 +17,10 @@ const dir = (...path: string[]) => workspaceUri('zotero-tests', ...path);
 const read = async (uri: vscode.Uri) => new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
 
 /** The stand-in for Zotero, started in this process (Node's http: required at run time, as the replay server is). */
-async function startZotero(): Promise<ZoteroServer> {
+async function startZotero(pageSize?: number): Promise<ZoteroServer> {
   const load = require as (id: string) => typeof import('../support/zoteroServer');
   const outTest = __dirname.slice(0, __dirname.lastIndexOf('/out/test') + '/out/test'.length);
-  return load(`${outTest}/support/zoteroServer.js`).ZoteroServer.start();
+  return load(`${outTest}/support/zoteroServer.js`).ZoteroServer.start(pageSize);
 }
 
 async function openAt(name: string, text: string, needle: string): Promise<vscode.TextEditor> {
@@ -143,6 +143,28 @@ suite('Zotero library', () => {
     assert.ok((await children(holmes)).some(n => n.kind === 'paper' && n.row.key === 'moriarty1880asteroid'));
   });
 
+  test('what changed in Zotero since it was last read is all that is asked for: a retitled item keeps its key, a deleted one leaves; nothing changed costs one "not modified"', async () => {
+    const titleOf = async (words: string) => (await api.search(words, { limit: 1 }))[0];
+    const crime = await titleOf('Form and Ideology in Crime Fiction');
+    assert.equal(crime?.title, 'Form and Ideology in Crime Fiction');
+    assert.equal((await titleOf('Biostatistics Experimental Design Statistical Inference'))?.title, 'Biostatistics: Experimental Design and Statistical Inference');
+    const asked = zotero.requests.length;
+    zotero.retitle('ICK5M93W', 'Form and Ideology in Detective Fiction');
+    zotero.remove('9AIAUW49');
+    await vscode.commands.executeCommand('papers.refreshZotero');
+    assert.deepEqual(zotero.requests.slice(asked).map(r => r.replace(/\?.*/, '') + (r.includes('itemKey=') ? ` ${new URL(r, 'http://x').searchParams.get('itemKey')}` : '')), [
+      '/api/users/0/items/top', '/api/users/0/items ICK5M93W', '/api/users/0/collections', '/api/users/0/collections',
+    ], 'the versions, the one changed item by its key, and the collections (two pages of at most eight)');
+    assert.equal(api.testing.zotero().items, 20);
+    const detective = await waitFor('the new title searched', async () => { const found = await titleOf('Form and Ideology in Detective Fiction'); return found?.title === 'Form and Ideology in Detective Fiction' && found; });
+    assert.equal(detective.key, crime.key, 'its key is the one it had');
+    assert.notEqual((await titleOf('Biostatistics Experimental Design Statistical Inference'))?.title, 'Biostatistics: Experimental Design and Statistical Inference', 'the deleted item is no longer found');
+    const again = zotero.requests.length;
+    await vscode.commands.executeCommand('papers.refreshZotero');
+    assert.deepEqual(zotero.requests.slice(again), ['/api/users/0/items/top?format=versions'], 'nothing changed: one question, answered 304');
+    assert.equal(api.testing.zotero().problem, undefined);
+  });
+
   test('a Zotero that does not let other applications in, or is too old, is told once each, and its items stay; focus soon after does not ask again', async () => {
     const told = api.testing.zotero().told.length;
     zotero.mode = 'not-enabled';
@@ -188,5 +210,28 @@ suite('Zotero library', () => {
     zotero = await startZotero();
     await setSetting('zotero.url', zotero.url);
     await waitFor('Zotero read again at its new address', () => (api.testing.zotero().problem === undefined ? true : undefined), 20000);
+  });
+
+  test('a library larger than what crosses to the engine at once is read whole, a chunk at a time: every item searched', async () => {
+    // 2,500 items in pages of 100, as a large Zotero answers: three chunks of at most 1,000.
+    const many = Array.from({ length: 2500 }, (_, i) => {
+      const model = zotero.items[i % zotero.items.length] as { data: Record<string, unknown> };
+      const key = `L${String(i).padStart(7, '0')}`;
+      return { ...model, key, version: 1, data: { ...model.data, key, title: `Large library item number ${i}`, citationKey: `large${i}` } };
+    });
+    const large = await startZotero(100);
+    try {
+      large.items = many;
+      await setSetting('zotero.url', large.url);
+      await waitFor('the large library read', () => (api.testing.zotero().items === 2500 ? true : undefined), 60000)
+        .catch((error: Error) => { throw new Error(`${error.message}; Zotero: ${JSON.stringify(api.testing.zotero())}`); });
+      for (const i of [0, 999, 1000, 2499]) assert.equal((await api.getPaper(`large${i}`))?.title, `Large library item number ${i}`, `item ${i}`);
+      const [before] = await api.search('Form and Ideology in Detective Fiction', { limit: 1 });
+      assert.notEqual(before?.title, 'Form and Ideology in Detective Fiction', 'the library read before is replaced, not added to');
+    } finally {
+      await setSetting('zotero.url', zotero.url);
+      await waitFor('the first Zotero read again', async () => (await api.getPaper(BUCK)) !== undefined, 30000);
+      await large.close();
+    }
   });
 });

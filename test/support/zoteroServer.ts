@@ -45,12 +45,27 @@ export class ZoteroServer {
         response.writeHead(403, { 'Content-Type': 'text/plain' });
         return response.end('Local API is not enabled');
       }
+      const version = { 'Last-Modified-Version': String(self.version) };
+      const top = url.pathname === '/api/users/0/items/top';
+      if (top && url.searchParams.get('format') === 'versions') {
+        // As the Web API answers: nothing since the version the client has is 304, no body.
+        if (Number(request.headers['if-modified-since-version'] ?? -1) >= self.version) {
+          response.writeHead(304, version);
+          return response.end();
+        }
+        return json(200, Object.fromEntries(self.items.map(i => [i.key, i.version])), version);
+      }
+      const byKey = url.searchParams.get('itemKey');
+      if (url.pathname === '/api/users/0/items' && byKey) {
+        const keys = new Set(byKey.split(','));
+        return json(200, self.items.filter(i => keys.has(i.key as string)), version);
+      }
       const lists: Record<string, Record<string, unknown>[]> = { '/api/users/0/items/top': self.items, '/api/users/0/collections': self.collections };
       const all = lists[url.pathname];
       if (!all) return json(404, 'Not found');
       const start = Number(url.searchParams.get('start') ?? 0);
       const limit = Math.min(Number(url.searchParams.get('limit') ?? 25), self.pageSize);
-      json(200, all.slice(start, start + limit), { 'Total-Results': String(all.length), 'Last-Modified-Version': '1' });
+      json(200, all.slice(start, start + limit), { 'Total-Results': String(all.length), ...version });
     });
     server.on('connection', socket => { sockets.add(socket); socket.on('close', () => sockets.delete(socket)); });
     await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
@@ -61,10 +76,26 @@ export class ZoteroServer {
     return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
   }
 
+  /** The library's version: every change made "in Zotero" moves it on, and gives the items changed this version. */
+  version = 1;
+
   /** Adds an item as Zotero would list it: a copy of a recorded one under a new key, title and citation key. */
   add(key: string, title: string, citationKey: string): void {
     const model = this.items[1] as { data: Record<string, unknown> };
-    this.items = [...this.items, { ...model, key, data: { ...model.data, key, title, citationKey } }];
+    this.version++;
+    this.items = [...this.items, { ...model, key, version: this.version, data: { ...model.data, key, version: this.version, title, citationKey } }];
+  }
+
+  /** Gives an item a new title, as the writer would in Zotero. */
+  retitle(key: string, title: string): void {
+    this.version++;
+    this.items = this.items.map(i => (i.key === key ? { ...i, version: this.version, data: { ...i.data as object, version: this.version, title } } : i));
+  }
+
+  /** Deletes an item (to Zotero's trash: the API no longer lists it). */
+  remove(key: string): void {
+    this.version++;
+    this.items = this.items.filter(i => i.key !== key);
   }
 
   async close(): Promise<void> {

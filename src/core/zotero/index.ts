@@ -1,5 +1,6 @@
 // Zotero's library (its local API on the desktop): what the host (src/host/zotero) and the engine
 // worker use. Pure, like all of core.
-export { ZoteroItemSchema, ZoteroItemsSchema, isPaperItem, itemKey, zoteroPaper, zoteroPaperId, zoteroReference, zoteroSelectUri, type ZoteroItem } from './item';
+export { ZoteroItemSchema, ZoteroItemsSchema, ZoteroVersionsSchema, isPaperItem, itemKey, zoteroPaper, zoteroPaperId, zoteroReference, zoteroSelectUri, type ZoteroItem } from './item';
 export { joinZotero, type ZoteroInput, type ZoteroJoin } from './join';
 export { collectionCount, collectionTree, ZoteroCollectionsSchema, type Collection, type CollectionTree, type ZoteroCollection } from './collections';
+export { applyZoteroChange, ZOTERO_CHUNK } from './change';

@@ -41,6 +41,15 @@ export const ZoteroItemSchema = z.lazySchema(() => z.object({
 /** One page of `/items` or `/items/top`. */
 export const ZoteroItemsSchema = z.lazySchema(() => z.array(ZoteroItemSchema));
 
+/**
+ * `/items/top?format=versions`: each item's version, by item key. Checked in one plain loop: a
+ * library of 20,000 items answers 20,000 pairs, which a record schema took 100 ms to check.
+ */
+export const ZoteroVersionsSchema = z.lazySchema(() => z.custom<Record<string, number>>(
+  value => typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value).every(v => Number.isSafeInteger(v) && (v as number) >= 0),
+  { message: 'not a map of item keys to versions' },
+));
+
 export type ZoteroItem = z.infer<typeof ZoteroItemSchema>;
 
 /** Item types that are not works one cites. */

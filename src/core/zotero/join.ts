@@ -12,6 +12,12 @@ export interface ZoteroInput {
   items: ZoteroItem[];
   /** Keys made by our rules for items that give none, by Zotero item key: kept so that an item's key never changes. */
   keys: Record<string, string>;
+  /**
+   * A change, not the whole library: `items` are new or changed (by item key), `removed` are gone;
+   * every other item stays as last given. What changed in Zotero crosses to the worker, not all of it.
+   */
+  partial?: true;
+  removed?: string[];
 }
 
 export interface ZoteroJoin {
@@ -21,6 +27,21 @@ export interface ZoteroJoin {
   keys: Record<string, string>;
   /** Keys made now, by Zotero item key: for the caller to keep for the next join. */
   newKeys: Record<string, string>;
+}
+
+/**
+ * The paper made of each item, by the item object: an item unchanged since the last join (the same
+ * object: a change of ten items leaves the other 20,000 as they were) gives the same paper object,
+ * which the index then knows as indexed already.
+ */
+const papersMade = new WeakMap<ZoteroItem, { key: string; paper: Paper }>();
+
+function paperOf(item: ZoteroItem, key: string): Paper {
+  const made = papersMade.get(item);
+  if (made?.key === key) return made.paper;
+  const paper = zoteroPaper(item, key);
+  papersMade.set(item, { key, paper });
+  return paper;
 }
 
 /**
@@ -62,7 +83,7 @@ export function joinZotero(library: readonly Paper[], input: ZoteroInput): Zoter
     out.keys[item.key] = key;
     if (!inLibrary.has(key.toLowerCase())) {
       inLibrary.add(key.toLowerCase());
-      out.papers.push(zoteroPaper(item, key));
+      out.papers.push(paperOf(item, key));
     }
   }
   return out;

@@ -5,6 +5,7 @@
 import type vscode = require('vscode');
 import type { InputReport } from '../../engine/protocol';
 import type { WebInput } from '../../engine/web';
+import { applyZoteroChange } from '../../core/zotero/change';
 import type { ZoteroInput } from '../../core/zotero/join';
 import type { EngineClient } from '../engine/client';
 import { Sequencer } from '../util/async';
@@ -72,6 +73,7 @@ export class UserFileMerges {
   /** The worker stopped: the fetched papers go with the files given again. */
   lost(): void {
     if (this.has.web) this.pending.web = this.web;
+    // Whole: the new worker holds none of it.
     if (this.has.zotero) this.pending.zotero = this.zotero;
   }
 
@@ -98,11 +100,15 @@ export class UserFileMerges {
     return this.webJoin;
   }
 
-  /** Replaces Zotero's items (none: Zotero is off); answers each item's key once they are in the library (or a newer input is). */
+  /**
+   * Replaces Zotero's items (none: Zotero is off), or changes them (`partial`: what changed crosses
+   * to the worker, not the whole library); answers each item's key once they are in the library (or a newer input is).
+   */
   async applyZoteroItems(zotero: ZoteroInput): Promise<InputReport['zotero']> {
-    this.zotero = zotero;
-    this.pending.zotero = zotero;
-    await this.applyBeside('zotero', zotero.items.length > 0);
+    this.zotero = applyZoteroChange(this.zotero ?? { items: [], keys: {} }, zotero);
+    // A change waiting to be sent takes this one in; the worker then hears of both at once.
+    this.pending.zotero = this.pending.zotero ? applyZoteroChange(this.pending.zotero, zotero) : zotero;
+    await this.applyBeside('zotero', this.zotero.items.length > 0);
     return this.zoteroJoin;
   }
 
@@ -145,7 +151,8 @@ export class UserFileMerges {
     if (report.needsFiles) {
       // The worker kept none of this call: the fetched papers and Zotero's items go with the files given again.
       this.pending.web ??= this.web;
-      this.pending.zotero ??= this.zotero;
+      // Zotero's whole library, not a change waiting meanwhile: the worker kept none of it.
+      if (this.zotero) this.pending.zotero = this.zotero;
       // The worker holds bibliographies a cached library stood for, by name only, and the corpus files changed: every file is given again.
       this.events.inputLost.fire();
       return undefined;

@@ -1,11 +1,16 @@
 // The writer's Zotero library, read from Zotero's local API (Zotero 7 and later, on the desktop:
 // http://localhost:23119/api/) when `papers.zotero.enabled` is on, and given to the library (the
-// engine worker joins its items after the writer's bibliographies). Asked when turned on, on a
-// command, and when the window gets focus, at most every 30 s: a Zotero that is not running costs
-// one refused connection, and one warning that says which and what to do.
+// engine worker joins its items after the writer's bibliographies). Read whole once; after that,
+// only what changed: the items' versions (one small answer, or "not modified"), then the items whose
+// version moved, and what changed crosses to the worker, not the whole library. Asked when turned
+// on, on a command, and when the window gets focus (every 3 s at most; every 30 s while Zotero
+// cannot be reached: a Zotero that is not running costs one refused connection, and one warning
+// that says which and what to do).
 import vscode = require('vscode');
 import type { CollectionTree, ZoteroCollection } from '../../core/zotero/collections';
 import type { ZoteroItem } from '../../core/zotero/item';
+import { applyZoteroChange, ZOTERO_CHUNK } from '../../core/zotero/change';
+import type { ZoteroInput } from '../../core/zotero/join';
 import type { ZoteroSource } from '../common/treeNodes';
 import { engine } from '../engine/load';
 import { Settings } from '../ids';
@@ -15,8 +20,12 @@ import type { PaperStore } from '../library/store';
 export const DEFAULT_ZOTERO_URL = 'http://localhost:23119';
 /** The most items Zotero gives in one answer. */
 const PAGE = 100;
-/** Focus asks again no sooner than this after the last time it asked. */
+/** Focus asks again no sooner than this after the last time it asked, when that failed. */
 export const ASK_AGAIN_MS = 30_000;
+/** …and when it answered: asking what changed costs Zotero one small answer. */
+const CHANGES_AGAIN_MS = 3_000;
+/** The most items asked for by key at once (the Web API's limit for `itemKey`). */
+const BY_KEY = 50;
 /** A Zotero that takes longer than this for one page is busy or stuck: the read is given up, and asked again later. */
 const ANSWER_MS = 15_000;
 /** The keys made for items that give none, by Zotero item key: an item's key never changes. */
@@ -63,6 +72,10 @@ export class ZoteroLibrary implements vscode.Disposable, ZoteroSource {
   #keys: Record<string, string> = {};
   /** The message of the last attempt's problem. */
   #problemMessage: string | undefined;
+  /** The library's version when it was last read (`Last-Modified-Version`): what changed since is asked for. */
+  #version: number | undefined;
+  /** Where the library was last read whole. */
+  #readFrom: string | undefined;
   #askedAt: number | undefined;
   #running: Promise<ZoteroState> | undefined;
   /** The problem the writer was last told of: told once, until Zotero is read again or turned off. */
@@ -132,7 +145,8 @@ export class ZoteroLibrary implements vscode.Disposable, ZoteroSource {
   refresh(reason: 'focus' | 'command' | 'setting'): Promise<ZoteroState> {
     if (!this.enabled) return Promise.resolve(this.#state);
     if (this.#running) return this.#running;
-    if (reason === 'focus' && this.#askedAt !== undefined && Date.now() - this.#askedAt < ASK_AGAIN_MS) return Promise.resolve(this.#state);
+    const wait = this.#state.problem || !this.#read ? ASK_AGAIN_MS : CHANGES_AGAIN_MS;
+    if (reason === 'focus' && this.#askedAt !== undefined && Date.now() - this.#askedAt < wait) return Promise.resolve(this.#state);
     this.#askedAt = Date.now();
     this.#running = this.#readAll().finally(() => { this.#running = undefined; });
     return this.#running;
@@ -141,17 +155,12 @@ export class ZoteroLibrary implements vscode.Disposable, ZoteroSource {
   async #readAll(): Promise<ZoteroState> {
     try {
       if (this.inBrowser) throw new ZoteroError('web', problemMessage('web', this.url, ''));
-      const items = await this.#fetchAll();
-      const collections = await this.#fetchCollections();
+      // What changed is asked of the Zotero read before; another (papers.zotero.url changed) is read whole.
+      if (this.#read && this.#version !== undefined && this.#readFrom === this.url) await this.#readChanges(this.#version);
+      else await this.#readWhole();
       this.#told = undefined;
-      this.#items = items;
-      this.#collections = collections;
-      this.#tree = undefined;
-      this.#read = true;
-      await this.#join();
       this.#problemMessage = undefined;
-      this.#state = { items: items.length };
-      this.log.info(`Zotero: ${items.length} items read from ${this.url}`);
+      this.#state = { items: this.#items.length };
     } catch (error) {
       const problem = error instanceof ZoteroError ? error : new ZoteroError('answer', problemMessage('answer', this.url, (error as Error).message));
       this.log.warn(`Zotero: ${problem.message}`);
@@ -168,20 +177,89 @@ export class ZoteroLibrary implements vscode.Disposable, ZoteroSource {
   }
 
   /**
-   * Every top-level item (attachments and notes are children), a page at a time until `Total-Results`
-   * are read: Zotero may give fewer than asked, so the next page starts after what came.
+   * The whole library, given to the worker a chunk at a time as the pages come (the first chunk
+   * replaces what it had, the others add to it): what is read is searched before the rest comes,
+   * and no one post copies the whole library on the extension host. One chunk crosses at a time,
+   * while the next pages are read.
    */
-  async #fetchAll(): Promise<ZoteroItem[]> {
-    const { ZoteroItemsSchema } = engine().zotero;
+  async #readWhole(): Promise<void> {
+    const url = this.url;
+    let joined: Promise<void> = Promise.resolve();
+    let sent = 0;
+    const send = (items: ZoteroItem[], first: boolean) => {
+      const chunk: ZoteroInput = first ? { items, keys: {} } : { items, keys: {}, partial: true, removed: [] };
+      joined = joined.then(() => this.#join(chunk));
+    };
+    const { items, version } = await this.#fetchAll(async read => {
+      if (read.length - sent < ZOTERO_CHUNK) return;
+      await joined;
+      send(read.slice(sent), sent === 0);
+      sent = read.length;
+    });
+    if (sent < items.length || !sent) send(items.slice(sent), sent === 0);
+    const collections = await this.#fetchCollections();
+    await joined;
+    this.#items = items;
+    this.#collections = collections;
+    this.#tree = undefined;
+    this.#read = true;
+    this.#version = version;
+    this.#readFrom = url;
+    this.log.info(`Zotero: ${items.length} items read from ${url}`);
+  }
+
+  /**
+   * What changed since `version`: the items' versions (Zotero answers 304 when nothing did), then
+   * the items new or changed, by key; an item no longer listed was deleted (or moved to the trash).
+   */
+  async #readChanges(version: number): Promise<void> {
+    const answer = await this.#get('/api/users/0/items/top?format=versions', { 'If-Modified-Since-Version': String(version) });
+    if (answer.notModified) return;
+    const versions = engine().zotero.ZoteroVersionsSchema.safeParse(answer.body);
+    if (!versions.success) throw new ZoteroError('answer', problemMessage('answer', this.url, `versions: ${versions.error.issues[0]?.message ?? 'not a map of versions'}`));
+    const known = new Map(this.#items.map(item => [item.key, item.version]));
+    const changedKeys = Object.entries(versions.data).filter(([key, v]) => (known.get(key) ?? -1) < v).map(([key]) => key);
+    const removed = [...known.keys()].filter(key => !Object.hasOwn(versions.data, key));
+    const changed: ZoteroItem[] = [];
+    for (let i = 0; i < changedKeys.length; i += BY_KEY) {
+      const keys = changedKeys.slice(i, i + BY_KEY);
+      changed.push(...this.#readItems(await this.#get(`/api/users/0/items?format=json&include=data,csljson&limit=${BY_KEY}&itemKey=${keys.join(',')}`), 'items'));
+    }
+    // Collections renamed, added or moved change the library's version too: they are few, read whole.
+    this.#collections = await this.#fetchCollections();
+    this.#tree = undefined;
+    this.#version = versionOf(answer.headers) ?? version;
+    if (!changed.length && !removed.length) return;
+    const change = { items: changed, keys: {}, partial: true as const, removed };
+    this.#items = applyZoteroChange({ items: this.#items, keys: {} }, change).items;
+    await this.#join(change);
+    this.log.info(`Zotero: ${changed.length} items changed and ${removed.length} removed since version ${version}`);
+  }
+
+  /** The items of an answer, read with zod; an answer that is not items is refused whole. */
+  #readItems(answer: { body: unknown }, what: string): ZoteroItem[] {
+    const parsed = engine().zotero.ZoteroItemsSchema.safeParse(answer.body);
+    if (!parsed.success) throw new ZoteroError('answer', problemMessage('answer', this.url, `${what}: ${parsed.error.issues[0]?.message ?? 'not a list of items'}`));
+    return parsed.data;
+  }
+
+  /**
+   * Every top-level item (attachments and notes are children), a page at a time until `Total-Results`
+   * are read: Zotero may give fewer than asked, so the next page starts after what came. The
+   * library's version is the first page's (a change made while the pages are read is asked for next time).
+   */
+  async #fetchAll(onPage: (read: ZoteroItem[]) => Promise<void>): Promise<{ items: ZoteroItem[]; version: number | undefined }> {
     const items: ZoteroItem[] = [];
+    let version: number | undefined;
     for (;;) {
       const answer = await this.#get(`/api/users/0/items/top?format=json&include=data,csljson&limit=${PAGE}&start=${items.length}`);
-      const parsed = ZoteroItemsSchema.safeParse(answer.body);
-      if (!parsed.success) throw new ZoteroError('answer', problemMessage('answer', this.url, `items: ${parsed.error.issues[0]?.message ?? 'not a list of items'}`));
-      items.push(...parsed.data);
+      if (!items.length) version = versionOf(answer.headers);
+      const page = this.#readItems(answer, 'items');
+      items.push(...page);
+      await onPage(items);
       const total = Number(answer.headers.get('Total-Results'));
       // Without the header (or with an empty page), the page is the whole answer.
-      if (!parsed.data.length || !Number.isFinite(total) || items.length >= total) return items;
+      if (!page.length || !Number.isFinite(total) || items.length >= total) return { items, version };
     }
   }
 
@@ -210,17 +288,18 @@ export class ZoteroLibrary implements vscode.Disposable, ZoteroSource {
     }
   }
 
-  async #get(path: string): Promise<{ body: unknown; headers: Headers }> {
+  async #get(path: string, headers: Record<string, string> = {}): Promise<{ body: unknown; headers: Headers; notModified?: true }> {
     const url = this.url;
     let response: Response;
     try {
-      response = await fetch(`${url}${path}`, { headers: { Accept: 'application/json', 'Zotero-API-Version': '3' }, signal: AbortSignal.timeout(ANSWER_MS) });
+      response = await fetch(`${url}${path}`, { headers: { Accept: 'application/json', 'Zotero-API-Version': '3', ...headers }, signal: AbortSignal.timeout(ANSWER_MS) });
     } catch (error) {
       // Without this, a Zotero that never answers would hold every later refresh behind this one.
       if ((error as Error).name === 'TimeoutError') throw new ZoteroError('answer', problemMessage('answer', url, `no answer within ${ANSWER_MS / 1000} s`));
       this.log.info(`Zotero: ${url}: ${(error as Error).message} ${String((error as { cause?: unknown }).cause ?? '')}`);
       throw new ZoteroError('not-running', problemMessage('not-running', url, ''));
     }
+    if (response.status === 304) return { body: undefined, headers: response.headers, notModified: true };
     if (response.status === 403) throw new ZoteroError('not-enabled', problemMessage('not-enabled', url, ''));
     if (response.status === 404) throw new ZoteroError('too-old', problemMessage('too-old', url, ''));
     if (!response.ok) throw new ZoteroError('answer', problemMessage('answer', url, `HTTP ${response.status}`));
@@ -231,10 +310,10 @@ export class ZoteroLibrary implements vscode.Disposable, ZoteroSource {
     }
   }
 
-  /** Gives the items to the library, with the keys made for them before; keeps the keys made now. */
-  async #join(): Promise<void> {
+  /** Gives the items (all, or what changed) to the library, with the keys made for them before; keeps the keys made now. */
+  async #join(items: ZoteroInput): Promise<void> {
     const keys = this.memento.get<Record<string, string>>(KEYS_STATE, {});
-    const joined = await this.store.applyZoteroItems({ items: this.#items, keys });
+    const joined = await this.store.applyZoteroItems({ ...items, keys });
     this.#keys = joined?.keys ?? {};
     const made = joined ? Object.entries(joined.newKeys) : [];
     if (made.length) await this.memento.update(KEYS_STATE, { ...keys, ...Object.fromEntries(made) });
@@ -249,6 +328,7 @@ export class ZoteroLibrary implements vscode.Disposable, ZoteroSource {
     this.#collections = [];
     this.#tree = undefined;
     this.#keys = {};
+    this.#version = undefined;
     if (!this.#items.length) return;
     this.#items = [];
     this.#state = { items: 0 };
@@ -259,4 +339,10 @@ export class ZoteroLibrary implements vscode.Disposable, ZoteroSource {
   dispose(): void {
     this.#changed.dispose();
   }
+}
+
+/** The library's version an answer gives (`Last-Modified-Version`), if it gives one. */
+function versionOf(headers: Headers): number | undefined {
+  const version = Number(headers.get('Last-Modified-Version') ?? NaN);
+  return Number.isSafeInteger(version) && version >= 0 ? version : undefined;
 }

@@ -13,7 +13,11 @@ export const NOT_ON_THE_WEB: Record<string, string> = {
     ZOTERO_SERVER,
   'Zotero library an item added in Zotero joins on Refresh Zotero Library, under the key Better BibTeX gave it':
     ZOTERO_SERVER,
+  'Zotero library what changed in Zotero since it was last read is all that is asked for: a retitled item keeps its key, a deleted one leaves; nothing changed costs one "not modified"':
+    ZOTERO_SERVER,
   'Zotero library a Zotero that does not let other applications in, or is too old, is told once each, and its items stay; focus soon after does not ask again':
+    ZOTERO_SERVER,
+  'Zotero library a library larger than what crosses to the engine at once is read whole, a chunk at a time: every item searched':
     ZOTERO_SERVER,
   'Zotero library a Zotero that is not running is told once, and the rest of Papers goes on':
     ZOTERO_SERVER,

@@ -38,6 +38,16 @@ suite('the engine: the Zotero library joins the library', () => {
     assert.equal(buck?.id, 'zotero-pqkbrc33');
     assert.equal(buck?.reference?.doi, '10.2307/2321200');
     assert.equal(service.query('Sherlock Holmes in Babylon', { limit: 1 }).rows[0]?.key, 'rcreightonbuck1980sherlock', 'searched with the library\'s ranking');
+    // A change (what Zotero changed since it was last read) applies to the items given before: one retitled, one deleted.
+    const buckItem = items().find(i => i.key === 'PQKBRC33')!;
+    const changed = await service.setInput({ zotero: { items: [{ ...buckItem, version: 2, data: { ...buckItem.data, title: 'Sherlock Holmes in Nineveh' } }], removed: ['9AIAUW49'], keys: report.zotero.newKeys, partial: true } });
+    await service.settled();
+    assert.equal(changed.zotero?.added, 18, 'the others stay');
+    assert.equal(changed.index.changed, 1, 'one paper indexed again');
+    assert.equal(changed.index.removed, 1, 'one taken out of the index');
+    assert.equal(service.size, before + 1 + 18);
+    assert.equal(service.papers(['rcreightonbuck1980sherlock'])[0]?.title, 'Sherlock Holmes in Nineveh', 'under the key it had');
+    assert.equal(service.query('Sherlock Holmes in Nineveh', { limit: 1 }).rows[0]?.key, 'rcreightonbuck1980sherlock');
     await service.setInput({ zotero: { items: [], keys: {} } });
     await service.settled();
     assert.equal(service.size, before + 1, 'the bibliography\'s entry alone');

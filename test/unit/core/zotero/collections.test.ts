@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { collectionCount, collectionTree, ZoteroCollectionsSchema, ZoteroItemsSchema, type Collection, type ZoteroCollection, type ZoteroItem } from '../../../../src/core/zotero';
+import { applyZoteroChange, collectionCount, collectionTree, ZoteroCollectionsSchema, ZoteroItemsSchema, type Collection, type ZoteroCollection, type ZoteroItem } from '../../../../src/core/zotero';
 import { RECORDINGS } from '../../../support/replayServer';
 
 /** The recorded answers of Zotero's Web API (urschrei/pyzotero, Blue Oak licence), read as the host reads them. */
@@ -41,5 +41,26 @@ suite('zotero: collections', () => {
   test('names sort as people read them: numbers by value, case aside', () => {
     const tree = collectionTree([collection('A', 'chapter 10'), collection('B', 'Chapter 2'), collection('C', 'appendix')], []);
     assert.deepEqual(names(tree.collections), ['appendix', 'Chapter 2', 'chapter 10']);
+  });
+});
+
+suite('zotero: a change to the items', () => {
+  const whole = { items: [item('A', []), item('B', []), item('C', [])], keys: {} };
+  test('applied to the whole library: changed in place, new last, removed gone; the whole stays whole', () => {
+    const b2 = { ...item('B', ['X']), version: 2 };
+    const next = applyZoteroChange(whole, { items: [b2, item('D', [])], removed: ['A'], keys: { D: 'd2020' }, partial: true });
+    assert.deepEqual(next.items.map(i => [i.key, i.version]), [['B', 2], ['C', 1], ['D', 1]]);
+    assert.deepEqual([next.partial, next.removed, next.keys], [undefined, undefined, { D: 'd2020' }]);
+  });
+
+  test('two changes waiting to be sent stand as one: an item removed then added again is not removed', () => {
+    const first = { items: [item('B', [])], removed: ['A', 'C'], keys: {}, partial: true as const };
+    const both = applyZoteroChange(first, { items: [item('C', [])], removed: ['D'], keys: {}, partial: true });
+    assert.deepEqual(both.items.map(i => i.key), ['B', 'C']);
+    assert.deepEqual([both.partial, both.removed], [true, ['A', 'D']]);
+  });
+
+  test('a whole library given replaces whatever came before', () => {
+    assert.equal(applyZoteroChange(whole, { items: [], keys: {} }).items.length, 0);
   });
 });

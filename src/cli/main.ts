@@ -6,9 +6,11 @@
 import { parseArgs } from 'node:util';
 import { runCommandLine, UsageError } from './commandLine';
 import { print } from './output';
-import { usageFor } from './usage';
+import { CHECK_FORMATS, usageFor } from './usage';
+import { VERSION } from './version';
 
 async function run(argv: string[]): Promise<void> {
+  if (argv.length === 1 && argv[0] === '--version') return print(VERSION);
   // The web commands take options of their own.
   if (argv[0] === 'add') return (await import('./add')).add(argv.slice(1));
   if (argv[0] === 'daily') return (await import('./daily')).daily(argv.slice(1));
@@ -21,7 +23,7 @@ async function run(argv: string[]): Promise<void> {
     allowPositionals: true,
     options: {
       limit: { type: 'string' }, json: { type: 'boolean' }, format: { type: 'string' }, corpus: { type: 'string', multiple: true },
-      'no-bundled': { type: 'boolean' }, style: { type: 'string' }, locale: { type: 'string' },
+      'no-bundled': { type: 'boolean' }, style: { type: 'string' }, locale: { type: 'string' }, strict: { type: 'boolean' },
     },
   });
   const corpus = values.corpus ?? [];
@@ -35,9 +37,13 @@ async function run(argv: string[]): Promise<void> {
   }
   if (values.style !== undefined || values.locale !== undefined) throw new UsageError('--style and --locale are for format');
   if (command === 'check') {
-    if (corpus.length || values['no-bundled'] || values.format || values.limit) throw new UsageError('check takes documents and --json only');
-    return (await import('./check')).check(rest, values.json === true);
+    if (corpus.length || values['no-bundled'] || values.limit) throw new UsageError('check takes files, --format, --json and --strict only');
+    if (values.json && values.format !== undefined && values.format !== 'json') throw new UsageError('--json is --format json: give one of them');
+    const format = values.json ? 'json' : values.format ?? 'text';
+    if (!(CHECK_FORMATS as readonly string[]).includes(format)) throw new UsageError(`check --format must be one of ${CHECK_FORMATS.join(', ')} (got "${format}")`);
+    return (await import('./check')).check(rest, { format: format as typeof CHECK_FORMATS[number], strict: values.strict === true });
   }
+  if (values.strict) throw new UsageError('--strict is for check');
   if (command === 'search') {
     if (rest.length !== 1) throw new UsageError('search takes one quoted query');
     return (await import('./library')).search(rest[0], values.limit, values.json === true, options);

@@ -7,7 +7,8 @@
 //                          engine worker loads on first need, and dist/styles.js.lz, its LZMA copy,
 //                          which is what ships; dist/licenses/, the licences of what it holds
 //   dist/webview/*         the details panel script (browser, iife) and its stylesheet
-//   dist/cli.js            the command-line entry over the same core; `format` reads dist/styles.js
+//   dist/cli.js            the command-line entry over the same core (the usage; dist/commands.js, the
+//                          commands, loaded beside it when one runs); `format` reads dist/styles.js
 //                          beside it, so citeproc-js is not in it twice (src/cli/format.ts); both
 //                          built by scripts/cli-bundles.mjs, which the npm package's script
 //                          (scripts/cli-package.mjs, npm run package:cli) builds them minified with

@@ -2,7 +2,7 @@
 // (scripts/cli-package.mjs): the entry, and the style engine that only `format` reads beside it.
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 const root = join(import.meta.dirname, '..');
 const require = createRequire(import.meta.url);
@@ -17,16 +17,17 @@ export const CITEPROC_NOTICE = `citeproc-js (npm "citeproc" ${require('citeproc/
 export const CLI_VERSION = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
 
 /**
- * esbuild's options for the command line (`cli`, a CommonJS file run by node) and the style
+ * esbuild's options for the command line (`cli`, a CommonJS file run by node, and the commands it
+ * loads, commands.js beside it) and the style
  * engine (`styles`: a CommonJS body that the engine worker and `format` evaluate; citeproc-js's
  * notice goes first, as minifying drops the comment that carries it), over `common`.
  */
 export function cliBundles(common, { cli, styles }) {
+  const define = { PAPERS_CLI_VERSION: JSON.stringify(CLI_VERSION) };
   return [
-    {
-      ...common, absWorkingDir: root, platform: 'node', format: 'cjs', entryPoints: ['src/cli/main.ts'], outfile: cli,
-      banner: { js: '#!/usr/bin/env node' }, define: { PAPERS_CLI_VERSION: JSON.stringify(CLI_VERSION) },
-    },
+    // The entry: the usage and the version, and the commands' bundle loaded beside it (src/cli/main.ts).
+    { ...common, absWorkingDir: root, platform: 'node', format: 'cjs', entryPoints: ['src/cli/main.ts'], outfile: cli, banner: { js: '#!/usr/bin/env node' }, define },
+    { ...common, absWorkingDir: root, platform: 'node', format: 'cjs', entryPoints: ['src/cli/commands.ts'], outfile: join(dirname(cli), 'commands.js'), define },
     {
       ...common, absWorkingDir: root, platform: 'browser', format: 'cjs', entryPoints: ['src/styles.ts'], outfile: styles,
       banner: { js: `/* ${CITEPROC_NOTICE} */` },

@@ -1,7 +1,8 @@
 // `npm run package:cli`: the command line as an npm package of its own (README, "Check citations in
 // CI"), built into dist/cli-package/ and packed into dist/papers-VERSION.tgz:
 //   bin/papers.js      what `papers` runs: the bundle, with Node's compile cache where Node has one
-//   lib/cli.js         the command line, minified (scripts/cli-bundles.mjs)
+//   lib/cli.js         the command line's entry, minified (scripts/cli-bundles.mjs): the usage, and
+//   lib/commands.js    the commands, which it loads when one runs
 //   lib/styles.js      the style engine, which only `papers format` reads
 //   lib/corpus.json, names.index, fulltext.index, csl-styles.tsv   the data it reads beside itself
 //   lib/licenses/      citeproc-js's and the CSL files' licences, and every bundled package's

@@ -67,7 +67,7 @@ suite('the papers package: packed, installed offline, run with npx', function ()
     assert.ok(size <= 1.5 * 1024 * 1024, `${size} bytes packed`);
     const listed = run('tar', ['-tzf', tarball], ROOT).stdout.trim().split('\n').map(f => f.replace(/^package\//, '')).sort();
     assert.deepEqual(listed.filter(f => !f.startsWith('lib/licenses/')), [
-      'LICENSE', 'README.md', 'bin/papers.js', 'lib/cli.js', 'lib/corpus.json', 'lib/csl-styles.tsv', 'lib/fulltext.index', 'lib/names.index', 'lib/styles.js', 'package.json',
+      'LICENSE', 'README.md', 'bin/papers.js', 'lib/cli.js', 'lib/commands.js', 'lib/corpus.json', 'lib/csl-styles.tsv', 'lib/fulltext.index', 'lib/names.index', 'lib/styles.js', 'package.json',
     ]);
     // citeproc-js's licence and notice, the CSL files', and each other bundled package's.
     for (const name of ['LICENSE-citeproc-js.txt', 'LICENSE-CC-BY-SA-3.0.txt', 'LICENSE-zod.txt', 'LICENSE-minisearch.txt', 'LICENSE-js-yaml.txt']) assert.ok(listed.includes(`lib/licenses/${name}`), name);
@@ -80,7 +80,7 @@ suite('the papers package: packed, installed offline, run with npx', function ()
     for (const field of ['dependencies', 'optionalDependencies', 'peerDependencies', 'scripts']) assert.equal(manifest[field], undefined, field);
     assert.match(readFileSync(join(installed, 'bin', 'papers.js'), 'utf8'), /^#!\/usr\/bin\/env node\n/);
     assert.match(readFileSync(join(installed, 'lib', 'styles.js'), 'utf8'), /^\/\* citeproc-js \(npm "citeproc" [\d.]+\), unmodified\./, 'the CPAL notice leads the style engine');
-    assert.doesNotMatch(readFileSync(join(installed, 'lib', 'cli.js'), 'utf8'), /<style xmlns="http:\/\/purl\.org\/net\/xbiblio\/csl"/, 'the styles are not in the command line');
+    assert.doesNotMatch(readFileSync(join(installed, 'lib', 'commands.js'), 'utf8'), /<style xmlns="http:\/\/purl\.org\/net\/xbiblio\/csl"/, 'the styles are not in the command line');
     assert.ok(existsSync(join(home, 'node_modules', '.bin', 'papers')));
   });
 

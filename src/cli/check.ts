@@ -86,13 +86,15 @@ export async function check(files: readonly string[], options: CheckOptions): Pr
   const asked = readable.map(f => toSlashes(resolve(f)));
   const documents = asked.filter(f => languageOfPath(f));
   const bibliographies = asked.filter(f => !languageOfPath(f));
-  // The documents near each bibliography: checked, then kept only if they cite from it.
-  const near = [...new Set(bibliographies.flatMap(bib => filesAround(bib, DOCUMENT_EXTENSIONS, 2)))].filter(f => !documents.includes(f));
-  const checked = documents.length + near.length ? await checkDocuments([...documents, ...near], nodeFiles, display) : [];
-  const wanted = new Set([...documents.map(display), ...bibliographies.map(display)]);
-  const shown = checked.filter(d => wanted.has(d.file) || d.bibliographies.some(b => wanted.has(b)) || !near.includes(toSlashes(resolve(d.file))));
-  for (const bib of bibliographies) {
-    if (!shown.some(d => d.bibliographies.includes(display(bib)))) warn(`${display(bib)}: no document around it cites from it`);
+  const checked = documents.length ? await checkDocuments(documents, nodeFiles, display) : [];
+  // The documents near each bibliography, but those checked already: kept if they cite from it.
+  const done = new Set(checked.map(d => d.file));
+  const near = [...new Set(bibliographies.flatMap(bib => filesAround(bib, DOCUMENT_EXTENSIONS, 2)))].filter(f => !done.has(display(f)));
+  const named = new Set(bibliographies.map(display));
+  const citing = near.length ? (await checkDocuments(near, nodeFiles, display)).filter(d => !done.has(d.file) && d.bibliographies.some(b => named.has(b))) : [];
+  const shown = [...checked, ...citing];
+  for (const bib of named) {
+    if (!shown.some(d => d.bibliographies.includes(bib))) warn(`${bib}: no document around it cites from it`);
   }
   // A problem reported for several documents (a project's bibliography) counts once.
   const seen = new Set<string>();

@@ -139,6 +139,14 @@ suite('the papers package: packed, installed offline, run with npx', function ()
     assert.equal(notes.status, 0, notes.stderr);
     assert.equal(notes.stdout, 'notes/refs.bib:3:1: warning: key "known2" is already used by the entry at line 2 [duplicate-key]\n');
     assert.equal(npx(home, 'check', '--strict', 'notes/notes.tex').status, 1);
+    // A document and another project's bibliography, as one commit stages them: each as if alone.
+    const both = npx(home, 'check', 'thesis/main.tex', 'notes/refs.bib');
+    assert.equal(both.status, 1);
+    assert.deepEqual(both.stdout.trim().split('\n'), [
+      'thesis/chapters/intro.tex:2:28: warning: ReAct2022 is not in thesis/refs.bib [undefined-key]',
+      'notes/refs.bib:3:1: warning: key "known2" is already used by the entry at line 2 [duplicate-key]',
+    ]);
+    assert.match(both.stderr, /^3 document\(s\), 3 citation\(s\), 2 problem\(s\)\n$/);
     const alone = npx(home, 'check', 'nobody.bib');
     assert.equal(alone.status, 1, 'a file that cannot be read');
     writeFileSync(join(home, 'unused.bib'), REFS);

@@ -7,8 +7,11 @@
 //                          engine worker loads on first need, and dist/styles.js.lz, its LZMA copy,
 //                          which is what ships; dist/licenses/, the licences of what it holds
 //   dist/webview/*         the details panel script (browser, iife) and its stylesheet
-//   dist/cli.js            the command-line entry over the same core; `format` reads dist/styles.js
-//                          beside it, so citeproc-js is not in it twice (src/cli/format.ts)
+//   dist/cli.js            the command-line entry over the same core (the usage; dist/commands.js, the
+//                          commands, loaded beside it when one runs); `format` reads dist/styles.js
+//                          beside it, so citeproc-js is not in it twice (src/cli/format.ts); both
+//                          built by scripts/cli-bundles.mjs, which the npm package's script
+//                          (scripts/cli-package.mjs, npm run package:cli) builds them minified with
 //   dist/corpus.json       the corpus built from seeds/; dist/names.index and dist/fulltext.index, its search index
 //   out/**                 bench, corpus build step and test bundles (never shipped)
 // Flags: --production (minify, no source maps), --watch (rebuild on change, seeds included).
@@ -18,6 +21,7 @@ import { createRequire } from 'node:module';
 import { readdirSync, rmSync, statSync, watch } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
+import { cliBundles } from './scripts/cli-bundles.mjs';
 
 const production = process.argv.includes('--production');
 const watching = process.argv.includes('--watch');
@@ -111,12 +115,6 @@ const integrationTests = {
   },
 };
 
-/** citeproc-js's licence notice, kept at the head of the bundle that holds it (CPAL 1.0, 3.5). */
-const CITEPROC_NOTICE = `citeproc-js (npm "citeproc" ${require('citeproc/package.json').version}), unmodified. Copyright (c) 2009-2019 Frank Bennett. `
-  + 'Used under the Common Public Attribution License 1.0 (it is also offered under the AGPL): see licenses/LICENSE-citeproc-js.txt. '
-  + 'Source: https://github.com/Juris-M/citeproc-js. Attribution: "Citations by CSL (citeproc-js)", https://citationstyles.org/. '
-  + 'The CSL styles and locales herein: CC BY-SA 3.0, by their authors (licenses/LICENSE-CC-BY-SA-3.0.txt).';
-
 const builds = [
   // The host code, once for both builds: the web entry itself, and what the desktop entry runs.
   {
@@ -133,19 +131,15 @@ const builds = [
     // Run as a Node worker thread's main script (as the unit tests start it), it serves too.
     footer: { js: "if (typeof module !== 'undefined') { module.exports = papersEngine; if (typeof require === 'function' && require.main === module) papersEngine.serveIfWorker(true); }" },
   },
-  // The style engine: a CommonJS body that the engine worker evaluates (src/platform/styleEngine.ts).
-  // citeproc-js's notice goes first: minifying drops the comment that carries it.
-  {
-    ...common, platform: 'browser', format: 'cjs', entryPoints: ['src/styles.ts'], outfile: 'dist/styles.js',
-    banner: { js: `/* ${CITEPROC_NOTICE} */` },
-  },
+  // The command line, and the style engine: a CommonJS body that the engine worker evaluates
+  // (src/platform/styleEngine.ts) and `papers format` reads beside dist/cli.js (scripts/cli-bundles.mjs).
+  ...cliBundles(common, { cli: 'dist/cli.js', styles: 'dist/styles.js' }),
   { ...common, platform: 'browser', format: 'iife', entryPoints: ['src/webview/details.ts'], outfile: 'dist/webview/details.js' },
   // Its stylesheet, minified like the script (a quarter smaller in the VSIX).
   { ...common, entryPoints: ['src/webview/details.css'], outfile: 'dist/webview/details.css' },
   // The references view (Papers: Show References), built as the details view is.
   { ...common, platform: 'browser', format: 'iife', entryPoints: ['src/webview/references.ts'], outfile: 'dist/webview/references.js' },
   { ...common, entryPoints: ['src/webview/references.css'], outfile: 'dist/webview/references.css' },
-  { ...node, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
   // The bench measures the .bib readers' bundle sizes with esbuild itself, which is not bundled.
   { ...node, entryPoints: ['src/bench/main.ts'], outfile: 'out/bench.js', external: ['esbuild'] },
   { ...node, entryPoints: ['src/build/corpusBuild.ts'], outfile: 'out/corpusBuild.js' },

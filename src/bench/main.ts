@@ -20,6 +20,7 @@ import { measureChecks } from './health';
 import { engineStep, type EngineMeasurement } from './engine';
 import { benchStyles } from './styleEngine';
 import { measureProject, printProject } from './projects';
+import { measurePackage, printPackage } from './cliPackage';
 import { benchPaste, benchWebJoin } from './web';
 import { benchNeighbourhood } from './neighbourhood';
 import { benchZotero } from './zotero';
@@ -32,6 +33,7 @@ const USAGE = `usage:
   npm run bench -- --bibliographies               only the bibliography part: the real files of ../shared/bibliographies
                                                   by our reader and four libraries, and a 3 MB library in the real extension host
   npm run bench -- --styles                       only the formatted references (the style engine) of the bibliography part
+  npm run bench -- --package                      only the command line as its npm package: packed size, papers --help, papers check of a thesis
   npm run bench -- --web                          only the papers from the web (a fetched day joining, a link pasted into a large .bib, a paper's neighbourhood)
   npm run bench -- --zotero                       only the Zotero library: 20,000 items read, and ten changed
   npm run bench -- --corpus FILE [--queries FILE] --json
@@ -178,6 +180,8 @@ async function bibliographies(): Promise<void> {
   printChecks(await measureChecks(ROOT, shared), host);
   console.error('[bench] a thesis-sized project');
   printProject(measureProject(ROOT, shared));
+  console.error('[bench] the command line as its npm package');
+  printPackage(measurePackage(ROOT, shared));
   await benchStyles(ROOT, shared);
   await benchWebJoin(ROOT, shared);
   benchPaste(shared);
@@ -218,7 +222,7 @@ async function run(argv: string[]): Promise<void> {
     options: {
       corpus: { type: 'string' }, queries: { type: 'string' }, json: { type: 'boolean' },
       layout: { type: 'string' }, sizes: { type: 'string' }, worker: { type: 'string' }, help: { type: 'boolean' },
-      bibliographies: { type: 'boolean' }, styles: { type: 'boolean' }, web: { type: 'boolean' }, zotero: { type: 'boolean' }, baseline: { type: 'string' }, 'in-process': { type: 'boolean' }, 'engine-step': { type: 'string' },
+      bibliographies: { type: 'boolean' }, styles: { type: 'boolean' }, package: { type: 'boolean' }, web: { type: 'boolean' }, zotero: { type: 'boolean' }, baseline: { type: 'string' }, 'in-process': { type: 'boolean' }, 'engine-step': { type: 'string' },
     },
   });
   if (values.help) { console.log(USAGE); return; }
@@ -246,6 +250,10 @@ async function run(argv: string[]): Promise<void> {
   if (values.layout !== undefined) throw new UsageError('--layout goes with --corpus FILE --json');
   if (values.bibliographies) {
     await bibliographies();
+    return;
+  }
+  if (values.package) {
+    printPackage(measurePackage(ROOT, sharedBibliographies()));
     return;
   }
   if (values.styles) {

@@ -11,7 +11,7 @@ import { parseBib } from '../core/bibliography/bibtex/parse';
 import type { DocumentCache } from '../core/project/latex';
 import { LatexProjects } from '../core/project/roots';
 
-const LIBRARY = join('bibtex-tidy', 'better-bibtex', 'Unabbreviate_on_import_1436-3.bib');
+export const LIBRARY = join('bibtex-tidy', 'better-bibtex', 'Unabbreviate_on_import_1436-3.bib');
 const CHAPTERS = 63;
 const CITATIONS = 100;
 const RUNS = 15;
@@ -19,7 +19,7 @@ const RUNS = 15;
 const median = (times: number[]) => [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)];
 
 /** Writes the project into `dir`; its files as a map (path → text), paths with `/`. */
-function thesis(dir: string, keys: readonly string[]): Map<string, string> {
+export function thesis(dir: string, keys: readonly string[]): Map<string, string> {
   const files = new Map<string, string>();
   const write = (name: string, text: string) => {
     mkdirSync(join(dir, name, '..'), { recursive: true });

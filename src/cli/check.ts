@@ -3,10 +3,14 @@
 import { existsSync, readdirSync, type Dirent } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { UsageError } from './commandLine';
+import { CHECK_FORMATS } from './usage';
 import { print, printJson, warn } from './output';
 import { readRegularFile } from './readRegularFile';
-import { checkDocuments, failsCheck, type CheckFiles } from '../core/health';
-import { languageOfPath } from '../core/cite/languages';
+import { githubAnnotations, sarifLog } from './checkReports';
+import { VERSION } from './version';
+import { bibliographyFormat } from '../core/bibliography/read';
+import { checkDocuments, failsCheck, type CheckFiles, type ReportedProblem } from '../core/health';
+import { DOCUMENT_EXTENSIONS, languageOfPath } from '../core/cite/languages';
 
 /** The file system as `check` (and `suggest`) sees it: paths with "/", read as UTF-8. */
 export const nodeFiles: CheckFiles = {
@@ -49,16 +53,27 @@ function filesAround(path: string, extensions: readonly string[], up: number): s
   return found;
 }
 
+export type CheckFormat = typeof CHECK_FORMATS[number];
+
+export interface CheckOptions {
+  format: CheckFormat;
+  /** Every problem fails the check, warnings too (`--strict`). */
+  strict: boolean;
+}
+
 /**
- * `papers check FILE…`: compiler-style lines (`paper.tex:12:8: warning: …`) or, with `--json`,
- * every document's citations, bibliographies and problems. Exit 1 when a problem fails the check.
+ * `papers check FILE…`: compiler-style lines (`paper.tex:12:8: warning: …`), or every document's
+ * citations, bibliographies and problems as JSON, or GitHub's annotations, or SARIF. A
+ * bibliography among the files stands for the documents around it (its folder, up to two above)
+ * that cite from it, as a pre-commit hook hands over a changed .bib. Exit 1 when a problem fails
+ * the check (any problem, with `strict`).
  */
-export async function check(files: readonly string[], json: boolean): Promise<void> {
-  if (!files.length) throw new UsageError('check takes one or more documents (.tex, .md, .qmd, .Rmd, .typ, .rst)');
+export async function check(files: readonly string[], options: CheckOptions): Promise<void> {
+  if (!files.length) throw new UsageError('check takes one or more documents (.tex, .md, .qmd, .Rmd, .typ, .rst) or bibliographies (.bib, .json, .yaml)');
   for (const file of files) {
-    if (!languageOfPath(file)) throw new UsageError(`check reads .tex, .md, .qmd, .Rmd, .typ and .rst documents, not ${file}`);
+    if (!languageOfPath(file) && !bibliographyFormat(file)) throw new UsageError(`check reads .tex, .md, .qmd, .Rmd, .typ and .rst documents and .bib, .json, .yaml bibliographies, not ${file}`);
   }
-  // A document that cannot be read is reported (exit 1); every other one is still checked.
+  // A file that cannot be read is reported (exit 1); every other one is still checked.
   const unreadable: { file: string; message: string }[] = [];
   const readable = files.filter(file => {
     const read = readRegularFile(file);
@@ -68,20 +83,39 @@ export async function check(files: readonly string[], json: boolean): Promise<vo
   for (const { file, message } of unreadable) warn(`${file}: error: ${message}`);
   if (unreadable.length) process.exitCode = 1;
   const display = (path: string) => toSlashes(relative(process.cwd(), path)) || path;
-  const documents = readable.length ? await checkDocuments(readable.map(f => toSlashes(resolve(f))), nodeFiles, display) : [];
-  const problems = documents.flatMap(d => d.problems);
-  if (json) {
-    printJson(unreadable.length ? { documents, unreadable } : { documents }, 2);
-  } else {
-    const seen = new Set<string>();
-    for (const p of problems) {
-      const line = `${p.file}:${p.line}:${p.column}: ${p.severity}: ${p.message} [${p.code}]`;
-      if (seen.has(line)) continue;
-      seen.add(line);
-      print(line);
-    }
-    const cited = documents.reduce((n, d) => n + d.citations.length, 0);
-    warn(`${documents.length} document(s), ${cited} citation(s), ${seen.size} problem(s)`);
+  const asked = readable.map(f => toSlashes(resolve(f)));
+  const documents = asked.filter(f => languageOfPath(f));
+  const bibliographies = asked.filter(f => !languageOfPath(f));
+  const checked = documents.length ? await checkDocuments(documents, nodeFiles, display) : [];
+  // The documents near each bibliography, but those checked already: kept if they cite from it.
+  const done = new Set(checked.map(d => d.file));
+  const near = [...new Set(bibliographies.flatMap(bib => filesAround(bib, DOCUMENT_EXTENSIONS, 2)))].filter(f => !done.has(display(f)));
+  const named = new Set(bibliographies.map(display));
+  const citing = near.length ? (await checkDocuments(near, nodeFiles, display)).filter(d => !done.has(d.file) && d.bibliographies.some(b => named.has(b))) : [];
+  const shown = [...checked, ...citing];
+  for (const bib of named) {
+    if (!shown.some(d => d.bibliographies.includes(bib))) warn(`${bib}: no document around it cites from it`);
   }
-  if (problems.some(failsCheck)) process.exitCode = 1;
+  // A problem reported for several documents (a project's bibliography) counts once.
+  const seen = new Set<string>();
+  const problems = shown.flatMap(d => d.problems).filter(p => {
+    const key = `${p.file}\n${p.line}\n${p.column}\n${p.code}\n${p.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  const fails = (p: ReportedProblem) => options.strict || failsCheck(p);
+  if (options.format === 'json') {
+    printJson(unreadable.length ? { documents: shown, unreadable } : { documents: shown }, 2);
+  } else if (options.format === 'sarif') {
+    printJson(sarifLog(problems, fails, VERSION), 2);
+  } else {
+    const lines = options.format === 'github'
+      ? githubAnnotations(problems, fails)
+      : problems.map(p => `${p.file}:${p.line}:${p.column}: ${p.severity}: ${p.message} [${p.code}]`);
+    for (const line of lines) print(line);
+  }
+  const cited = shown.reduce((n, d) => n + d.citations.length, 0);
+  if (options.format !== 'json') warn(`${shown.length} document(s), ${cited} citation(s), ${problems.length} problem(s)`);
+  if (problems.some(fails)) process.exitCode = 1;
 }

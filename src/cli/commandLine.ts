@@ -5,7 +5,7 @@ import { warn, watchOutput } from './output';
 export class UsageError extends Error {}
 
 /** `help`, `--help` or `-h` before any `--`: the usage is what was asked for. */
-function asksForHelp(argv: readonly string[]): boolean {
+export function asksForHelp(argv: readonly string[]): boolean {
   const options = argv.includes('--') ? argv.slice(0, argv.indexOf('--')) : argv;
   return options[0] === 'help' || options.includes('--help') || options.includes('-h');
 }

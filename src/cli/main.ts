@@ -1,56 +1,22 @@
 // Command-line entry over the same core as the extension, for scripts and checks outside the editor.
-// It reads which command is asked and loads only that command's code: each `import()` below stays
-// in this one bundle, but esbuild runs a module's top level only when it is first imported, so
-// `--help` and `check` do not pay for the search engine, the services' readers or the zod schemas
-// of the others, and the style engine (dist/styles.js) is read only by `format`.
-import { parseArgs } from 'node:util';
-import { runCommandLine, UsageError } from './commandLine';
-import { print } from './output';
+// The usage and the version are answered here, from text alone; the commands' code is another
+// bundle beside this one (src/cli/commands.ts, dist/commands.js), read only when a command runs:
+// `papers --help` starts without parsing 400 KB it would not run.
+import { join } from 'node:path';
+import { asksForHelp } from './commandLine';
+import { watchOutput } from './output';
 import { usageFor } from './usage';
+import { VERSION } from './version';
 
-async function run(argv: string[]): Promise<void> {
-  // The web commands take options of their own.
-  if (argv[0] === 'add') return (await import('./add')).add(argv.slice(1));
-  if (argv[0] === 'daily') return (await import('./daily')).daily(argv.slice(1));
-  if (argv[0] === 'refs') return (await import('./neighbours')).neighbours(argv.slice(1), 'references');
-  if (argv[0] === 'cited-by') return (await import('./neighbours')).neighbours(argv.slice(1), 'citations');
-  if (argv[0] === 'recommend') return (await import('./neighbours')).recommend(argv.slice(1));
-  if (argv[0] === 'suggest') return (await import('./neighbours')).suggestFor(argv.slice(1));
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      limit: { type: 'string' }, json: { type: 'boolean' }, format: { type: 'string' }, corpus: { type: 'string', multiple: true },
-      'no-bundled': { type: 'boolean' }, style: { type: 'string' }, locale: { type: 'string' },
-    },
-  });
-  const corpus = values.corpus ?? [];
-  const options = { corpus, bundled: !values['no-bundled'] };
-  if (!options.bundled && !corpus.length) throw new UsageError('--no-bundled needs at least one --corpus file');
-  const [command, ...rest] = positionals;
-  if (command === 'format') {
-    const { formatCommand } = await import('./format');
-    print(await formatCommand({ corpus, style: values.style, locale: values.locale, format: values.format, keys: rest }));
-    return;
-  }
-  if (values.style !== undefined || values.locale !== undefined) throw new UsageError('--style and --locale are for format');
-  if (command === 'check') {
-    if (corpus.length || values['no-bundled'] || values.format || values.limit) throw new UsageError('check takes documents and --json only');
-    return (await import('./check')).check(rest, values.json === true);
-  }
-  if (command === 'search') {
-    if (rest.length !== 1) throw new UsageError('search takes one quoted query');
-    return (await import('./library')).search(rest[0], values.limit, values.json === true, options);
-  }
-  if (command === 'export') {
-    if (rest.length) throw new UsageError('export takes no positional arguments');
-    return (await import('./library')).exportPapers(values.format, options);
-  }
-  if (command === 'cite') {
-    if (rest.length !== 1) throw new UsageError('cite takes one citation key');
-    return (await import('./library')).cite(rest[0], values.format, options);
-  }
-  throw new UsageError(command ? `unknown command "${command}"` : 'no command given');
+const argv = process.argv.slice(2);
+if (asksForHelp(argv)) {
+  watchOutput();
+  process.stdout.write(`${usageFor(argv)}\n`);
+} else if (argv.length === 1 && argv[0] === '--version') {
+  watchOutput();
+  process.stdout.write(`${VERSION}\n`);
+} else {
+  // Beside this file in every layout: dist/ in a clone, lib/ in the package (esbuild.mjs, scripts/cli-bundles.mjs).
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a file of its own, loaded only here
+  (require(join(__dirname, 'commands.js')) as typeof import('./commands')).main(argv);
 }
-
-runCommandLine('papers', usageFor, () => run(process.argv.slice(2)));

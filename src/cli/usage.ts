@@ -3,12 +3,14 @@
 // none of the code a command runs.
 import { BUNDLED_STYLES } from '../core/styles/resolve';
 
-/** The command line as a reader of this repository types it, built (README, "Command line"). */
-export const PAPERS = 'node dist/cli.js';
+/** The command line as its package installs it (README, "Command line"; in a clone, `node dist/cli.js`). */
+export const PAPERS = 'papers';
 
 export const EXPORT_FORMATS = ['bibtex', 'biblatex', 'csl-json', 'json'] as const;
 export const CITE_FORMATS = ['bibtex', 'biblatex', 'csl-json', 'plain', 'latex', 'markdown', 'typst', 'rst'] as const;
 export const ADD_FORMATS = ['bibtex', 'biblatex', 'csl-json'] as const;
+/** What `check --format` takes: compiler-style lines, JSON, GitHub's annotations or SARIF. */
+export const CHECK_FORMATS = ['text', 'json', 'github', 'sarif'] as const;
 /** What `format --format` takes. */
 export const REFERENCE_FORMS = ['text', 'html', 'markdown'] as const;
 
@@ -48,11 +50,18 @@ const COMMANDS = {
     more: LIBRARY_OPTIONS,
   },
   check: {
-    synopsis: `  ${PAPERS} check FILE... [--json]
+    synopsis: `  ${PAPERS} check FILE... [--format ${CHECK_FORMATS.join('|')}] [--json] [--strict]
       each document's citations against its bibliographies: undefined keys, duplicate keys,
       malformed entries; exit 1 when there is one, 0 when all is well`,
     more: `documents: .tex, .md, .qmd, .Rmd, .typ, .rst; a LaTeX or Typst file is checked with its whole
-project; --json prints every document's citations, bibliographies and problems`,
+project; a bibliography (.bib, .json, .yaml) stands for the documents around it that cite from it
+--format text: file:line:col: severity: message [code] (the default)
+--format json (or --json): every document's citations, bibliographies and problems
+--format github: GitHub Actions annotations (::error file=…,line=…,col=…::…), shown on the lines
+  of a pull request; a problem that fails the check is an error, any other a warning
+--format sarif: a SARIF 2.1.0 log, for code-scanning tools
+--strict: every problem fails the check (exit 1), warnings too
+exit 0: all is well; 1: an undefined key, an error, or a file that cannot be read; 2: bad arguments`,
   },
   format: {
     synopsis: `  ${PAPERS} format --corpus FILE... [--style ID|TITLE|FILE.csl] [--locale xx-XX]
@@ -115,7 +124,7 @@ export function commandOf(argv: readonly string[]): Command | undefined {
  * The usage for these arguments: the command's own when they name one (`format --help`,
  * `help format`, bad arguments to `format`), else the general usage of every command.
  *
- * @example usageFor(['format', '--help']).startsWith('usage:\n  node dist/cli.js format')
+ * @example usageFor(['format', '--help']).startsWith('usage:\n  papers format')
  */
 export function usageFor(argv: readonly string[]): string {
   const command = commandOf(argv);
@@ -125,5 +134,5 @@ ${Object.values(COMMANDS).map(c => c.synopsis).join('\n')}
 ${LIBRARY_OPTIONS}
 add and daily: ${SERVICES}
 refs, cited-by, recommend and suggest: ${SCHOLAR}
-${PAPERS} COMMAND --help (or ${PAPERS} help COMMAND) prints that command's usage alone`;
+${PAPERS} COMMAND --help (or ${PAPERS} help COMMAND) prints that command's usage alone; ${PAPERS} --version, the version`;
 }

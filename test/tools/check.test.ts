@@ -90,7 +90,7 @@ suite('papers check: the command line', () => {
 
   test('bad arguments exit 2 with the usage: no document, an unknown kind of file, options of other commands', () => {
     const cwd = join(ROOT, 'test', 'fixtures', 'workspace');
-    for (const args of [[], ['references.bib'], ['paper.tex', '--corpus', 'references.bib'], ['paper.tex', '--format', 'bibtex']]) {
+    for (const args of [[], ['notes.txt'], ['paper.tex', '--json', '--format', 'github'], ['paper.tex', '--corpus', 'references.bib'], ['paper.tex', '--format', 'bibtex']]) {
       const r = check(cwd, ...args);
       assert.equal(r.status, 2, args.join(' '));
       assert.match(r.stderr, /^papers: .+\nusage:\n/, args.join(' '));

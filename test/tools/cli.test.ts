@@ -175,25 +175,26 @@ suite('command line: each command\'s usage, and the style engine only for format
         const r = cli(...args);
         assert.equal(r.status, 0, args.join(' '));
         assert.equal(r.stderr, '');
-        assert.match(r.stdout, new RegExp(`^usage:\\n  node dist/cli\\.js ${command} `), args.join(' '));
-        const named = COMMANDS.filter(c => new RegExp(`node dist/cli\\.js ${c} `).test(r.stdout));
+        assert.match(r.stdout, new RegExp(`^usage:\\n  papers ${command} `), args.join(' '));
+        const named = COMMANDS.filter(c => new RegExp(`papers ${c} `).test(r.stdout));
         assert.deepEqual(named, [command], `${args.join(' ')} names only its command`);
       }
     }
     const general = cli('--help');
     assert.equal(general.status, 0);
-    assert.deepEqual(COMMANDS.filter(c => general.stdout.includes(`  node dist/cli.js ${c} `)), COMMANDS);
-    assert.match(general.stdout, /node dist\/cli\.js COMMAND --help/);
+    assert.deepEqual(COMMANDS.filter(c => general.stdout.includes(`  papers ${c} `)), COMMANDS);
+    assert.match(general.stdout, /papers COMMAND --help/);
+    assert.doesNotMatch(general.stdout, /node dist/);
   });
 
   test('bad arguments to a command print its own usage (exit 2); an unknown command, the general one', () => {
     const format = cli('format', '--corpus', 'refs.bib', '--format', 'docx');
     assert.equal(format.status, 2);
-    assert.match(format.stderr, /^papers: --format must be one of text, html, markdown .*\nusage:\n {2}node dist\/cli\.js format /);
-    assert.doesNotMatch(format.stderr, /node dist\/cli\.js search/);
+    assert.match(format.stderr, /^papers: --format must be one of text, html, markdown .*\nusage:\n {2}papers format /);
+    assert.doesNotMatch(format.stderr, /papers search/);
     const unknown = cli('frobnicate');
     assert.equal(unknown.status, 2);
-    assert.match(unknown.stderr, /^papers: unknown command "frobnicate"\nusage:\n {2}node dist\/cli\.js search /);
+    assert.match(unknown.stderr, /^papers: unknown command "frobnicate"\nusage:\n {2}papers search /);
   });
 
   test('the README runs the command line as its usage names it', () => {
@@ -202,18 +203,21 @@ suite('command line: each command\'s usage, and the style engine only for format
     const examples = section.slice(section.indexOf('```sh\n'), section.indexOf('\n```\n'));
     const lines = [...examples.matchAll(/^(\S+(?: \S+)?) (search|export|cite|check|format|add|daily|refs|cited-by|recommend|suggest)(?=\s|$)/gm)];
     assert.deepEqual([...new Set(lines.map(m => m[2]))].sort(), [...COMMANDS].sort(), 'every command is shown');
-    assert.deepEqual([...new Set(lines.map(m => m[1]))], ['node dist/cli.js']);
-    // Nowhere does the README run a `papers` the reader of a clone does not have.
-    assert.deepEqual([...readme.matchAll(/(?:`|^\$ )papers (?:search|export|cite|check|format|add|daily|refs|cited-by|recommend|suggest)\b.*/gm)].map(m => m[0]), []);
+    assert.deepEqual([...new Set(lines.map(m => m[1]))], ['papers']);
+    // The README says how to have a `papers`: the package, or the clone's build under its own name.
+    assert.match(section, /npm install --global papers/);
+    assert.match(section, /`node dist\/cli\.js` is the same `papers`/);
   });
 
   test('only format reads the style engine: without dist/styles.js the other commands run, format says what is missing', () => {
     const work = mkdtempSync(join(tmpdir(), 'papers-cli-nostyles-'));
     // What the command line reads beside itself, but the style engine.
-    for (const name of ['cli.js', 'corpus.json', 'names.index', 'fulltext.index']) copyFileSync(join(ROOT, 'dist', name), join(work, name));
+    for (const name of ['cli.js', 'commands.js', 'corpus.json', 'names.index', 'fulltext.index']) copyFileSync(join(ROOT, 'dist', name), join(work, name));
     const alone = (...args: string[]) => run(process.execPath, [join(work, 'cli.js'), ...args], join(ROOT, 'test', 'fixtures', 'workspace'));
-    assert.equal(statSync(join(work, 'cli.js')).size < 1_000_000, true, 'dist/cli.js holds no citeproc-js and no CSL styles');
-    assert.doesNotMatch(readFileSync(join(work, 'cli.js'), 'utf8'), /citeproc-js|<style xmlns="http:\/\/purl\.org\/net\/xbiblio\/csl"/);
+    assert.equal(statSync(join(work, 'commands.js')).size < 1_000_000, true, 'dist/commands.js holds no citeproc-js and no CSL styles');
+    for (const name of ['cli.js', 'commands.js']) assert.doesNotMatch(readFileSync(join(work, name), 'utf8'), /citeproc-js|<style xmlns="http:\/\/purl\.org\/net\/xbiblio\/csl"/);
+    // The entry answers --help alone: the commands' bundle is read only when a command runs.
+    assert.ok(statSync(join(work, 'cli.js')).size < 20_000, 'dist/cli.js is the usage and the dispatch only');
     assert.equal(alone('--help').status, 0);
     const checked = alone('check', 'paper.tex');
     assert.equal(checked.status, 0, checked.stderr);

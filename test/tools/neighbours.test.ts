@@ -53,7 +53,7 @@ suite('command line: a paper\'s neighbourhood (replayed)', () => {
     assert.match(missing.stderr, /^papers: 127\.0\.0\.1:\d+ answered 404: Semantic Scholar does not know the paper DOI:10\.9999\/nothing\n$/);
     const usage = await cli(server.env, ROOT, 'refs', 'not an id');
     assert.equal(usage.status, 2);
-    assert.match(usage.stderr, /^papers: "not an id" is not an arXiv id, a DOI or a link to a paper\nusage:\n {2}node dist\/cli\.js refs /);
+    assert.match(usage.stderr, /^papers: "not an id" is not an arXiv id, a DOI or a link to a paper\nusage:\n {2}papers refs /);
     assert.equal((await cli(server.env, ROOT, 'cited-by', '2405.19561', '--limit', '0')).status, 2);
     server.reset();
     const keyed = await cli({ ...server.env, PAPERS_S2_KEY: 'k-0123456789' }, ROOT, 'refs', '10.1093/mind/lix.236.433');

@@ -30,6 +30,9 @@ const LANGUAGES: Record<string, string> = {
   tex: 'latex', ltx: 'latex', latex: 'latex', md: 'markdown', markdown: 'markdown', qmd: 'quarto', rmd: 'rmd', typ: 'typst', rst: 'restructuredtext',
 };
 
+/** The extensions of citing documents (lower case, without the dot). */
+export const DOCUMENT_EXTENSIONS: readonly string[] = Object.keys(LANGUAGES);
+
 /**
  * The language of a citing document by its file name, as VS Code would open it; undefined for
  * a file that cites nothing.

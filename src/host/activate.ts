@@ -36,7 +36,7 @@ import { ChooseStyleCommand, ReferencesPreview, registerStyles } from './styles'
 import { createTestHooks } from './testing';
 import { useLocalDisk } from './util/disk';
 import { DailyPapers, HuggingFaceSearch, NeighbourWalk, Neighbourhoods, registerWeb, Suggestions, WebPapers } from './web';
-import { registerZotero, ZoteroLibrary } from './zotero';
+import { registerZotero, ZoteroLibrary, ZoteroPrompt } from './zotero';
 
 /** What the entry of each host provides. */
 export interface Platform {
@@ -100,6 +100,7 @@ export async function activateWith(context: vscode.ExtensionContext, platform: P
   const neighbourhoods = new Neighbourhoods(web, store, context.secrets, editors, log);
   // The writer's Zotero library, read only while papers.zotero.enabled is on (and never in a browser: localhost is not the writer's computer there).
   const zotero = new ZoteroLibrary(store, context.globalState, log, !platform.disk);
+  const zoteroPrompt = new ZoteroPrompt(zotero, context.globalState, !platform.disk);
   const tree = new PapersTreeProvider(store, readingList, context.workspaceState, daily, new NeighbourWalk(neighbourhoods), zotero);
   const treeView = vscode.window.createTreeView<TreeNode>(Views.papers, { treeDataProvider: tree, showCollapseAll: true });
   const readingListProvider = new ReadingListProvider(store, readingList);
@@ -118,7 +119,7 @@ export async function activateWith(context: vscode.ExtensionContext, platform: P
     registerStyles({ store, styles, references, chooseStyle, log }),
     registerHealth({ ...parts, checker }),
     registerWeb({ ...parts, web, daily, neighbourhoods, suggestions, revealDaily: () => revealDaily({ tree, treeView }) }),
-    registerZotero(zotero, log),
+    registerZotero(zotero, zoteroPrompt, log),
   );
   // A writer who opened a LaTeX or Markdown file will cite soon: load the library once the
   // window has settled, so that the first \cite{ completes at once. A workspace whose documents
@@ -128,7 +129,7 @@ export async function activateWith(context: vscode.ExtensionContext, platform: P
   context.subscriptions.push({ dispose: () => clearTimeout(warmUp) });
   const api = createApi(store);
   if (context.extensionMode === vscode.ExtensionMode.Test) {
-    api.testing = createTestHooks({ store, engineClient, userCorpora, bibliographies, checker, unusedEntries, tree, treeView, readingList: readingListProvider, details, onScreen, references, picker, activatedAt, suggestions, chooseStyle, zotero,
+    api.testing = createTestHooks({ store, engineClient, userCorpora, bibliographies, checker, unusedEntries, tree, treeView, readingList: readingListProvider, details, onScreen, references, picker, activatedAt, suggestions, chooseStyle, zotero, zoteroPrompt,
       webNextSession: () => new WebPapers(context.globalStorageUri, store, log, !platform.disk).restore(),
     });
   }

@@ -20,6 +20,7 @@ import type { ReadingListProvider } from './browse/readingListView';
 import type { PapersTreeProvider } from './browse/tree';
 import type { TreeNode } from './common/treeNodes';
 import type { ZoteroLibrary } from './zotero/library';
+import type { ZoteroPrompt } from './zotero/prompt';
 
 /**
  * Views and state that integration tests inspect, exposed on the API only when the
@@ -88,6 +89,11 @@ export interface PapersTestHooks {
   zotero(): { items: number; problem?: string; told: readonly string[] };
   /** Reads the Zotero library as the window's focus would (at most every 30 s), and resolves once it is read or found out of reach. */
   zoteroFocus(): Promise<unknown>;
+  /**
+   * Looks for Zotero as the first-run prompt does (as if the writer had never been asked), the
+   * writer answering `answer`; resolves with what it did and the questions asked.
+   */
+  zoteroPrompt(answer: string | undefined): Promise<{ result: string; asked: { message: string; choices: string[] }[] }>;
 }
 
 export interface TestedParts {
@@ -109,12 +115,24 @@ export interface TestedParts {
   suggestions: Suggestions;
   chooseStyle: ChooseStyleCommand;
   zotero: ZoteroLibrary;
+  zoteroPrompt: ZoteroPrompt;
 }
 
-export function createTestHooks({ store, engineClient, userCorpora, bibliographies, checker, unusedEntries, tree, treeView, readingList, details, onScreen, references, picker, activatedAt, webNextSession, suggestions, chooseStyle, zotero }: TestedParts): PapersTestHooks {
+export function createTestHooks({ store, engineClient, userCorpora, bibliographies, checker, unusedEntries, tree, treeView, readingList, details, onScreen, references, picker, activatedAt, webNextSession, suggestions, chooseStyle, zotero, zoteroPrompt }: TestedParts): PapersTestHooks {
   return {
     zotero: () => ({ ...zotero.state, told: [...zotero.told] }),
     zoteroFocus: () => zotero.refresh('focus'),
+    zoteroPrompt: async answer => {
+      const asked: { message: string; choices: string[] }[] = [];
+      const ask = zoteroPrompt.ask;
+      zoteroPrompt.ask = async (message, ...choices) => { asked.push({ message, choices }); return answer; };
+      try {
+        await zoteroPrompt.forget();
+        return { result: await zoteroPrompt.run(), asked };
+      } finally {
+        zoteroPrompt.ask = ask;
+      }
+    },
     webNextSession,
     references: () => references.lastView,
     onScreenSettled: () => onScreen.settled(),

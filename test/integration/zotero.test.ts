@@ -234,4 +234,32 @@ suite('Zotero library', () => {
       await large.close();
     }
   });
+
+  test('a Zotero found listening while Papers does not read it: the writer is asked; Turn On reads it, Not Now leaves it off; nothing listening, nothing asked', async () => {
+    const enabled = () => vscode.workspace.getConfiguration('papers').get<boolean>('zotero.enabled');
+    try {
+      await setSetting('zotero.enabled', false);
+      await waitFor('Zotero\'s items out of the library', () => (api.testing.zotero().items === 0 ? true : undefined), 20000);
+      const later = await api.testing.zoteroPrompt('Not Now');
+      assert.equal(later.result, 'asked');
+      assert.equal(later.asked.length, 1);
+      assert.match(later.asked[0].message, /^Zotero is running on this computer\. Search and cite your Zotero library in Papers, without exporting it\?/);
+      assert.deepEqual(later.asked[0].choices, ['Turn On', 'Not Now']);
+      assert.equal(enabled(), false, 'Not Now leaves it off');
+      const on = await api.testing.zoteroPrompt('Turn On');
+      assert.equal(on.result, 'asked');
+      assert.equal(enabled(), true);
+      await waitFor('the library read once turned on', () => (api.testing.zotero().items > 0 ? true : undefined), 20000);
+      assert.deepEqual(await api.testing.zoteroPrompt('Turn On'), { result: 'not asked', asked: [] }, 'on already: not asked');
+      // Nothing listens there: nothing is asked.
+      await setSetting('zotero.enabled', false);
+      await setSetting('zotero.url', 'http://127.0.0.1:9');
+      assert.deepEqual(await api.testing.zoteroPrompt('Turn On'), { result: 'not found', asked: [] });
+      assert.equal(enabled(), false);
+    } finally {
+      await setSetting('zotero.url', zotero.url);
+      await setSetting('zotero.enabled', true);
+      await waitFor('Zotero read again', () => (api.testing.zotero().items > 0 && api.testing.zotero().problem === undefined ? true : undefined), 20000);
+    }
+  });
 });

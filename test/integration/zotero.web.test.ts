@@ -24,6 +24,8 @@ suite('Zotero library in VS Code for the web', () => {
       assert.equal(api.testing.tree.getTreeItem(node).description, 'not in the browser');
       const [note] = (await api.testing.tree.getChildren(node)) as NoteNode[];
       assert.equal(note.label, told[0]);
+      await setSetting('zotero.enabled', undefined);
+      assert.deepEqual(await api.testing.zoteroPrompt('Turn On'), { result: 'not asked', asked: [] }, 'never looked for from the browser');
     } finally {
       await setSetting('zotero.enabled', undefined);
     }

@@ -45,6 +45,11 @@ export class ZoteroServer {
         response.writeHead(403, { 'Content-Type': 'text/plain' });
         return response.end('Local API is not enabled');
       }
+      // What Zotero 7 answers at the local API's root.
+      if (url.pathname === '/api/') {
+        response.writeHead(200, { 'Content-Type': 'text/plain' });
+        return response.end('Nothing to see here.');
+      }
       const version = { 'Last-Modified-Version': String(self.version) };
       const top = url.pathname === '/api/users/0/items/top';
       if (top && url.searchParams.get('format') === 'versions') {

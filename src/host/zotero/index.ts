@@ -5,8 +5,10 @@ import vscode = require('vscode');
 import { Commands, Settings } from '../ids';
 import { registerCommands } from '../util/commands';
 import type { ZoteroLibrary } from './library';
+import type { ZoteroPrompt } from './prompt';
 
 export { ZoteroLibrary } from './library';
+export { ZoteroPrompt } from './prompt';
 
 class RefreshZoteroCommand {
   readonly id = Commands.refreshZotero;
@@ -24,11 +26,14 @@ class RefreshZoteroCommand {
 
 /** How long after activation an enabled Zotero is first asked (the window settles first). */
 const FIRST_ASK_MS = 2000;
+/** How long after activation a Zotero not yet read is looked for, to offer it (once; see prompt.ts). */
+const LOOK_AFTER_MS = 20_000;
 
-export function registerZotero(zotero: ZoteroLibrary, log: vscode.LogOutputChannel): vscode.Disposable {
+export function registerZotero(zotero: ZoteroLibrary, prompt: ZoteroPrompt, log: vscode.LogOutputChannel): vscode.Disposable {
   const first = setTimeout(() => void zotero.refresh('setting'), FIRST_ASK_MS);
+  const look = setTimeout(() => void prompt.run().catch(error => log.warn(`Could not look for Zotero: ${(error as Error).message}`)), LOOK_AFTER_MS);
   return vscode.Disposable.from(
-    { dispose: () => clearTimeout(first) },
+    { dispose: () => { clearTimeout(first); clearTimeout(look); } },
     vscode.window.onDidChangeWindowState(state => { if (state.focused) void zotero.refresh('focus'); }),
     vscode.workspace.onDidChangeConfiguration(e => {
       const enabled = e.affectsConfiguration(`${Settings.section}.${Settings.zoteroEnabled}`);

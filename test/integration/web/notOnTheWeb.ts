@@ -19,6 +19,8 @@ export const NOT_ON_THE_WEB: Record<string, string> = {
     ZOTERO_SERVER,
   'Zotero library a library larger than what crosses to the engine at once is read whole, a chunk at a time: every item searched':
     ZOTERO_SERVER,
+  'Zotero library a Zotero found listening while Papers does not read it: the writer is asked; Turn On reads it, Not Now leaves it off; nothing listening, nothing asked':
+    ZOTERO_SERVER,
   'Zotero library a Zotero that is not running is told once, and the rest of Papers goes on':
     ZOTERO_SERVER,
   'The engine worker (large libraries off the extension host) a corpus of 20,000 papers is read and indexed in the engine worker, not in the extension host':

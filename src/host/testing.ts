@@ -14,7 +14,8 @@ import type { UnusedEntries } from './health/unusedEntries';
 import type { Suggestions } from './web/suggestions';
 import type { ChooseStyleCommand } from './styles/choose';
 import type { CitedOnScreen } from './cite/citedOnScreen';
-import { providerTimes } from './util/probes';
+import { openedFiles, providerTimes, warningsShown } from './util/probes';
+import type { Notes } from './common/notes';
 import { watcherEvents } from './util/fileWatch';
 import type { ReadingListProvider } from './browse/readingListView';
 import type { PapersTreeProvider } from './browse/tree';
@@ -88,6 +89,12 @@ export interface PapersTestHooks {
   zotero(): { items: number; problem?: string; told: readonly string[] };
   /** Reads the Zotero library as the window's focus would (at most every 30 s), and resolves once it is read or found out of reach. */
   zoteroFocus(): Promise<unknown>;
+  /** What Open PDF handed over so far, oldest first: the URI, and whether to VS Code's editor or the system (browser). */
+  openedFiles(): readonly { uri: string; via: 'editor' | 'external' | 'none' }[];
+  /** Resolves once the notes folder was read again (after a note was changed by hand), with the keys that have notes. */
+  notesRead(): Promise<number>;
+  /** The warnings commands showed so far (their messages), oldest first. */
+  warnings(): readonly string[];
 }
 
 export interface TestedParts {
@@ -109,10 +116,14 @@ export interface TestedParts {
   suggestions: Suggestions;
   chooseStyle: ChooseStyleCommand;
   zotero: ZoteroLibrary;
+  notes: Notes;
 }
 
-export function createTestHooks({ store, engineClient, userCorpora, bibliographies, checker, unusedEntries, tree, treeView, readingList, details, onScreen, references, picker, activatedAt, webNextSession, suggestions, chooseStyle, zotero }: TestedParts): PapersTestHooks {
+export function createTestHooks({ store, engineClient, userCorpora, bibliographies, checker, unusedEntries, tree, treeView, readingList, details, onScreen, references, picker, activatedAt, webNextSession, suggestions, chooseStyle, zotero, notes }: TestedParts): PapersTestHooks {
   return {
+    openedFiles: () => [...openedFiles],
+    warnings: () => [...warningsShown],
+    notesRead: async () => { await notes.reread(); return notes.size; },
     zotero: () => ({ ...zotero.state, told: [...zotero.told] }),
     zoteroFocus: () => zotero.refresh('focus'),
     webNextSession,

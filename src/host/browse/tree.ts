@@ -13,6 +13,7 @@ import type { PaperStore } from '../library/store';
 import { Sequencer } from '../util/async';
 import { Disposable } from '../util/dispose';
 import { rowTooltip, treeItem } from './treeItems';
+import type { Notes } from '../common/notes';
 
 const FILTER_STATE_KEY = 'papers.filter';
 /** A paper's sections of neighbours, in the details view's order (a list of its own: shared/protocol's holds zod, which the host's bundle leaves out). */
@@ -67,6 +68,8 @@ export class PapersTreeProvider extends Disposable implements vscode.TreeDataPro
     private readonly daily?: DailySource,
     /** A paper's neighbours (the web feature's): a paper with an id in the graph opens into them. */
     private readonly neighbours?: NeighbourSource,
+    /** The writer's notes: a paper with one is marked, and the filter finds papers by their words. */
+    private readonly notes?: Notes,
   ) {
     super();
     this.filterQuery = workspaceState.get<string>(FILTER_STATE_KEY);
@@ -81,6 +84,7 @@ export class PapersTreeProvider extends Disposable implements vscode.TreeDataPro
       if (e.affectsConfiguration(`${Settings.section}.tree`) || (this.daily && e.affectsConfiguration(`${Settings.section}.web`))) this.refresh();
     }));
     if (daily) this.register(daily.onDidChange(() => void this.dailyChanged()));
+    if (notes) this.register(notes.onDidChange(() => this.refresh()));
   }
 
   /** The Daily Papers node, when it is shown. */
@@ -105,7 +109,8 @@ export class PapersTreeProvider extends Disposable implements vscode.TreeDataPro
   }
 
   private options(): TreeOptions {
-    return { ...treeSettings(), filter: this.filterQuery };
+    const notes = this.filterQuery === undefined ? undefined : this.notes?.forQuery(this.filterQuery);
+    return { ...treeSettings(), filter: this.filterQuery, ...(notes ? { notes } : {}) };
   }
 
   /**
@@ -128,7 +133,7 @@ export class PapersTreeProvider extends Disposable implements vscode.TreeDataPro
   }
 
   getTreeItem(node: TreeNode): vscode.TreeItem {
-    return treeItem(node, id => this.readingList.has(id), this.daily, node.kind === 'paper' && this.walkable(node));
+    return treeItem(node, id => this.readingList.has(id), this.daily, node.kind === 'paper' && this.walkable(node), this.notes && (key => this.notes!.has(key)));
   }
 
   /** The tooltip of a paper row, asked for when the pointer rests on it. */

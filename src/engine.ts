@@ -22,7 +22,7 @@ import { DetailsStateSchema, ReferencesIntentSchema, ReferencesStateSchema, Webv
 import { ResponseSchema, RESULT_SCHEMAS } from './engine/protocol';
 import { ZoteroItemsSchema } from './core/zotero/item';
 import { candidatePaths, isPdf, isUrlPath, parseFileField } from './core/bibliography/files';
-import { arxivIdOf, DEFAULT_NOTE_TEMPLATE, fillTemplate, folderParts, keyOfNote, noteSettingsProblem, notePath, notesMatching, noteValues, unknownFields } from './core/notes/note';
+import { arxivIdOf, DEFAULT_NOTE_TEMPLATE, fillTemplate, folderParts, keyOfNote, noteSettingsProblem, notePath, notesMatching, noteValues, noteWords, unknownFields } from './core/notes/note';
 import { languageOfPath } from './core/cite/languages';
 import { parseQuery } from './core/search/query';
 import { dayText, HttpClient, idsOfWork, namesOf, NeighbourService, PaperService, parsePaperId, parsePeriod, periodText, PUBLIC_SCHOLAR_URL, PUBLIC_URLS, scholarIdOfWork, shiftPeriod, workOfPaper, suggest, WebCache, WebError, webPaperId } from './core/web';
@@ -60,6 +60,6 @@ export const zotero = { ZoteroItemsSchema };
 
 /** A note per paper (its path, its template) and the files an entry attaches (its `file` field). */
 export const notes = {
-  arxivIdOf, DEFAULT_NOTE_TEMPLATE, fillTemplate, folderParts, keyOfNote, noteSettingsProblem, notePath, notesMatching, noteValues, unknownFields, parseQuery,
+  arxivIdOf, DEFAULT_NOTE_TEMPLATE, fillTemplate, folderParts, keyOfNote, noteSettingsProblem, notePath, notesMatching, noteValues, noteWords, unknownFields, parseQuery,
   parseFileField, isPdf, isUrlPath, candidatePaths,
 };

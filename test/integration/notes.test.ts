@@ -93,6 +93,11 @@ suite('Notes and PDFs', () => {
     const hover = await hoverText(editor, at(editor, 'russell2020aima'));
     assert.match(hover, /\[✎ Open Note\]\(command:papers\.openNote\?/);
     assert.match(hover, /\[Open PDF\]\(command:papers\.openPdf\?/);
+    // From the palette, the paper cited under the cursor.
+    const cursor = at(editor, 'russell2020aima');
+    editor.selection = new vscode.Selection(cursor, cursor);
+    await vscode.commands.executeCommand('papers.openNote');
+    assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), vscode.Uri.joinPath(folder(), 'russell2020aima.md').toString());
     await vscode.commands.executeCommand('papers.openPaper', 'russell2020aima');
     await waitFor('the details snapshot with its note', () => api.testing.details().snapshot?.key === 'russell2020aima' && api.testing.details().snapshot?.noted);
     await vscode.commands.executeCommand('papers.openPaper', 'sutton2018reinforcement');

@@ -46,7 +46,7 @@ export function noteValues(paper: Paper, made: { citation: string; reference: st
   return {
     key: paper.key,
     title: paper.title,
-    authors: authors ? `${authors}${paper.moreAuthors ? ' and others' : ''}` : paper.organization?.name ?? '',
+    authors: authors ? `${authors}${paper.moreAuthors ? ' and others' : ''}` : '',
     year: paper.year === null ? '' : String(paper.year),
     venue: paper.venue ?? '',
     doi: paper.doi ? `https://doi.org/${paper.doi}` : '',
@@ -144,18 +144,25 @@ export function keyOfNote(fileName: string): (path: string) => string | undefine
 }
 
 /**
- * The keys whose notes hold every word of `words` (as the search box gives them: the start of a
- * word counts, case and accents aside). `notes` maps a key to its note's text.
- *
- * @example notesMatching(new Map([['a', 'On transformers']]), 'transf') → ['a']
+ * A note's words as search compares them (lower case, accents aside), each once: made when the note
+ * is read, so that a keystroke's search does not split every note again.
  */
-export function notesMatching(notes: ReadonlyMap<string, string>, words: string): string[] {
+export function noteWords(text: string): string[] {
+  return [...new Set(wordsOf(text))];
+}
+
+/**
+ * The keys whose notes hold every word of `words` (as the search box gives them: the start of a
+ * word counts, case and accents aside). `notes` maps a key to its note's words (`noteWords`).
+ *
+ * @example notesMatching(new Map([['a', noteWords('On transformers')]]), 'transf') → ['a']
+ */
+export function notesMatching(notes: ReadonlyMap<string, readonly string[]>, words: string): string[] {
   const wanted = wordsOf(words);
   if (!wanted.length) return [];
   const found: string[] = [];
-  for (const [key, text] of notes) {
-    const have = new Set(wordsOf(text));
-    if (wanted.every(w => have.has(w) || [...have].some(h => h.startsWith(w)))) found.push(key);
+  for (const [key, have] of notes) {
+    if (wanted.every(w => have.some(h => h.startsWith(w)))) found.push(key);
   }
   return found;
 }

@@ -37,7 +37,8 @@ export function workspaceRoot(): vscode.Uri | undefined {
   return vscode.workspace.workspaceFolders?.[0]?.uri;
 }
 
-interface Note { key: string; uri: vscode.Uri; text: string }
+/** A note as read: its words only (the search's), not its text. */
+interface Note { key: string; uri: vscode.Uri; words: readonly string[] }
 
 export class Notes extends Disposable {
   private readonly changed = this.register(new vscode.EventEmitter<void>());
@@ -46,6 +47,8 @@ export class Notes extends Disposable {
   private byKey = new Map<string, Note>();
   private loading: Promise<void> | undefined;
   private watcher: vscode.Disposable | undefined;
+  /** Whether the notes folder was there when last read. */
+  private folderFound = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly log: vscode.LogOutputChannel) {
@@ -95,13 +98,15 @@ export class Notes extends Disposable {
   /** The notes for one query: which papers have one (`has:note`), and whose notes hold its words. Undefined without notes. */
   forQuery(text: string): NoteMatches | undefined {
     if (!this.byKey.size) return undefined;
-    const texts = new Map([...this.byKey.values()].map(n => [n.key, n.text]));
+    const words = new Map([...this.byKey.values()].map(n => [n.key, n.words]));
     const { notesMatching, parseQuery } = engine().notes;
-    return { noted: [...this.byKey.values()].map(n => n.key), matching: notesMatching(texts, parseQuery(text).words) };
+    return { noted: [...this.byKey.values()].map(n => n.key), matching: notesMatching(words, parseQuery(text).words) };
   }
 
   /** A note was just written by Papers: known at once, without waiting for the watcher. */
   async added(key: string, uri: vscode.Uri): Promise<void> {
+    // The first note made the folder: watched from now on (a watcher of a folder that was not there hears nothing).
+    if (!this.folderFound) return this.reload();
     await this.readOne(key, uri);
     this.changed.fire();
   }
@@ -132,12 +137,14 @@ export class Notes extends Disposable {
     this.watcher = vscode.Disposable.from(watcher, watcher.onDidCreate(soon), watcher.onDidChange(soon), watcher.onDidDelete(soon));
     const keyOf = engine().notes.keyOfNote(folder.settings.fileName);
     const found: { key: string; uri: vscode.Uri }[] = [];
+    this.folderFound = true;
     const walk = async (uri: vscode.Uri, relative: string, depth: number): Promise<void> => {
       let children: [string, vscode.FileType][];
       try {
         children = await vscode.workspace.fs.readDirectory(uri);
       } catch {
-        return; // No folder yet: no notes.
+        if (depth === 1) this.folderFound = false; // No folder yet: no notes.
+        return;
       }
       for (const [name, type] of children) {
         const path = relative ? `${relative}/${name}` : name;
@@ -168,6 +175,6 @@ export class Notes extends Disposable {
       this.log.warn(`Could not read the note ${uri.toString(true)}: ${error instanceof Error ? error.message : String(error)}`);
       return undefined;
     }
-    return { key, uri, text };
+    return { key, uri, words: engine().notes.noteWords(text) };
   }
 }

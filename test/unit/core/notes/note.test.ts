@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type { Paper } from '../../../../src/core/model/paper';
-import { arxivIdOf, DEFAULT_NOTE_TEMPLATE, fillTemplate, folderParts, keyOfNote, noteSettingsProblem, notePath, notesMatching, noteValues, unknownFields } from '../../../../src/core/notes/note';
+import { arxivIdOf, DEFAULT_NOTE_TEMPLATE, fillTemplate, folderParts, keyOfNote, noteSettingsProblem, notePath, notesMatching, noteValues, noteWords, unknownFields } from '../../../../src/core/notes/note';
 
 const paper: Paper = {
   id: 'attention', key: 'Vaswani2017', title: 'Attention Is All You Need', abstract: 'The dominant models.\nWe propose the Transformer.',
@@ -68,7 +68,7 @@ suite('notes: where a note is', () => {
   });
 
   test('notes matching words: every word, at the start of a word, case and accents aside', () => {
-    const notes = new Map([['a', 'Read for the Transformer section; Über-cited'], ['b', 'Nothing here']]);
+    const notes = new Map([['a', noteWords('Read for the Transformer section; Über-cited')], ['b', noteWords('Nothing here')]]);
     assert.deepEqual(notesMatching(notes, 'transf'), ['a']);
     assert.deepEqual(notesMatching(notes, 'uber section'), ['a']);
     assert.deepEqual(notesMatching(notes, 'transformer nothing'), []);

@@ -141,6 +141,8 @@ export class Notes extends Disposable {
     const walk = async (uri: vscode.Uri, relative: string, depth: number): Promise<void> => {
       let children: [string, vscode.FileType][];
       try {
+        // Asked first: VS Code logs a listing of a missing folder as an error, and no folder is the usual case.
+        if (depth === 1) await vscode.workspace.fs.stat(uri);
         children = await vscode.workspace.fs.readDirectory(uri);
       } catch {
         if (depth === 1) this.folderFound = false; // No folder yet: no notes.

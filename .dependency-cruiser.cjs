@@ -4,7 +4,7 @@
 // all the same, and the review that split the house counted them.
 
 /** The host's features (src/host/<feature>/): each stands on the floors, never on another. */
-const HOST_FEATURES = ['browse', 'cite', 'web', 'health', 'styles'];
+const HOST_FEATURES = ['browse', 'cite', 'web', 'health', 'styles', 'notes'];
 
 /** A floor may import the floors before it, never those after: `[floor, above it]`. */
 const floors = (root, order) => order.map((floor, i) => ({

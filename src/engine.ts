@@ -8,7 +8,7 @@ import { serveIfWorker } from './engine/serve';
 import { LibraryService } from './engine/service';
 import { formatProblem } from './core/model/paper';
 import { bibliographyFormat } from './core/bibliography/read';
-import { bibliographyKind, bibtexEntry, citationEdit, completionContextAt, entryFlavourFor, findBibliographies, findCitations, keyAtIn, outsideEntries, parseBib, pastedEntry, planBibliographyAppend, quartoBibliographies, readCitationSettings, scanDocument, syntaxOfLanguage, templateFor } from './core/cite';
+import { bibliographyKind, bibtexEntry, citationText, citationEdit, completionContextAt, entryFlavourFor, findBibliographies, findCitations, keyAtIn, outsideEntries, parseBib, pastedEntry, planBibliographyAppend, quartoBibliographies, readCitationSettings, scanDocument, syntaxOfLanguage, templateFor } from './core/cite';
 import { checkCitations, citedKeys, isLatexMain, nearMisses, problemSeverity, unusedEntries } from './core/health';
 import { noProjectHint } from './core/health/project';
 import { LatexProjects } from './core/project/roots';
@@ -22,6 +22,10 @@ import { DetailsStateSchema, ReferencesIntentSchema, ReferencesStateSchema, Webv
 import { ResponseSchema, RESULT_SCHEMAS } from './engine/protocol';
 import { ZoteroItemsSchema, ZoteroVersionsSchema } from './core/zotero/item';
 import { collectionCount, collectionTree, ZoteroCollectionsSchema } from './core/zotero/collections';
+import { candidatePaths, isPdf, isUrlPath, parseFileField } from './core/bibliography/files';
+import { arxivIdOf, DEFAULT_NOTE_TEMPLATE, fillTemplate, folderParts, keyOfNote, noteSettingsProblem, notePath, notesMatching, noteValues, noteWords, unknownFields } from './core/notes/note';
+import { languageOfPath } from './core/cite/languages';
+import { parseQuery } from './core/search/query';
 import { dayText, HttpClient, idsOfWork, namesOf, NeighbourService, PaperService, parsePaperId, parsePeriod, periodText, PUBLIC_SCHOLAR_URL, PUBLIC_URLS, scholarIdOfWork, shiftPeriod, workOfPaper, suggest, WebCache, WebError, webPaperId } from './core/web';
 
 serveIfWorker();
@@ -35,7 +39,7 @@ export const library = { LibraryService, formatProblem };
 export const bibliography = { bibliographyFormat, bibtexEntry, parseBib, outsideEntries };
 
 /** Citing: the languages, what a document names and cites, the citation at the cursor, joining and appending. */
-export const cite = { bibliographyKind, quartoBibliographies, citationEdit, completionContextAt, entryFlavourFor, findBibliographies, scanDocument, keyAtIn, pastedEntry, planBibliographyAppend, readCitationSettings, syntaxOfLanguage, templateFor, findCitations };
+export const cite = { citationText, languageOfPath, bibliographyKind, quartoBibliographies, citationEdit, completionContextAt, entryFlavourFor, findBibliographies, scanDocument, keyAtIn, pastedEntry, planBibliographyAppend, readCitationSettings, syntaxOfLanguage, templateFor, findCitations };
 
 /** The checks of citations, unused entries and near misses. */
 export const health = { checkCitations, citedKeys, nearMisses, problemSeverity, unusedEntries, noProjectHint, isLatexMain };
@@ -54,3 +58,9 @@ export const web = { HttpClient, PaperService, PUBLIC_URLS, WebCache, WebError, 
 
 /** The Zotero library: its answers read with zod (in the engine bundle, as the web's are). */
 export const zotero = { ZoteroItemsSchema, ZoteroVersionsSchema, ZoteroCollectionsSchema, collectionTree, collectionCount };
+
+/** A note per paper (its path, its template) and the files an entry attaches (its `file` field). */
+export const notes = {
+  arxivIdOf, DEFAULT_NOTE_TEMPLATE, fillTemplate, folderParts, keyOfNote, noteSettingsProblem, notePath, notesMatching, noteValues, noteWords, unknownFields, parseQuery,
+  parseFileField, isPdf, isUrlPath, candidatePaths,
+};

@@ -7,6 +7,7 @@
 import type { ReadProblem } from '../core/bibliography/problem';
 import type { TreeOptions } from '../core/browse/tree';
 import type { Paper } from '../core/model/paper';
+import type { NoteMatches } from '../core/search/library';
 import type { BundledStyleId } from '../core/styles/resolve';
 import * as z from '../core/util/zod';
 import { CACHE_PARTS, type CachePart } from './cacheParts';
@@ -171,6 +172,8 @@ export interface QueryOptions {
   withEntry?: boolean;
   /** How much of each abstract the rows carry. */
   excerpt?: number;
+  /** The writer's notes (the host reads them): which papers have one, and whose notes hold the words. */
+  notes?: NoteMatches;
 }
 
 /**

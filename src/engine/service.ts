@@ -188,7 +188,7 @@ export class LibraryService {
 
   /** Ranked rows for what the user typed (words and filters), with the filters' problems. */
   query(text: string, options: QueryOptions = {}): QueryRows {
-    const result = this.state.current.query(text, { limit: options.limit, allWords: options.allWords, filter: this.#keep(options) });
+    const result = this.state.current.query(text, { limit: options.limit, allWords: options.allWords, filter: this.#keep(options), notes: options.notes });
     return { rows: result.hits.map(h => rowOf(h.paper, options.excerpt)), problems: result.problems.map(p => p.message) };
   }
 
@@ -282,7 +282,7 @@ export class LibraryService {
   /** The tree as rows and the papers under each node, made once a version and set of options. */
   #treeFor(options: TreeOptions): { top: TreeTop; children: Map<string, readonly Paper[]> } {
     const { state } = this;
-    const key = JSON.stringify([state.version, options.groupBy, options.sortBy, options.filter ?? '']);
+    const key = JSON.stringify([state.version, options.groupBy, options.sortBy, options.filter ?? '', options.filter ? options.notes ?? null : null]);
     if (state.tree?.key === key) return state.tree;
     const tree = paperTree(state.current, state.files, TOPICS, options);
     const children = new Map<string, readonly Paper[]>();

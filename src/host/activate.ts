@@ -37,6 +37,8 @@ import { createTestHooks } from './testing';
 import { useLocalDisk } from './util/disk';
 import { DailyPapers, HuggingFaceSearch, NeighbourWalk, Neighbourhoods, registerWeb, Suggestions, WebPapers } from './web';
 import { registerZotero, ZoteroLibrary, ZoteroPrompt } from './zotero';
+import { Notes } from './common/notes';
+import { registerNotes } from './notes';
 
 /** What the entry of each host provides. */
 export interface Platform {
@@ -96,23 +98,24 @@ export async function activateWith(context: vscode.ExtensionContext, platform: P
   // Without a local disk the extension host is a browser's (vscode.dev), where arXiv cannot be asked.
   const web = new WebPapers(context.globalStorageUri, store, log, !platform.disk);
   const daily = new DailyPapers(web, store, log);
-  const picker = new PaperPicker(store, new HuggingFaceSearch(web));
+  const notes = new Notes(log);
+  const picker = new PaperPicker(store, new HuggingFaceSearch(web), notes);
   const neighbourhoods = new Neighbourhoods(web, store, context.secrets, editors, log);
   // The writer's Zotero library, read only while papers.zotero.enabled is on (and never in a browser: localhost is not the writer's computer there).
   const zotero = new ZoteroLibrary(store, context.globalState, log, !platform.disk);
   const zoteroPrompt = new ZoteroPrompt(zotero, context.globalState, !platform.disk);
-  const tree = new PapersTreeProvider(store, readingList, context.workspaceState, daily, new NeighbourWalk(neighbourhoods), zotero);
+  const tree = new PapersTreeProvider(store, readingList, context.workspaceState, daily, new NeighbourWalk(neighbourhoods), zotero, notes);
   const treeView = vscode.window.createTreeView<TreeNode>(Views.papers, { treeDataProvider: tree, showCollapseAll: true });
   const readingListProvider = new ReadingListProvider(store, readingList);
   const readingListView = vscode.window.createTreeView(Views.readingList, { treeDataProvider: readingListProvider });
   const suggestions = new Suggestions(neighbourhoods, context.workspaceState);
-  const details = new DetailsPanel(context.extensionUri, store, readingList, history, TOPICS, log, styles, web, neighbourhoods);
+  const details = new DetailsPanel(context.extensionUri, store, readingList, history, TOPICS, log, styles, web, neighbourhoods, notes);
   const onScreen = new CitedOnScreen(store);
   const references = new ReferencesPreview(context.extensionUri, styles, bibliographies, log);
   const chooseStyle = new ChooseStyleCommand(styles, bibliographies);
-  const parts = { store, picker, bibliographies, details, readingList, history, editors, citationSettings, styles, log };
+  const parts = { store, picker, bibliographies, details, readingList, history, editors, citationSettings, styles, notes, log };
   context.subscriptions.push(
-    daily, neighbourhoods, zotero, tree, treeView, readingListProvider, readingListView, details, onScreen, references,
+    daily, neighbourhoods, zotero, notes, tree, treeView, readingListProvider, readingListView, details, onScreen, references,
     registerLibrary(store, log, () => bibliographies.reload()),
     registerBrowse({ ...parts, tree, treeView, topics: TOPICS }, daily),
     registerCite(parts),
@@ -120,6 +123,9 @@ export async function activateWith(context: vscode.ExtensionContext, platform: P
     registerHealth({ ...parts, checker }),
     registerWeb({ ...parts, web, daily, neighbourhoods, suggestions, revealDaily: () => revealDaily({ tree, treeView }) }),
     registerZotero(zotero, zoteroPrompt, log),
+    registerNotes({ ...parts, web: !platform.disk }),
+    // The notes are read once the papers are first needed, as the user's other files are.
+    store.onWillLoadBundled(() => void notes.ready()),
   );
   // A writer who opened a LaTeX or Markdown file will cite soon: load the library once the
   // window has settled, so that the first \cite{ completes at once. A workspace whose documents
@@ -129,7 +135,7 @@ export async function activateWith(context: vscode.ExtensionContext, platform: P
   context.subscriptions.push({ dispose: () => clearTimeout(warmUp) });
   const api = createApi(store);
   if (context.extensionMode === vscode.ExtensionMode.Test) {
-    api.testing = createTestHooks({ store, engineClient, userCorpora, bibliographies, checker, unusedEntries, tree, treeView, readingList: readingListProvider, details, onScreen, references, picker, activatedAt, suggestions, chooseStyle, zotero, zoteroPrompt,
+    api.testing = createTestHooks({ store, engineClient, userCorpora, bibliographies, checker, unusedEntries, tree, treeView, readingList: readingListProvider, details, onScreen, references, picker, activatedAt, suggestions, chooseStyle, zotero, zoteroPrompt, notes,
       webNextSession: () => new WebPapers(context.globalStorageUri, store, log, !platform.disk).restore(),
     });
   }

@@ -41,6 +41,8 @@ export const Commands = {
   clearScholarKey: 'papers.clearSemanticScholarKey',
   moreNeighbours: 'papers.moreNeighbours',
   refreshZotero: 'papers.refreshZotero',
+  openNote: 'papers.openNote',
+  openPdf: 'papers.openPdf',
 } as const;
 
 export const Views = {
@@ -87,4 +89,7 @@ export const Settings = {
   cslStylesUrl: 'web.cslStylesUrl',
   zoteroEnabled: 'zotero.enabled',
   zoteroUrl: 'zotero.url',
+  notesFolder: 'notes.folder',
+  notesFileName: 'notes.fileName',
+  notesTemplate: 'notes.template',
 } as const;

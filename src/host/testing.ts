@@ -14,7 +14,8 @@ import type { UnusedEntries } from './health/unusedEntries';
 import type { Suggestions } from './web/suggestions';
 import type { ChooseStyleCommand } from './styles/choose';
 import type { CitedOnScreen } from './cite/citedOnScreen';
-import { providerTimes } from './util/probes';
+import { openedFiles, providerTimes, warningsShown } from './util/probes';
+import type { Notes } from './common/notes';
 import { watcherEvents } from './util/fileWatch';
 import type { ReadingListProvider } from './browse/readingListView';
 import type { PapersTreeProvider } from './browse/tree';
@@ -94,6 +95,12 @@ export interface PapersTestHooks {
    * writer answering `answer`; resolves with what it did and the questions asked.
    */
   zoteroPrompt(answer: string | undefined): Promise<{ result: string; asked: { message: string; choices: string[] }[] }>;
+  /** What Open PDF handed over so far, oldest first: the URI, and whether to VS Code's editor or the system (browser). */
+  openedFiles(): readonly { uri: string; via: 'editor' | 'external' | 'none' }[];
+  /** Resolves once the notes folder was read again (after a note was changed by hand), with the keys that have notes. */
+  notesRead(): Promise<number>;
+  /** The warnings commands showed so far (their messages), oldest first. */
+  warnings(): readonly string[];
 }
 
 export interface TestedParts {
@@ -116,10 +123,14 @@ export interface TestedParts {
   chooseStyle: ChooseStyleCommand;
   zotero: ZoteroLibrary;
   zoteroPrompt: ZoteroPrompt;
+  notes: Notes;
 }
 
-export function createTestHooks({ store, engineClient, userCorpora, bibliographies, checker, unusedEntries, tree, treeView, readingList, details, onScreen, references, picker, activatedAt, webNextSession, suggestions, chooseStyle, zotero, zoteroPrompt }: TestedParts): PapersTestHooks {
+export function createTestHooks({ store, engineClient, userCorpora, bibliographies, checker, unusedEntries, tree, treeView, readingList, details, onScreen, references, picker, activatedAt, webNextSession, suggestions, chooseStyle, zotero, zoteroPrompt, notes }: TestedParts): PapersTestHooks {
   return {
+    openedFiles: () => [...openedFiles],
+    warnings: () => [...warningsShown],
+    notesRead: async () => { await notes.reread(); return notes.size; },
     zotero: () => ({ ...zotero.state, told: [...zotero.told] }),
     zoteroFocus: () => zotero.refresh('focus'),
     zoteroPrompt: async answer => {

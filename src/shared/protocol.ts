@@ -42,6 +42,8 @@ export const PaperViewSchema = lazySchema(() => z.strictObject({
   entries: z.array(z.strictObject({ file: z.string(), line: z.int() })),
   /** True when Hugging Face Daily Papers lists it (the bundled corpus or a corpus file). */
   listed: z.boolean(),
+  /** The writer has a note on it (papers.notes.folder): "Open Note" opens it rather than making it. */
+  noted: z.boolean(),
 }));
 
 const FORMS = ['text', 'html', 'markdown'] as const;
@@ -136,6 +138,8 @@ export const WebviewMessageSchema = lazySchema(() => z.discriminatedUnion('type'
   z.strictObject({ type: z.literal('retryNeighbours'), id: id(), kind: z.enum(NEIGHBOUR_KINDS) }),
   z.strictObject({ type: z.literal('keepPaper'), id: id() }),
   z.strictObject({ type: z.literal('setScholarKey') }),
+  z.strictObject({ type: z.literal('openNote'), id: id() }),
+  z.strictObject({ type: z.literal('openPdf'), id: id() }),
 ]));
 
 /** What the webview keeps across reloads (vscode.setState), read back by the serializer. */

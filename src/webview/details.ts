@@ -43,6 +43,7 @@ function render(paper: PaperView): void {
   add('Organisation', paper.organization?.name, 'organization');
   add('Date', paper.date, 'date');
   add('Upvotes', paper.upvotes === null ? null : String(paper.upvotes), 'upvotes');
+  add('Note', paper.noted ? '✎ You have a note on it' : null, 'note');
   add('arXiv', paper.arxivId, 'arxiv-id');
   if (paper.doi) {
     // The DOI as a link through doi.org; opened by the host, which checks it is this paper's.
@@ -64,6 +65,10 @@ function render(paper: PaperView): void {
   );
   if (paper.canLookUp) actions.append(button('Look Up Authors', 'lookUp', paper.id, { id: 'look-up', title: 'Find its authors and arXiv id on Hugging Face by its title' }));
   if (paper.kept) actions.append(button('Remove from Library', 'removePaper', paper.id, { id: 'remove', title: 'Added from the web: take it out of the library' }));
+  actions.append(
+    button(paper.noted ? 'Open Note' : 'Create Note', 'openNote', paper.id, { id: 'open-note', title: paper.noted ? 'Open your note on this paper' : 'Make a note on this paper from the note template, and open it' }),
+    button('Open PDF', 'openPdf', paper.id, { id: 'open-pdf', title: 'Open the PDF its entry attaches, or its open-access PDF' }),
+  );
   if (paper.entries.length) actions.append(button('Go to Entry', 'goToEntry', paper.id, { 'data-index': '0', id: 'go-to-entry', title: `Open ${paper.entries[0].file} at line ${paper.entries[0].line}` }));
   header.append(actions);
 
@@ -201,7 +206,7 @@ document.addEventListener('click', event => {
     const form = target.dataset.form;
     if (form === 'text' || form === 'html' || form === 'markdown') vscode.postMessage({ type: 'copyReference', id, form });
   }
-  else if (intent === 'openPaper' || intent === 'insertCitation' || intent === 'copyKey' || intent === 'copyBibtex' || intent === 'toggleStar') {
+  else if (intent === 'openPaper' || intent === 'insertCitation' || intent === 'copyKey' || intent === 'copyBibtex' || intent === 'toggleStar' || intent === 'openNote' || intent === 'openPdf') {
     vscode.postMessage({ type: intent, id });
   }
 });

@@ -5,10 +5,10 @@ import { groupPapers, sortEntries, type GroupBy, type SortBy } from './browse';
 import { isBibliographyOnly } from '../bibliography/ids';
 import type { Paper } from '../model/paper';
 import type { Topic } from '../corpus/topics';
-import type { PaperLibrary } from '../search/library';
+import type { NoteMatches, PaperLibrary } from '../search/library';
 
-/** How the view groups and sorts its papers, and the words it keeps them by. */
-export interface TreeOptions { groupBy: GroupBy; sortBy: SortBy; filter?: string }
+/** How the view groups and sorts its papers, the words it keeps them by, and the writer's notes for the filter's words. */
+export interface TreeOptions { groupBy: GroupBy; sortBy: SortBy; filter?: string; notes?: NoteMatches }
 
 /** A group of the corpus's papers or a bibliography file, with the papers under it. */
 export interface TreeNode {
@@ -42,7 +42,7 @@ export function paperTree(library: Pick<PaperLibrary, 'papers' | 'get' | 'query'
   let papers = library.papers;
   let filter: PaperTree['filter'];
   if (options.filter) {
-    const { hits, problems } = library.query(options.filter, { allWords: true });
+    const { hits, problems } = library.query(options.filter, { allWords: true, notes: options.notes });
     const ids = new Set(hits.map(h => h.paper.id));
     papers = papers.filter(p => ids.has(p.id));
     filter = { query: options.filter, count: ids.size, problems: problems.map(p => p.message) };

@@ -22,6 +22,16 @@ export interface LibrarySearchOptions {
   filter?: (id: string) => boolean;
   /** Only papers that match every word, e.g. for a filter that hides the rest. */
   allWords?: boolean;
+  /** The writer's notes, as the host read them: which papers have one (`has:note`), and whose notes hold the query's words. */
+  notes?: NoteMatches;
+}
+
+/** What the host knows of the writer's notes for one query (keys in any case). */
+export interface NoteMatches {
+  /** The keys of every paper with a note. */
+  noted: readonly string[];
+  /** The keys whose note holds every word of the query. */
+  matching: readonly string[];
 }
 
 /** A search with everything the UI may want to show besides the papers. */
@@ -185,7 +195,8 @@ export class PaperLibrary {
    */
   query(text: string, options: LibrarySearchOptions = {}): QueryResult {
     const { words, filters } = parseQuery(text);
-    const outcome = applyFilters(this.papers, filters, { topics: this.topics });
+    const noted = options.notes && new Set(options.notes.noted.map(k => k.toLowerCase()));
+    const outcome = applyFilters(this.papers, filters, { topics: this.topics, noted });
     const result = { words, filters: outcome.reports, problems: outcome.problems };
     const { allowed } = outcome;
     const outer = options.filter;
@@ -206,7 +217,25 @@ export class PaperLibrary {
         const paper = this.#byId.get(hit.id);
         return paper ? [{ paper, score: hit.score, matched: hit.matched }] : [];
       });
-    return { ...result, hits: this.#keyFirst(words, hits, keep) };
+    return { ...result, hits: this.#keyFirst(words, this.#notesFirst(words, hits, options, keep), keep) };
+  }
+
+  /**
+   * Papers whose note holds the words, first: the writer's own words about a paper say more of it
+   * than its abstract does. The others keep their order, and the limit stands.
+   */
+  #notesFirst(words: string, hits: PaperHit[], options: LibrarySearchOptions, keep?: (id: string) => boolean): PaperHit[] {
+    const matching = options.notes?.matching ?? [];
+    if (!matching.length) return hits;
+    const noted: PaperHit[] = [];
+    for (const key of matching) {
+      const paper = this.#byKey.get(key.toLowerCase());
+      if (!paper || (keep && !keep(paper.id)) || noted.some(h => h.paper === paper)) continue;
+      const found = hits.find(h => h.paper === paper);
+      noted.push(found ?? { paper, score: hits[0]?.score ?? 0, matched: queryTerms(words).terms.length });
+    }
+    const rest = hits.filter(h => !noted.some(n => n.paper === h.paper));
+    return [...noted, ...rest].slice(0, options.limit ?? Infinity);
   }
 
   /** A query that is exactly a citation key puts that paper first, whatever else matches better. */

@@ -80,6 +80,8 @@ export interface TopicName {
 
 export interface FilterContext {
   topics: readonly TopicName[];
+  /** The keys (lower case) of the papers with a note of the writer's, for `has:note`. */
+  noted?: ReadonlySet<string>;
 }
 
 export interface CompiledFilter {
@@ -126,7 +128,7 @@ const never = (filter: QueryFilter, problem: string): CompiledFilter => ({ filte
 
 /**
  * Turns a filter into a test on papers. `topic:` takes a topic id (`topic:web-agents`)
- * or words of its label (`topic:gui`); `org:` a handle or name; `has:` only `code`.
+ * or words of its label (`topic:gui`); `org:` a handle or name; `has:` `code` or `note`.
  *
  * @example compileFilter(parseQuery('topic:gui').filters[0], { topics }).test(paper)
  */
@@ -145,9 +147,15 @@ export function compileFilter(filter: QueryFilter, context: FilterContext): Comp
       const matches = nameMatcher(value);
       return { filter, test: paper => paper.organization !== null && (matches(paper.organization.handle) || matches(paper.organization.name)) };
     }
-    case 'has':
-      if (value.toLowerCase() !== 'code') return never(filter, `has: takes only "code" (has:code), not "${value}"`);
+    case 'has': {
+      const wanted = value.toLowerCase();
+      if (wanted === 'note') {
+        const noted = context.noted ?? new Set<string>();
+        return { filter, test: paper => noted.has(paper.key.toLowerCase()) };
+      }
+      if (wanted !== 'code') return never(filter, `has: takes "code" or "note" (has:code, has:note), not "${value}"`);
       return { filter, test: paper => paper.links.some(isCodeLink) };
+    }
     case 'year':
       if (!/^\d{4}$/.test(value)) return never(filter, `${filter.text}: a year has four digits, e.g. year:2024`);
       return { filter, test: paper => compare(paper.year, op, Number(value)) };

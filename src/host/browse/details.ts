@@ -18,6 +18,7 @@ import { Commands, DETAILS_VIEW_TYPE, Settings } from '../ids';
 import type { ReadingList } from '../common/readingList';
 import type { PaperStore } from '../library/store';
 import type { CitationStyles } from '../common/citationStyles';
+import type { Notes } from '../common/notes';
 
 /** What the panel asks of the papers from the web (the web feature's, handed in by host/activate.ts). */
 export interface KeptPapers {
@@ -79,6 +80,8 @@ export class DetailsPanel extends WebviewPanelHost<WebviewMessage> {
     /** The papers from the web: whether a paper was kept from it (and so can be removed), and whether it can be looked up. */
     private readonly web?: KeptPapers,
     private readonly neighbourhoods?: PaperNeighbourhoods,
+    /** The writer's notes: whether the paper has one (the view marks it). */
+    private readonly notes?: Pick<Notes, 'has' | 'onDidChange'>,
   ) {
     super(extensionUri, log, {
       viewType: DETAILS_VIEW_TYPE, name: 'details view', script: 'details.js', style: 'details.css',
@@ -88,6 +91,7 @@ export class DetailsPanel extends WebviewPanelHost<WebviewMessage> {
     if (styles) this.register(styles.onDidChange(() => void this.postReference()));
     if (web) this.register(web.onDidChangeKept(() => void this.post()));
     this.register({ dispose: () => this.neighbours?.session.dispose() });
+    if (notes) this.register(notes.onDidChange(() => void this.post()));
   }
 
   /** The paper shown, if the panel is open. */
@@ -149,6 +153,7 @@ export class DetailsPanel extends WebviewPanelHost<WebviewMessage> {
       entryType: paper.entryType ?? null,
       entries: (paper.entries ?? []).map(e => ({ file: e.file, line: e.line })),
       listed: !isBibliographyOnly(paper),
+      noted: this.notes?.has(paper.key) ?? false,
     };
   }
 
@@ -262,6 +267,10 @@ export class DetailsPanel extends WebviewPanelHost<WebviewMessage> {
         return void vscode.commands.executeCommand(Commands.copyKey, message.id);
       case 'copyBibtex':
         return void vscode.commands.executeCommand(Commands.copyBibtex, message.id);
+      case 'openNote':
+        return void vscode.commands.executeCommand(Commands.openNote, message.id);
+      case 'openPdf':
+        return void vscode.commands.executeCommand(Commands.openPdf, message.id);
       case 'goToEntry': {
         const entry = this.paper?.id === message.id ? this.paper.entries?.[message.index] : undefined;
         if (!entry) {

@@ -13,6 +13,7 @@ import type { PaperStore } from '../library/store';
 import { Sequencer } from '../util/async';
 import { Disposable } from '../util/dispose';
 import { rowTooltip, treeItem } from './treeItems';
+import type { Notes } from '../common/notes';
 
 const FILTER_STATE_KEY = 'papers.filter';
 /** A paper's sections of neighbours, in the details view's order (a list of its own: shared/protocol's holds zod, which the host's bundle leaves out). */
@@ -71,6 +72,8 @@ export class PapersTreeProvider extends Disposable implements vscode.TreeDataPro
     private readonly neighbours?: NeighbourSource,
     /** The writer's Zotero library by collection (the Zotero feature's). */
     private readonly zotero?: ZoteroSource,
+    /** The writer's notes: a paper with one is marked, and the filter finds papers by their words. */
+    private readonly notes?: Notes,
   ) {
     super();
     this.filterQuery = workspaceState.get<string>(FILTER_STATE_KEY);
@@ -86,6 +89,7 @@ export class PapersTreeProvider extends Disposable implements vscode.TreeDataPro
     }));
     if (daily) this.register(daily.onDidChange(() => void this.dailyChanged()));
     if (zotero) this.register(zotero.onDidChange(() => void this.zoteroChanged()));
+    if (notes) this.register(notes.onDidChange(() => this.refresh()));
   }
 
   /** The Daily Papers node, when it is shown. */
@@ -110,7 +114,8 @@ export class PapersTreeProvider extends Disposable implements vscode.TreeDataPro
   }
 
   private options(): TreeOptions {
-    return { ...treeSettings(), filter: this.filterQuery };
+    const notes = this.filterQuery === undefined ? undefined : this.notes?.forQuery(this.filterQuery);
+    return { ...treeSettings(), filter: this.filterQuery, ...(notes ? { notes } : {}) };
   }
 
   /**
@@ -133,7 +138,7 @@ export class PapersTreeProvider extends Disposable implements vscode.TreeDataPro
   }
 
   getTreeItem(node: TreeNode): vscode.TreeItem {
-    return treeItem(node, id => this.readingList.has(id), { daily: this.daily, zotero: this.zotero }, node.kind === 'paper' && this.walkable(node));
+    return treeItem(node, id => this.readingList.has(id), { daily: this.daily, zotero: this.zotero }, node.kind === 'paper' && this.walkable(node), this.notes && (key => this.notes!.has(key)));
   }
 
   /** The tooltip of a paper row, asked for when the pointer rests on it. */

@@ -10,18 +10,22 @@ import { Commands } from '../ids';
 import type { Library, PaperRow } from '../library/library';
 
 const TOOLTIP_ABSTRACT = 400;
+/** How a paper with a note of the writer's is marked in the tree. */
+export const NOTE_MARK = '✎ note';
 
 /** A paper as a tree row, the same in the papers view and the reading list (its tooltip comes when asked). */
-export function paperTreeItem(node: PaperNode, starred: boolean, walkable = false): vscode.TreeItem {
+export function paperTreeItem(node: PaperNode, starred: boolean, walkable = false, noted = false): vscode.TreeItem {
   const { row } = node;
   const item = new vscode.TreeItem(row.title, walkable ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
   item.id = node.id;
-  item.description = node.upvotes === undefined ? row.description : `▲ ${node.upvotes} · ${row.description}`;
+  const description = node.upvotes === undefined ? row.description : `▲ ${node.upvotes} · ${row.description}`;
+  // The writer's note on it: a mark in words, as the row's description is words.
+  item.description = noted ? `${NOTE_MARK} · ${description}` : description;
   item.iconPath = new vscode.ThemeIcon(starred ? 'star-full' : 'file-text');
   // "entry": it has an entry in the user's bibliography, which "Go to Entry" opens.
-  item.contextValue = `${starred ? 'paper starred' : 'paper'}${row.entries.length ? ' entry' : ''}`;
+  item.contextValue = `${starred ? 'paper starred' : 'paper'}${row.entries.length ? ' entry' : ''}${noted ? ' noted' : ''}`;
   item.command = { command: Commands.openPaper, title: 'Open Paper Details', arguments: [row.id] };
-  item.accessibilityInformation = { label: `${row.title}, ${row.description}${starred ? ', in reading list' : ''}` };
+  item.accessibilityInformation = { label: `${row.title}, ${row.description}${starred ? ', in reading list' : ''}${noted ? ', has a note' : ''}` };
   return item;
 }
 
@@ -55,9 +59,9 @@ function sourceItem(id: string, label: string, icon: string, source?: Pick<Daily
   return item;
 }
 
-/** A node as the view shows it; `walkable`: whether a paper opens into its neighbours. */
-export function treeItem(node: TreeNode, starred: (id: string) => boolean, sources: TreeSources = {}, walkable = false): vscode.TreeItem {
-  if (node.kind === 'paper') return paperTreeItem(node, starred(node.row.id), walkable);
+/** A node as the view shows it; `walkable`: whether a paper opens into its neighbours; `noted`: whether a key has a note. */
+export function treeItem(node: TreeNode, starred: (id: string) => boolean, sources: TreeSources = {}, walkable = false, noted?: (key: string) => boolean): vscode.TreeItem {
+  if (node.kind === 'paper') return paperTreeItem(node, starred(node.row.id), walkable, noted?.(node.row.key));
   if (node.kind === 'zotero') return sourceItem(node.id, 'Zotero', 'library', sources.zotero);
   if (node.kind === 'collection') {
     const { collection } = node;

@@ -10,6 +10,7 @@ import { markdownCode } from '../common/markdown';
 import { engine } from '../engine/load';
 import { Commands } from '../ids';
 import type { CitationStyles } from '../common/citationStyles';
+import type { Notes } from '../common/notes';
 import { providerTimes } from '../util/probes';
 import { rowAt } from '../common/documentCitations';
 
@@ -23,12 +24,13 @@ function commandLink(title: string, command: string, arg: string): string {
  * never interpreted), then links to its entry in the user's bibliography, its details and its
  * BibTeX, and the style engine's credit after a formatted reference.
  */
-export function hoverCard(row: PaperRow, formatted?: string): vscode.MarkdownString {
+export function hoverCard(row: PaperRow, formatted?: string, noted = false): vscode.MarkdownString {
   const abstract = row.excerpt ? `\n\n${escapeMarkdown(row.excerpt)}` : '';
   const reference = formatted ? `${formatted}\n\n---\n\n` : '';
   const md = new vscode.MarkdownString(`${reference}**${escapeMarkdown(row.title)}**\n\n${markdownCode(row.key)}${row.meta ? ` · ${escapeMarkdown(row.meta)}` : ''}${abstract}`);
-  md.isTrusted = { enabledCommands: [Commands.openPaper, Commands.copyBibtex, Commands.goToEntry] };
-  const links = [commandLink('Open Details', Commands.openPaper, row.id), commandLink('Copy BibTeX', Commands.copyBibtex, row.id)];
+  md.isTrusted = { enabledCommands: [Commands.openPaper, Commands.copyBibtex, Commands.goToEntry, Commands.openNote, Commands.openPdf] };
+  const links = [commandLink('Open Details', Commands.openPaper, row.id), commandLink('Copy BibTeX', Commands.copyBibtex, row.id),
+    commandLink(noted ? '✎ Open Note' : 'Create Note', Commands.openNote, row.id), commandLink('Open PDF', Commands.openPdf, row.id)];
   const [entry] = row.entries;
   if (entry) links.unshift(commandLink('Go to Entry', Commands.goToEntry, row.id));
   md.appendMarkdown(`\n\n${links.join(' · ')}${entry ? ` · ${escapeMarkdown(`${entry.file}:${entry.line}`)}` : ''}`);
@@ -37,14 +39,14 @@ export function hoverCard(row: PaperRow, formatted?: string): vscode.MarkdownStr
 }
 
 export class CitationHover implements vscode.HoverProvider {
-  constructor(private readonly bibliographies: Bibliographies, private readonly styles?: CitationStyles) {}
+  constructor(private readonly bibliographies: Bibliographies, private readonly styles?: CitationStyles, private readonly notes?: Pick<Notes, 'has'>) {}
 
   async provideHover(doc: vscode.TextDocument, position: vscode.Position): Promise<vscode.Hover | undefined> {
     const started = performance.now();
     const at = await rowAt(doc, position, this.bibliographies);
     const library = at && this.styles && await this.bibliographies.library();
     const formatted = library && await this.styles!.referenceIfBuilt(library, doc, at.row.key, 'markdown');
-    const result = at && new vscode.Hover(hoverCard(at.row, formatted), at.range);
+    const result = at && new vscode.Hover(hoverCard(at.row, formatted, this.notes?.has(at.row.key)), at.range);
     providerTimes.record('hover', performance.now() - started);
     return result;
   }

@@ -16,7 +16,7 @@ export function registerCite(parts: CiteParts): vscode.Disposable {
   const { store, bibliographies, details, styles, log } = parts;
   return vscode.Disposable.from(
     vscode.languages.registerCompletionItemProvider(CITING_SELECTOR, new CitationCompletion(bibliographies, styles), ...CitationCompletion.triggers),
-    vscode.languages.registerHoverProvider(CITING_SELECTOR, new CitationHover(bibliographies, styles)),
+    vscode.languages.registerHoverProvider(CITING_SELECTOR, new CitationHover(bibliographies, styles, parts.notes)),
     vscode.languages.registerDefinitionProvider(CITING_SELECTOR, new CitationDefinition(bibliographies)),
     registerPaperPages(store, details),
     registerCommands(log, [new InsertCitationCommand(parts), new CopyBibtexCommand(parts), new CopyKeyCommand(parts)]),

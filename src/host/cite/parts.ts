@@ -7,6 +7,7 @@ import type { EditorTracker } from '../common/editors';
 import type { History } from '../common/history';
 import type { PaperPicker } from '../common/pick';
 import type { DetailsView } from '../common/resolve';
+import type { Notes } from '../common/notes';
 import type { PaperStore } from '../library/store';
 
 export interface CiteParts {
@@ -20,5 +21,7 @@ export interface CiteParts {
   citationSettings: CitationSettingsReader;
   /** The citation styles: hover, completion and Insert Citation in plain text show formatted references. */
   styles?: CitationStyles;
+  /** The writer's notes: the hover marks a paper with one. */
+  notes?: Notes;
   log: vscode.LogOutputChannel;
 }

@@ -6,6 +6,7 @@ import type { Paper } from '../../core/model/paper';
 import { hasFilters } from '../../core/search/query';
 import type { History } from './history';
 import type { PaperStore } from '../library/store';
+import type { Notes } from './notes';
 
 /** What an item button asks for; the command that opened the pick carries it out. */
 export type PaperAction = 'insertCitation' | 'openDetails' | 'copyBibtex';
@@ -110,7 +111,7 @@ function identity(item: PaperItem): string | undefined {
 export class PaperPicker {
   private shown: vscode.QuickPick<PaperItem> | undefined;
 
-  constructor(private readonly store: PaperStore, private readonly webSearch?: WebSearch) {}
+  constructor(private readonly store: PaperStore, private readonly webSearch?: WebSearch, private readonly notes?: Notes) {}
 
   /** The pick on screen, if any: for the integration tests, which type into it. */
   get open(): vscode.QuickPick<vscode.QuickPickItem & { row?: PaperRow }> | undefined {
@@ -123,12 +124,12 @@ export class PaperPicker {
    * with nothing ticked takes the focused paper), or undefined if dismissed.
    */
   pick(options: PickOptions): Promise<PickResult | undefined> {
-    return pickPapers(this.store, this.webSearch, options, pick => { this.shown = pick; }, pick => { if (this.shown === pick) this.shown = undefined; });
+    return pickPapers(this.store, this.webSearch, this.notes, options, pick => { this.shown = pick; }, pick => { if (this.shown === pick) this.shown = undefined; });
   }
 }
 
 async function pickPapers(
-  store: PaperStore, webSearch: WebSearch | undefined, options: PickOptions,
+  store: PaperStore, webSearch: WebSearch | undefined, noteSource: Notes | undefined, options: PickOptions,
   opened: (pick: vscode.QuickPick<PaperItem>) => void, closed: (pick: vscode.QuickPick<PaperItem>) => void,
 ): Promise<PickResult | undefined> {
   let library = await store.require();
@@ -204,7 +205,9 @@ async function pickPapers(
         // A first search with nothing typed and nothing recent: say what to type rather than show an empty list.
         if (!items.length) items = [EMPTY_HINT];
       } else {
-        const { rows, problems } = await library.query(query, { limit: RESULTS, withEntry, excerpt: DETAIL_LENGTH });
+        // The writer's notes are searched too: a paper is found by what they wrote of it.
+        const noted = noteSource?.forQuery(query);
+        const { rows, problems } = await library.query(query, { limit: RESULTS, withEntry, excerpt: DETAIL_LENGTH, ...(noted ? { notes: noted } : {}) });
         // A filter that matches nothing says so, in the list where the papers would be.
         const notes: PaperItem[] = problems.map(p => ({ label: `$(warning) ${p}`, alwaysShow: true }));
         items = [...notes, ...rows.map(r => paperItem(r, withButtons))];

@@ -9,7 +9,7 @@ import type { TreeNode } from './treeNodes';
 /** What a command may be given: a tree row, a paper, a paper id or key, or nothing (palette). */
 export type PaperArgument = TreeNode | Paper | string | undefined;
 
-export const PLACEHOLDER = 'Type words of a title, an abstract, a key or an organisation (topic:, org:, year:, has:code, upvotes>N)';
+export const PLACEHOLDER = 'Type words of a title, an abstract, a key or an organisation (topic:, org:, year:, has:code, has:note, upvotes>N)';
 
 /** The details view as the other features see it (host/browse/details.ts is the real one). */
 export interface DetailsView {

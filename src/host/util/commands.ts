@@ -4,6 +4,7 @@
 import vscode = require('vscode');
 import { Commands } from '../ids';
 import { PapersUnavailableError, UserError } from './errors';
+import { warningsShown } from './probes';
 
 /** Runs a command body, turning failures into messages that say what to do. */
 export function guarded<A extends unknown[]>(log: vscode.LogOutputChannel, body: (...args: A) => unknown): (...args: A) => Promise<unknown> {
@@ -13,6 +14,7 @@ export function guarded<A extends unknown[]>(log: vscode.LogOutputChannel, body:
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       if (error instanceof UserError) {
+        warningsShown.push(message);
         void vscode.window.showWarningMessage(message);
       } else if (error instanceof PapersUnavailableError) {
         void vscode.window.showErrorMessage(message, 'Show Log', 'Reload Papers').then(choice => {

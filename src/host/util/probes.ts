@@ -11,3 +11,9 @@ export const providerTimes = {
     if (list.length > 200) list.length = 200;
   },
 };
+
+/** What Open PDF last handed over, latest last: the file or link, and whether VS Code or the system (or the browser) opens it. */
+export const openedFiles: { uri: string; via: 'editor' | 'external' | 'none' }[] = [];
+
+/** The warnings commands showed the writer (a `UserError`'s message), latest last. */
+export const warningsShown: string[] = [];

@@ -166,3 +166,15 @@ suite('PaperLibrary: words and filters together', () => {
     assert.deepEqual(library().search('   '), []);
   });
 });
+
+suite('PaperLibrary: the writer\'s notes', () => {
+  test('a paper whose note holds the words comes first, though its own text has none of them; has:note lists the noted', () => {
+    const [noted] = library().papers;
+    const words = 'zzyzx quibble';
+    assert.equal(library().search(words).some(h => h.paper.id === noted.id), false, 'not found by its own text');
+    const notes = { noted: [noted.key.toUpperCase()], matching: [noted.key] };
+    assert.equal(library().search(words, { notes })[0]?.paper.id, noted.id);
+    assert.deepEqual(library().search('has:note', { notes }).map(h => h.paper.id), [noted.id]);
+    assert.deepEqual(library().query('has:note').problems.map(p => p.message), ['no paper has has:note']);
+  });
+});

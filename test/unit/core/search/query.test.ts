@@ -164,3 +164,14 @@ suite('applyFilters', () => {
     assert.deepEqual(list.sort(byUpvotesThenTitle).map(p => p.title), ['d', 'c', 'a', 'b']);
   });
 });
+
+suite('query: has:note', () => {
+  test('has:note keeps the papers the writer has a note on (keys without case), and none without notes', () => {
+    const a = paper({ key: 'Vaswani2017' });
+    const b = paper({});
+    const test = (noted?: ReadonlySet<string>) => compileFilter(parseQuery('has:note').filters[0], { topics: [], noted });
+    assert.deepEqual([a, b].map(p => test(new Set(['vaswani2017'])).test(p)), [true, false]);
+    assert.deepEqual([a, b].map(p => test().test(p)), [false, false]);
+    assert.match(compileFilter(parseQuery('has:pdf').filters[0], { topics: [] }).problem ?? '', /has:note/);
+  });
+});

@@ -21,6 +21,7 @@ import { CSL_STYLES_URL, fetchStyleXml, readStyleList, repositoryStyleUrl, style
 import { DetailsStateSchema, ReferencesIntentSchema, ReferencesStateSchema, WebviewMessageSchema } from './shared/protocol';
 import { ResponseSchema, RESULT_SCHEMAS } from './engine/protocol';
 import { ZoteroItemsSchema } from './core/zotero/item';
+import { citationsOfKey, entryKeyAt, findEntryKey, planRename, renameRefusal, takenRefusal } from './core/rename';
 import { dayText, HttpClient, idsOfWork, namesOf, NeighbourService, PaperService, parsePaperId, parsePeriod, periodText, PUBLIC_SCHOLAR_URL, PUBLIC_URLS, scholarIdOfWork, shiftPeriod, workOfPaper, suggest, WebCache, WebError, webPaperId } from './core/web';
 
 serveIfWorker();
@@ -35,6 +36,9 @@ export const bibliography = { bibliographyFormat, bibtexEntry, parseBib, outside
 
 /** Citing: the languages, what a document names and cites, the citation at the cursor, joining and appending. */
 export const cite = { bibliographyKind, quartoBibliographies, citationEdit, completionContextAt, entryFlavourFor, findBibliographies, scanDocument, keyAtIn, pastedEntry, planBibliographyAppend, readCitationSettings, syntaxOfLanguage, templateFor, findCitations };
+
+/** Renaming a key in every citation and its entry; every citation of a key. */
+export const rename = { citationsOfKey, entryKeyAt, findEntryKey, planRename, renameRefusal, takenRefusal };
 
 /** The checks of citations, unused entries and near misses. */
 export const health = { checkCitations, citedKeys, nearMisses, problemSeverity, unusedEntries, noProjectHint, isLatexMain };

@@ -13,7 +13,7 @@ import { DetailsPanel } from './browse/details';
 import { TOPICS } from './browse/topics';
 import { ReadingListProvider } from './browse/readingListView';
 import { PapersTreeProvider } from './browse/tree';
-import { registerCite } from './cite';
+import { CitationRename, registerCite } from './cite';
 import { CitedOnScreen } from './cite/citedOnScreen';
 import { CitationSettingsReader } from './common/citationSettings';
 import { CitationStyles } from './common/citationStyles';
@@ -110,11 +110,12 @@ export async function activateWith(context: vscode.ExtensionContext, platform: P
   // The writer's Zotero library, read only while papers.zotero.enabled is on (and never in a browser: localhost is not the writer's computer there).
   const zotero = new ZoteroLibrary(store, context.globalState, log, !platform.disk);
   const parts = { store, picker, bibliographies, details, readingList, history, editors, citationSettings, styles, log };
+  const rename = new CitationRename(bibliographies, log);
   context.subscriptions.push(
     daily, neighbourhoods, zotero, tree, treeView, readingListProvider, readingListView, details, onScreen, references,
     registerLibrary(store, log, () => bibliographies.reload()),
     registerBrowse({ ...parts, tree, treeView, topics: TOPICS }, daily),
-    registerCite(parts),
+    registerCite(parts, rename),
     registerStyles({ store, styles, references, chooseStyle, log }),
     registerHealth({ ...parts, checker }),
     registerWeb({ ...parts, web, daily, neighbourhoods, suggestions, revealDaily: () => revealDaily({ tree, treeView }) }),
@@ -128,7 +129,7 @@ export async function activateWith(context: vscode.ExtensionContext, platform: P
   context.subscriptions.push({ dispose: () => clearTimeout(warmUp) });
   const api = createApi(store);
   if (context.extensionMode === vscode.ExtensionMode.Test) {
-    api.testing = createTestHooks({ store, engineClient, userCorpora, bibliographies, checker, unusedEntries, tree, treeView, readingList: readingListProvider, details, onScreen, references, picker, activatedAt, suggestions, chooseStyle, zotero,
+    api.testing = createTestHooks({ store, engineClient, userCorpora, bibliographies, checker, unusedEntries, tree, treeView, readingList: readingListProvider, details, onScreen, references, picker, activatedAt, suggestions, chooseStyle, zotero, rename,
       webNextSession: () => new WebPapers(context.globalStorageUri, store, log, !platform.disk).restore(),
     });
   }

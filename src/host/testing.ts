@@ -14,6 +14,7 @@ import type { UnusedEntries } from './health/unusedEntries';
 import type { Suggestions } from './web/suggestions';
 import type { ChooseStyleCommand } from './styles/choose';
 import type { CitedOnScreen } from './cite/citedOnScreen';
+import type { CitationRename, CopiedEntry } from './cite/rename';
 import { providerTimes } from './util/probes';
 import { watcherEvents } from './util/fileWatch';
 import type { ReadingListProvider } from './browse/readingListView';
@@ -88,6 +89,8 @@ export interface PapersTestHooks {
   zotero(): { items: number; problem?: string; told: readonly string[] };
   /** Reads the Zotero library as the window's focus would (at most every 30 s), and resolves once it is read or found out of reach. */
   zoteroFocus(): Promise<unknown>;
+  /** What the button of a refused rename of a bundled paper's key does: its entry copied under the new key. */
+  copyEntryAs(doc: vscode.TextDocument, key: string, newKey: string): Promise<CopiedEntry | undefined>;
 }
 
 export interface TestedParts {
@@ -109,10 +112,12 @@ export interface TestedParts {
   suggestions: Suggestions;
   chooseStyle: ChooseStyleCommand;
   zotero: ZoteroLibrary;
+  rename: CitationRename;
 }
 
-export function createTestHooks({ store, engineClient, userCorpora, bibliographies, checker, unusedEntries, tree, treeView, readingList, details, onScreen, references, picker, activatedAt, webNextSession, suggestions, chooseStyle, zotero }: TestedParts): PapersTestHooks {
+export function createTestHooks({ store, engineClient, userCorpora, bibliographies, checker, unusedEntries, tree, treeView, readingList, details, onScreen, references, picker, activatedAt, webNextSession, suggestions, chooseStyle, zotero, rename }: TestedParts): PapersTestHooks {
   return {
+    copyEntryAs: (doc, key, newKey) => rename.copyEntryAs(doc, key, newKey),
     zotero: () => ({ ...zotero.state, told: [...zotero.told] }),
     zoteroFocus: () => zotero.refresh('focus'),
     webNextSession,

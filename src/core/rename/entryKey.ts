@@ -121,38 +121,58 @@ function keysOnLine(text: string, line: { start: number; text: string }, format:
  * @example entryKeyAt('@book{doe,\n  title={T}}', 7, 'bibtex') → { key: 'doe', start: 6, end: 9, … }
  */
 export function entryKeyAt(text: string, offset: number, format: KeyedFormat): EntryKey | undefined {
-  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+  return keysOnLine(text, lineAround(text, offset), format).find(k => offset >= k.start && offset <= k.end);
+}
+
+/** The line holding `offset`: where it starts and its text (any `\r` trimmed). */
+function lineAround(text: string, offset: number): { start: number; text: string } {
+  const start = text.lastIndexOf('\n', offset - 1) + 1;
   const next = text.indexOf('\n', offset);
-  const lineEnd = next < 0 ? text.length : next;
-  const keys = keysOnLine(text, { start: lineStart, text: text.slice(lineStart, text[lineEnd - 1] === '\r' ? lineEnd - 1 : lineEnd) }, format);
-  return keys.find(k => offset >= k.start && offset <= k.end);
+  const end = next < 0 ? text.length : next;
+  return { start, text: text.slice(start, text[end - 1] === '\r' ? end - 1 : end) };
+}
+
+/** The offset where 1-based `line` starts, or undefined past the end. */
+function lineStart(text: string, line: number): number | undefined {
+  let at = 0;
+  for (let n = 1; n < line; n++) {
+    const next = text.indexOf('\n', at);
+    if (next < 0) return undefined;
+    at = next + 1;
+  }
+  return at;
 }
 
 /**
- * Where the entry `key` is written in a bibliography file: looked for from `line` (1-based, where
- * the library read the entry) to the next entry, then, if the file changed since, in the whole
- * file. Undefined when no entry of the file has that key.
+ * Where the entry `key` is written in a bibliography file: looked for on `line` (1-based, where
+ * the library read the entry) and the lines after it up to the next entry; if the file changed
+ * since, on each line that holds the key's characters; last, in the whole file (a key on the line
+ * after `@article{`, a JSON id written with escapes). Undefined when no entry of the file has that key.
  *
  * @example findEntryKey('[{"id": "a"}, {"id": "b"}]', 'b', 'csl-json', 1)?.start === 22
  */
 export function findEntryKey(text: string, key: string, format: KeyedFormat, line = 1): EntryKey | undefined {
+  const on = (l: { start: number; text: string }) => keysOnLine(text, l, format).find(k => k.key === key);
+  // An item's id may come a few lines below its first line (CSL-JSON, CSL-YAML).
+  let at = lineStart(text, line);
+  for (let n = 0; at !== undefined && n < (format === 'bibtex' ? 1 : 40); n++) {
+    const l = lineAround(text, at);
+    const found = on(l);
+    if (found) return found;
+    const next = text.indexOf('\n', at);
+    at = next < 0 ? undefined : next + 1;
+  }
+  for (let i = text.indexOf(key); i >= 0; i = text.indexOf(key, i + key.length)) {
+    const l = lineAround(text, i);
+    const found = on(l);
+    if (found) return found;
+    i = l.start + l.text.length;
+  }
   if (format === 'bibtex') {
-    const hint = linesOf(text)[line - 1];
-    const hinted = hint && bibtexKeysOn(text, hint.start, hint.start + hint.text.length).find(k => k.key === key);
-    if (hinted) return hinted;
     const entry = parseBib(text).entries.find(e => e.key === key);
     return entry && { key, start: entry.keyStart, end: entry.keyStart + key.length, tokenStart: entry.keyStart, tokenEnd: entry.keyStart + key.length, quoting: 'bare' };
   }
-  const lines = linesOf(text);
-  const from = Math.max(0, Math.min(line - 1, lines.length - 1));
-  // An item's id may come a few lines below its first line: look on from the hint, then everywhere.
-  for (const order of [lines.slice(from), lines.slice(0, from)]) {
-    for (const l of order) {
-      const found = keysOnLine(text, l, format).find(k => k.key === key);
-      if (found) return found;
-    }
-  }
-  return undefined;
+  return linesOf(text).map(on).find(k => k !== undefined);
 }
 
 const YAML_PLAIN = /^[\p{L}_][\p{L}\p{N}_\-./+]*$/u;

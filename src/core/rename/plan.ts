@@ -117,9 +117,28 @@ export function planRename(key: string, newKey: string, files: readonly CitingFi
   if (problem) return { refusal: problem };
   const entry = definingKey(key, defining);
   if (!entry) return { refusal: `The entry ${key} is no longer in ${defining.file}: save the file and try again.` };
+  const parent = defining.format === 'bibtex' ? namedAsParent(defining.text, key) : undefined;
+  if (parent) return { refusal: `${key} is named in the ${parent.field} field of another entry (${defining.file}, line ${parent.line}); Papers changes only the entry's key, so rename it there by hand.` };
   const edits: FileEdit[] = spots.map(s => ({ ...s, newText: newKey }));
   edits.push({ uri: defining.uri, start: entry.tokenStart, end: entry.tokenEnd, newText: writtenKey(entry, newKey) });
   return { edits, citations: spots.length, files: new Set(edits.map(e => e.uri)).size };
+}
+
+const PARENT_FIELD = /(?:^|[\s,{(])(crossref|xdata|xref|related|entryset|set)\s*=\s*([{"][^}"]*[}"]?|[^,\s})]+)/gi;
+
+/**
+ * The first field of a .bib that names `key` as another entry's parent or relative (`crossref`,
+ * `xdata`, `xref`, `related`, `entryset`): renaming only the entry would break that entry.
+ */
+function namedAsParent(text: string, key: string): { field: string; line: number } | undefined {
+  for (let i = text.indexOf(key); i >= 0; i = text.indexOf(key, i + key.length)) {
+    const start = text.lastIndexOf('\n', i - 1) + 1;
+    const end = text.indexOf('\n', i);
+    for (const field of text.slice(start, end < 0 ? text.length : end).matchAll(PARENT_FIELD)) {
+      if (field[2].split(/[\s{}",]+/).includes(key)) return { field: field[1].toLowerCase(), line: text.slice(0, start).split('\n').length };
+    }
+  }
+  return undefined;
 }
 
 /** Where the defining entry's key is written in its file. */

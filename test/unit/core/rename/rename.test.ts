@@ -138,6 +138,10 @@ suite('Rename a key: refusals', () => {
     assert.ok('refusal' in plan && /Markdown/.test(plan.refusal));
     // A syntax that does not cite the key does not constrain the new one.
     assert.ok(!('refusal' in planRename('doe2020', 'a#b', [{ uri: 'd', text: '[@other]', syntax: 'pandoc' }], { ...bib(), format: 'csl-json', text: '[{"id":"doe2020"}]' })));
+    const child = `${BIB}@incollection{chapter, crossref = {doe2020}, title = {C}}\n`;
+    const parent = planRename('doe2020', 'x', [], bib(child));
+    assert.ok('refusal' in parent && /named in the crossref field of another entry \(refs\.bib, line 9\)/.test(parent.refusal), JSON.stringify(parent));
+    assert.ok(!('refusal' in planRename('doe2020', 'x', [], bib(`${BIB}@misc{c, related = {doe2020x}}\n`))), 'another key that starts the same is no parent');
     const gone = planRename('doe2020', 'x', [], bib('@book{other,}\n'));
     assert.ok('refusal' in gone && /no longer in refs\.bib/.test(gone.refusal));
   });

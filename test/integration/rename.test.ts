@@ -3,6 +3,7 @@
 // CSL-YAML bibliography. The rename reaches every chapter and the entry, VS Code applies it as
 // one edit and one undo in the editor reverts every file; the refusals say why.
 import * as assert from 'node:assert/strict';
+import { chmodSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { activate, at, closeAllEditors, open, waitFor, workspaceUri, writeText } from './helpers';
 
@@ -153,6 +154,35 @@ suite('Rename a key (F2) and find every citation (Shift+F12)', () => {
     await waitFor('the .bib restored', () => bib.document.getText() === BIB);
     await waitFor('the chapter restored', async () => (await textOf(dir('thesis', 'chapters', 'one.tex'))) === THESIS['chapters/one.tex']);
     await vscode.workspace.saveAll(false);
+  });
+
+  test('a .bib entry says how often the project cites it, and opens the citations', async () => {
+    await open(dir('thesis', 'chapters', 'one.tex'));
+    await knows(api, 'renKnuth1984');
+    const bib = await open(dir('thesis', 'refs.bib'));
+    const lenses = await waitFor('a lens on each entry, resolved', async () => {
+      const found = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', bib.document.uri, 100);
+      return found.length === 2 && found.every(l => l.command?.title.startsWith('cited')) && found;
+    }, 20000);
+    const byLine = new Map(lenses.map(l => [l.range.start.line + 1, l.command!]));
+    assert.equal(byLine.get(2)?.title, 'cited 3 times in 3 files', 'two chapters and the \\nocite of the main file; not the comment, not the verbatim');
+    assert.equal(byLine.get(8)?.title, 'cited 2 times in 2 files');
+    const [uri, , places] = byLine.get(2)!.arguments as [vscode.Uri, vscode.Position, vscode.Location[]];
+    assert.equal(uri.toString(), bib.document.uri.toString());
+    assert.deepEqual(places.map(p => `${p.uri.path.split('/').pop()}:${p.range.start.line + 1}`).sort(), ['main.tex:8', 'one.tex:2', 'two.tex:6']);
+  });
+
+  test('a read-only chapter refuses the rename, naming it, and nothing changes', async () => {
+    const two = dir('thesis', 'chapters', 'two.tex');
+    const editor = await open(dir('thesis', 'chapters', 'one.tex'));
+    await knows(api, 'renKnuth1984');
+    chmodSync(two.fsPath, 0o444);
+    try {
+      assert.match(await refusal(editor.document.uri, at(editor, 'renKnuth1984', 3), 'knuthTeXbook'), /rename-tests\/thesis\/chapters\/two\.tex is read-only, so renKnuth1984 was not renamed anywhere/);
+      assert.equal(editor.document.getText(), THESIS['chapters/one.tex']);
+    } finally {
+      chmodSync(two.fsPath, 0o644);
+    }
   });
 
   test('Quarto: F2 in a chapter renames in every chapter and in the CSL-YAML entry, not in code; Shift+F12 lists them', async () => {

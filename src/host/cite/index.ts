@@ -1,11 +1,13 @@
 // The cite feature: completion, hover, Go to Definition, Rename and Find All References on
-// citation keys (the last two on an entry's key in a bibliography file too), the papers' pages,
+// citation keys (the last two on an entry's key in a bibliography file too, whose entries say how
+// often they are cited), the papers' pages,
 // and the commands that cite (Insert Citation, Copy BibTeX, Copy Citation Key).
 import vscode = require('vscode');
 import { CITING_SELECTOR } from '../common/documentCitations';
 import { registerCommands } from '../util/commands';
 import { CopyBibtexCommand, CopyKeyCommand, InsertCitationCommand } from './commands';
 import { CitationCompletion } from './completion';
+import { CitedLens } from './citedLens';
 import { CitationDefinition } from './definition';
 import { CitationHover } from './hover';
 import { CitationReferences } from './references';
@@ -15,6 +17,12 @@ import type { CiteParts } from './parts';
 
 export type { CiteParts } from './parts';
 export { CitationRename } from './rename';
+
+/** "cited 4 times in 3 files" above each entry of an open bibliography file. */
+function registerCitedLens(bibliographies: CiteParts['bibliographies']): vscode.Disposable {
+  const lens = new CitedLens(bibliographies);
+  return vscode.Disposable.from(lens, vscode.languages.registerCodeLensProvider(BIBLIOGRAPHY_SELECTOR, lens));
+}
 
 /** Bibliography files, whose entries' keys can be renamed and looked up (whatever language VS Code gives them). */
 const BIBLIOGRAPHY_SELECTOR: vscode.DocumentSelector = [{ pattern: '**/*.{bib,bibtex,json,yaml,yml}' }];
@@ -28,6 +36,7 @@ export function registerCite(parts: CiteParts, rename: CitationRename): vscode.D
     vscode.languages.registerDefinitionProvider(CITING_SELECTOR, new CitationDefinition(bibliographies)),
     vscode.languages.registerRenameProvider(keys, rename),
     vscode.languages.registerReferenceProvider(keys, new CitationReferences(bibliographies)),
+    registerCitedLens(bibliographies),
     registerPaperPages(store, details),
     registerCommands(log, [new InsertCitationCommand(parts), new CopyBibtexCommand(parts), new CopyKeyCommand(parts)]),
   );

@@ -65,14 +65,11 @@ export interface Citing extends CitingFile {
 }
 
 /**
- * The documents of the workspace that cite `key` from one of `bibliographies` (their citations
- * come from it: named by them, their LaTeX main file or their project, or it is the default file;
- * with none given, every document that cites the key), each with its text. Open documents as the editor holds them, with their citations as hover
- * reads them; the others read from the disk, a few at a time.
+ * The citing documents of the workspace, each with its text: open ones as the editor holds them,
+ * with their citations as hover reads them; the others read from the disk.
  */
-export async function filesCiting(key: string, using: readonly vscode.Uri[], bibliographies: Bibliographies): Promise<Citing[]> {
+async function citingFiles(): Promise<Citing[]> {
   const { syntaxOfLanguage } = engine().cite;
-  const { citationsOfKey } = engine().rename;
   const found = new Map<string, Citing>();
   // The workspace's own documents: not a paper's page, a diff's old side or an output.
   const schemes = new Set((vscode.workspace.workspaceFolders ?? []).map(f => f.uri.scheme));
@@ -93,16 +90,38 @@ export async function filesCiting(key: string, using: readonly vscode.Uri[], bib
       // Gone since it was listed: it cites nothing.
     }
   }));
-  const wanted = new Set(using.map(uri => uri.toString()));
-  const citing: Citing[] = [];
-  // Only the documents that cite the key are asked where their citations come from; in slices, so that a large project does not hold the host.
-  await eachInSlices([...found.values()], async file => {
-    if (!citationsOfKey(key, [file]).length) return;
-    if (!wanted.size) { citing.push(file); return; }
-    const sources = await bibliographies.sourcesOf(file.doc ?? { uri: file.fileUri, languageId: file.languageId, isUntitled: false, getText: () => file.text });
-    if (sources.files.some(uri => wanted.has(uri.toString()))) citing.push(file);
+  return [...found.values()].sort((a, b) => a.uri.localeCompare(b.uri));
+}
+
+/**
+ * The documents among `files` whose citations come from one of `using` (named by them, their
+ * LaTeX main file or their project, or it is the default file), asked in slices, so that a large
+ * project does not hold the host.
+ */
+async function using(files: readonly Citing[], bibliographies: readonly vscode.Uri[], sources: Bibliographies): Promise<Citing[]> {
+  const wanted = new Set(bibliographies.map(uri => uri.toString()));
+  const kept: Citing[] = [];
+  await eachInSlices(files, async file => {
+    const found = await sources.sourcesOf(file.doc ?? { uri: file.fileUri, languageId: file.languageId, isUntitled: false, getText: () => file.text });
+    if (found.files.some(uri => wanted.has(uri.toString()))) kept.push(file);
   });
-  return citing.sort((a, b) => a.uri.localeCompare(b.uri));
+  return kept;
+}
+
+/**
+ * The documents of the workspace that cite `key` from one of `bibliographies` (with none given,
+ * every document that cites the key), each with its text.
+ */
+export async function filesCiting(key: string, bibliographies: readonly vscode.Uri[], sources: Bibliographies): Promise<Citing[]> {
+  const { citationsOfKey } = engine().rename;
+  // Only the documents that cite the key are asked where their citations come from.
+  const citing = (await citingFiles()).filter(file => citationsOfKey(key, [file]).length > 0);
+  return bibliographies.length ? using(citing, bibliographies, sources) : citing;
+}
+
+/** The documents of the workspace whose citations come from `bibliography`, each with its text. */
+export async function filesUsing(bibliography: vscode.Uri, sources: Bibliographies): Promise<Citing[]> {
+  return using(await citingFiles(), [bibliography], sources);
 }
 
 /** A file's text as the editor holds it, or as it is on the disk. */

@@ -8,6 +8,7 @@ import type { Paper } from '../../core/model/paper';
 import type { Bibliographies } from '../bibliography/bibliographies';
 import { updateBibliography } from '../bibliography/append';
 import { engine, engineLoaded } from '../engine/load';
+import * as disk from '../util/disk';
 import { definitionsOf, filesCiting, keyUnder, positionsIn, textOf, type KeyUnder } from './projectCitations';
 
 // Schemes whose documents cannot be edited even when VS Code shows them in an editor (as insertCitation.ts).
@@ -99,9 +100,9 @@ export class CitationRename implements vscode.RenameProvider {
 async function firstReadOnly(uris: readonly vscode.Uri[]): Promise<vscode.Uri | undefined> {
   const stats = await Promise.all(uris.map(async uri => {
     if (READ_ONLY_SCHEMES.has(uri.scheme) || vscode.workspace.fs.isWritableFileSystem(uri.scheme) === false) return true;
-    // Readonly (files.readonlyInclude, a read-only provider) or, on the desktop, a file without write permission.
-    const stat = await Promise.resolve(vscode.workspace.fs.stat(uri)).catch(() => undefined);
-    return (stat?.permissions ?? 0) !== 0;
+    // A read-only file system's file, or on the desktop a file without write permission (which VS Code shows locked).
+    const stat = await disk.stat(uri).catch(() => undefined);
+    return ((stat?.permissions ?? 0) & vscode.FilePermission.Readonly) !== 0;
   }));
   return uris[stats.indexOf(true)];
 }

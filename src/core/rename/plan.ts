@@ -80,9 +80,11 @@ function mayCite(file: CitingFile, key: string): boolean {
  * @example renameRefusal('a', { files: ['x.bib', 'y.bib'], bundled: false }) → 'a is defined in x.bib and y.bib: …'
  */
 export function renameRefusal(key: string, defined: KeyDefinitions): string | undefined {
-  if (defined.files.length > 1) {
-    return `${key} is defined in ${defined.files.length} bibliographies (${joinNames(defined.files)}): rename it in one of them by hand first, so that the rename knows which entry to change.`;
+  const files = [...new Set(defined.files)];
+  if (files.length > 1) {
+    return `${key} is defined in ${files.length} bibliographies (${joinNames(files)}): rename it in one of them by hand first, so that the rename knows which entry to change.`;
   }
+  if (defined.files.length > 1) return `${key} is defined ${defined.files.length} times in ${files[0]}: remove the duplicate first, so that the rename knows which entry to change.`;
   if (defined.files.length === 0 && defined.bundled) {
     return `${key} is a bundled paper's key, not an entry of your bibliography: Papers does not rename it. Copy its entry into your bibliography under the new key instead.`;
   }

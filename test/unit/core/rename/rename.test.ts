@@ -148,6 +148,7 @@ suite('Rename a key: refusals', () => {
 
   test('a key defined in several bibliographies, a bundled paper\'s, one defined nowhere', () => {
     assert.match(renameRefusal('a', { files: ['x.bib', 'y.json', 'z.yaml'], bundled: false })!, /defined in 3 bibliographies \(x\.bib, y\.json and z\.yaml\)/);
+    assert.match(renameRefusal('a', { files: ['x.bib', 'x.bib'], bundled: false })!, /defined 2 times in x\.bib: remove the duplicate/);
     assert.match(renameRefusal('a', { files: [], bundled: true })!, /bundled paper's key.*Copy its entry/);
     assert.match(renameRefusal('a', { files: [], bundled: false })!, /not defined/);
     assert.equal(renameRefusal('a', { files: ['x.bib'], bundled: true }), undefined);

@@ -6,6 +6,7 @@ import { engine, engineLoaded } from '../engine/load';
 import { Delayer } from '../util/async';
 import { Disposable } from '../util/dispose';
 import { CITING_LANGUAGES } from '../../core/cite/languages';
+import { eachInSlices } from '../../core/util/pause';
 import { filesUsing, positionsIn } from './projectCitations';
 
 /** Edits to a citing document come fast; the counts can wait for a pause in typing. */
@@ -67,7 +68,8 @@ export class CitedLens extends Disposable implements vscode.CodeLensProvider<Ent
         await engineLoaded();
         const { findCitations } = engine().cite;
         const byKey = new Map<string, vscode.Location[]>();
-        for (const file of await filesUsing(bibliography, this.bibliographies)) {
+        // In slices, as the documents are read: a workspace of many documents does not hold the host.
+        await eachInSlices(await filesUsing(bibliography, this.bibliographies), file => {
           const at = positionsIn(file.text, file.doc);
           for (const citation of file.citations ?? findCitations(file.text, file.syntax)) {
             for (const k of citation.keys) {
@@ -76,7 +78,7 @@ export class CitedLens extends Disposable implements vscode.CodeLensProvider<Ent
               byKey.set(k.key, list);
             }
           }
-        }
+        });
         return byKey;
       })();
       this.places.set(bibliography.toString(), places);

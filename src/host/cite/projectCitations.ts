@@ -114,8 +114,10 @@ async function using(files: readonly Citing[], bibliographies: readonly vscode.U
  */
 export async function filesCiting(key: string, bibliographies: readonly vscode.Uri[], sources: Bibliographies): Promise<Citing[]> {
   const { citationsOfKey } = engine().rename;
-  // Only the documents that cite the key are asked where their citations come from.
-  const citing = (await citingFiles()).filter(file => citationsOfKey(key, [file]).length > 0);
+  // Only the documents that cite the key are asked where their citations come from; scanned in
+  // slices, so that a workspace of many documents does not hold the host.
+  const citing: Citing[] = [];
+  await eachInSlices(await citingFiles(), file => { if (citationsOfKey(key, [file]).length) citing.push(file); });
   return bibliographies.length ? using(citing, bibliographies, sources) : citing;
 }
 

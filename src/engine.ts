@@ -26,6 +26,7 @@ import { candidatePaths, isPdf, isUrlPath, parseFileField } from './core/bibliog
 import { arxivIdOf, DEFAULT_NOTE_TEMPLATE, fillTemplate, folderParts, keyOfNote, noteSettingsProblem, notePath, notesMatching, noteValues, noteWords, unknownFields } from './core/notes/note';
 import { languageOfPath } from './core/cite/languages';
 import { parseQuery } from './core/search/query';
+import { citationsOfKey, entryKeyAt, findEntryKey, planRename, renameRefusal, takenRefusal } from './core/rename';
 import { dayText, HttpClient, idsOfWork, namesOf, NeighbourService, PaperService, parsePaperId, parsePeriod, periodText, PUBLIC_SCHOLAR_URL, PUBLIC_URLS, scholarIdOfWork, shiftPeriod, workOfPaper, suggest, WebCache, WebError, webPaperId } from './core/web';
 
 serveIfWorker();
@@ -40,6 +41,9 @@ export const bibliography = { bibliographyFormat, bibtexEntry, parseBib, outside
 
 /** Citing: the languages, what a document names and cites, the citation at the cursor, joining and appending. */
 export const cite = { citationText, languageOfPath, bibliographyKind, quartoBibliographies, citationEdit, completionContextAt, entryFlavourFor, findBibliographies, scanDocument, keyAtIn, pastedEntry, planBibliographyAppend, readCitationSettings, syntaxOfLanguage, templateFor, findCitations };
+
+/** Renaming a key in every citation and its entry; every citation of a key. */
+export const rename = { citationsOfKey, entryKeyAt, findEntryKey, planRename, renameRefusal, takenRefusal };
 
 /** The checks of citations, unused entries and near misses. */
 export const health = { checkCitations, citedKeys, nearMisses, problemSeverity, unusedEntries, noProjectHint, isLatexMain };

@@ -32,6 +32,7 @@ const USAGE = `usage:
                                                   run (default: week, the newest commit a week older than HEAD)
   npm run bench -- --bibliographies               only the bibliography part: the real files of ../shared/bibliographies
                                                   by our reader and four libraries, and a 3 MB library in the real extension host
+  npm run bench -- --projects                     only the thesis-sized LaTeX project (its model, papers check, renaming a key)
   npm run bench -- --styles                       only the formatted references (the style engine) of the bibliography part
   npm run bench -- --package                      only the command line as its npm package: packed size, papers --help, papers check of a thesis
   npm run bench -- --web                          only the papers from the web (a fetched day joining, a link pasted into a large .bib, a paper's neighbourhood)
@@ -222,7 +223,7 @@ async function run(argv: string[]): Promise<void> {
     options: {
       corpus: { type: 'string' }, queries: { type: 'string' }, json: { type: 'boolean' },
       layout: { type: 'string' }, sizes: { type: 'string' }, worker: { type: 'string' }, help: { type: 'boolean' },
-      bibliographies: { type: 'boolean' }, styles: { type: 'boolean' }, package: { type: 'boolean' }, web: { type: 'boolean' }, zotero: { type: 'boolean' }, baseline: { type: 'string' }, 'in-process': { type: 'boolean' }, 'engine-step': { type: 'string' },
+      bibliographies: { type: 'boolean' }, styles: { type: 'boolean' }, package: { type: 'boolean' }, projects: { type: 'boolean' }, web: { type: 'boolean' }, zotero: { type: 'boolean' }, baseline: { type: 'string' }, 'in-process': { type: 'boolean' }, 'engine-step': { type: 'string' },
     },
   });
   if (values.help) { console.log(USAGE); return; }
@@ -262,6 +263,10 @@ async function run(argv: string[]): Promise<void> {
   }
   if (values.zotero) {
     await benchZotero(ROOT);
+    return;
+  }
+  if (values.projects) {
+    printProject(measureProject(ROOT, sharedBibliographies()));
     return;
   }
   if (values.web) {

@@ -13,7 +13,7 @@ import { DetailsPanel } from './browse/details';
 import { TOPICS } from './browse/topics';
 import { ReadingListProvider } from './browse/readingListView';
 import { PapersTreeProvider } from './browse/tree';
-import { registerCite } from './cite';
+import { CitationRename, registerCite } from './cite';
 import { CitedOnScreen } from './cite/citedOnScreen';
 import { CitationSettingsReader } from './common/citationSettings';
 import { CitationStyles } from './common/citationStyles';
@@ -114,11 +114,12 @@ export async function activateWith(context: vscode.ExtensionContext, platform: P
   const references = new ReferencesPreview(context.extensionUri, styles, bibliographies, log);
   const chooseStyle = new ChooseStyleCommand(styles, bibliographies);
   const parts = { store, picker, bibliographies, details, readingList, history, editors, citationSettings, styles, notes, log };
+  const rename = new CitationRename(bibliographies, log);
   context.subscriptions.push(
     daily, neighbourhoods, zotero, notes, tree, treeView, readingListProvider, readingListView, details, onScreen, references,
     registerLibrary(store, log, () => bibliographies.reload()),
     registerBrowse({ ...parts, tree, treeView, topics: TOPICS }, daily),
-    registerCite(parts),
+    registerCite(parts, rename),
     registerStyles({ store, styles, references, chooseStyle, log }),
     registerHealth({ ...parts, checker }),
     registerWeb({ ...parts, web, daily, neighbourhoods, suggestions, revealDaily: () => revealDaily({ tree, treeView }) }),
@@ -135,7 +136,7 @@ export async function activateWith(context: vscode.ExtensionContext, platform: P
   context.subscriptions.push({ dispose: () => clearTimeout(warmUp) });
   const api = createApi(store);
   if (context.extensionMode === vscode.ExtensionMode.Test) {
-    api.testing = createTestHooks({ store, engineClient, userCorpora, bibliographies, checker, unusedEntries, tree, treeView, readingList: readingListProvider, details, onScreen, references, picker, activatedAt, suggestions, chooseStyle, zotero, zoteroPrompt, notes,
+    api.testing = createTestHooks({ store, engineClient, userCorpora, bibliographies, checker, unusedEntries, tree, treeView, readingList: readingListProvider, details, onScreen, references, picker, activatedAt, suggestions, chooseStyle, zotero, zoteroPrompt, notes, rename,
       webNextSession: () => new WebPapers(context.globalStorageUri, store, log, !platform.disk).restore(),
     });
   }

@@ -16,6 +16,7 @@ import type { ChooseStyleCommand } from './styles/choose';
 import type { CitedOnScreen } from './cite/citedOnScreen';
 import { openedFiles, providerTimes, warningsShown } from './util/probes';
 import type { Notes } from './common/notes';
+import type { CitationRename, CopiedEntry } from './cite/rename';
 import { watcherEvents } from './util/fileWatch';
 import type { ReadingListProvider } from './browse/readingListView';
 import type { PapersTreeProvider } from './browse/tree';
@@ -101,6 +102,8 @@ export interface PapersTestHooks {
   notesRead(): Promise<number>;
   /** The warnings commands showed so far (their messages), oldest first. */
   warnings(): readonly string[];
+  /** What the button of a refused rename of a bundled paper's key does: its entry copied under the new key. */
+  copyEntryAs(doc: vscode.TextDocument, key: string, newKey: string): Promise<CopiedEntry | undefined>;
 }
 
 export interface TestedParts {
@@ -124,13 +127,15 @@ export interface TestedParts {
   zotero: ZoteroLibrary;
   zoteroPrompt: ZoteroPrompt;
   notes: Notes;
+  rename: CitationRename;
 }
 
-export function createTestHooks({ store, engineClient, userCorpora, bibliographies, checker, unusedEntries, tree, treeView, readingList, details, onScreen, references, picker, activatedAt, webNextSession, suggestions, chooseStyle, zotero, zoteroPrompt, notes }: TestedParts): PapersTestHooks {
+export function createTestHooks({ store, engineClient, userCorpora, bibliographies, checker, unusedEntries, tree, treeView, readingList, details, onScreen, references, picker, activatedAt, webNextSession, suggestions, chooseStyle, zotero, zoteroPrompt, notes, rename }: TestedParts): PapersTestHooks {
   return {
     openedFiles: () => [...openedFiles],
     warnings: () => [...warningsShown],
     notesRead: async () => { await notes.reread(); return notes.size; },
+    copyEntryAs: (doc, key, newKey) => rename.copyEntryAs(doc, key, newKey),
     zotero: () => ({ ...zotero.state, told: [...zotero.told] }),
     zoteroFocus: () => zotero.refresh('focus'),
     zoteroPrompt: async answer => {

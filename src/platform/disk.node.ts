@@ -6,7 +6,7 @@ export const nodeDisk: LocalDisk = {
   async stat(path) {
     const s = await stat(path);
     // Whole milliseconds, as VS Code's own file service gives them.
-    return { size: s.size, mtime: Math.trunc(s.mtimeMs), isFile: s.isFile(), isDirectory: s.isDirectory() };
+    return { size: s.size, mtime: Math.trunc(s.mtimeMs), isFile: s.isFile(), isDirectory: s.isDirectory(), locked: (s.mode & 0o200) === 0 };
   },
   readFile: path => readFile(path),
 };

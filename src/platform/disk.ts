@@ -11,6 +11,8 @@ export interface LocalStat {
   mtime: number;
   isFile: boolean;
   isDirectory: boolean;
+  /** No write permission for its owner (as VS Code's own disk reads a file's mode: it then shows the file locked). */
+  locked?: boolean;
 }
 
 export interface LocalDisk {

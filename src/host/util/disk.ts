@@ -30,7 +30,7 @@ export async function stat(uri: vscode.Uri): Promise<vscode.FileStat> {
   try {
     const s = await local.stat(uri.fsPath);
     const type = s.isFile ? vscode.FileType.File : s.isDirectory ? vscode.FileType.Directory : vscode.FileType.Unknown;
-    return { type, size: s.size, mtime: s.mtime, ctime: s.mtime };
+    return { type, size: s.size, mtime: s.mtime, ctime: s.mtime, permissions: s.locked ? vscode.FilePermission.Readonly : undefined };
   } catch (error) {
     throw fileSystemError(error, uri);
   }

@@ -3,6 +3,8 @@
 const ZOTERO_SERVER = 'starts a stand-in for Zotero\'s local API in the extension host (node:http); in a browser Papers does not ask Zotero at all (zotero.web.test.ts checks what it says instead)';
 
 export const NOT_ON_THE_WEB: Record<string, string> = {
+  'Rename a key (F2) and find every citation (Shift+F12) a read-only chapter refuses the rename, naming it, and nothing changes':
+    'makes a chapter read-only with chmod (node:fs); the web\'s workspace is in the page\'s memory, where no file is read-only',
   'Zotero library turned on, every item of the library is read, a page at a time, and searched with the library\'s ranking':
     ZOTERO_SERVER,
   'Zotero library the Papers view shows the Zotero library\'s collections, nested as in Zotero, each with its works; a row opens its details':

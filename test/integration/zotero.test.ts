@@ -159,9 +159,12 @@ suite('Zotero library', () => {
     const detective = await waitFor('the new title searched', async () => { const found = await titleOf('Form and Ideology in Detective Fiction'); return found?.title === 'Form and Ideology in Detective Fiction' && found; });
     assert.equal(detective.key, crime.key, 'its key is the one it had');
     assert.notEqual((await titleOf('Biostatistics Experimental Design Statistical Inference'))?.title, 'Biostatistics: Experimental Design and Statistical Inference', 'the deleted item is no longer found');
+    const node = (await zoteroNode())!;
+    const shown = await children(node);
     const again = zotero.requests.length;
     await vscode.commands.executeCommand('papers.refreshZotero');
     assert.deepEqual(zotero.requests.slice(again), ['/api/users/0/items/top?format=versions'], 'nothing changed: one question, answered 304');
+    assert.equal(await children(node), shown, 'and the Zotero node is not drawn again');
     assert.equal(api.testing.zotero().problem, undefined);
   });
 

@@ -153,10 +153,14 @@ export class ZoteroLibrary implements vscode.Disposable, ZoteroSource {
   }
 
   async #readAll(): Promise<ZoteroState> {
+    const before = this.#state;
+    // Whether the library or what is said of it changed: the Papers view is shown again only then
+    // (a focus that finds nothing new must not redraw the Zotero node under the writer's click).
+    let changed = true;
     try {
       if (this.inBrowser) throw new ZoteroError('web', problemMessage('web', this.url, ''));
       // What changed is asked of the Zotero read before; another (papers.zotero.url changed) is read whole.
-      if (this.#read && this.#version !== undefined && this.#readFrom === this.url) await this.#readChanges(this.#version);
+      if (this.#read && this.#version !== undefined && this.#readFrom === this.url) changed = await this.#readChanges(this.#version) || before.problem !== undefined;
       else await this.#readWhole();
       this.#told = undefined;
       this.#problemMessage = undefined;
@@ -172,7 +176,7 @@ export class ZoteroLibrary implements vscode.Disposable, ZoteroSource {
         void vscode.window.showWarningMessage(problem.message);
       }
     }
-    this.#changed.fire(this.#state);
+    if (changed) this.#changed.fire(this.#state);
     return this.#state;
   }
 
@@ -211,10 +215,11 @@ export class ZoteroLibrary implements vscode.Disposable, ZoteroSource {
   /**
    * What changed since `version`: the items' versions (Zotero answers 304 when nothing did), then
    * the items new or changed, by key; an item no longer listed was deleted (or moved to the trash).
+   * False when nothing did.
    */
-  async #readChanges(version: number): Promise<void> {
+  async #readChanges(version: number): Promise<boolean> {
     const answer = await this.#get('/api/users/0/items/top?format=versions', { 'If-Modified-Since-Version': String(version) });
-    if (answer.notModified) return;
+    if (answer.notModified) return false;
     const versions = engine().zotero.ZoteroVersionsSchema.safeParse(answer.body);
     if (!versions.success) throw new ZoteroError('answer', problemMessage('answer', this.url, `versions: ${versions.error.issues[0]?.message ?? 'not a map of versions'}`));
     const known = new Map(this.#items.map(item => [item.key, item.version]));
@@ -229,11 +234,13 @@ export class ZoteroLibrary implements vscode.Disposable, ZoteroSource {
     this.#collections = await this.#fetchCollections();
     this.#tree = undefined;
     this.#version = versionOf(answer.headers) ?? version;
-    if (!changed.length && !removed.length) return;
+    // The collections may have changed (the library's version moved): the view shows them again.
+    if (!changed.length && !removed.length) return true;
     const change = { items: changed, keys: {}, partial: true as const, removed };
     this.#items = applyZoteroChange({ items: this.#items, keys: {} }, change).items;
     await this.#join(change);
     this.log.info(`Zotero: ${changed.length} items changed and ${removed.length} removed since version ${version}`);
+    return true;
   }
 
   /** The items of an answer, read with zod; an answer that is not items is refused whole. */

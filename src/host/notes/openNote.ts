@@ -7,18 +7,10 @@ import { engine } from '../engine/load';
 import { Commands } from '../ids';
 import type { PaperArgument } from '../common/resolve';
 import type { Command } from '../util/commands';
+import { exists } from '../util/disk';
 import { UserError } from '../util/errors';
 import { paperFor } from './paperAt';
 import type { NotesParts } from './parts';
-
-async function exists(uri: vscode.Uri): Promise<boolean> {
-  try {
-    await vscode.workspace.fs.stat(uri);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 export class OpenNoteCommand implements Command {
   readonly id = Commands.openNote;

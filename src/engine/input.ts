@@ -19,8 +19,9 @@ import {
 } from './snapshot';
 import type { LibraryState } from './state';
 import { joinWeb, type WebInput } from './web';
+import type { Paper } from '../core/model/paper';
 import { applyZoteroChange } from '../core/zotero/change';
-import { joinZotero, type ZoteroInput } from '../core/zotero/join';
+import { ZoteroJoiner, type ZoteroInput } from '../core/zotero/join';
 
 /** A corpus file as given: its text, or only its name when a cached library stands for it. */
 export interface CorpusInput {
@@ -102,6 +103,12 @@ export class LibraryInput {
    */
   #lastJoin: { merged: CorpusSummary; bibliographies: readonly BibliographyInput[]; parsed: ParsedBibliographies; joined: Awaited<ReturnType<typeof mergeBibliographies>> } | undefined;
   #assigner: TopicAssigner | undefined;
+  /** Joins Zotero's items, a change by itself when the rest of the library stayed (core/zotero/join.ts). */
+  readonly #zotero = new ZoteroJoiner();
+  /** The library beside Zotero's papers, and Zotero's papers, as the index was last updated with. */
+  #indexed: { index: LibraryIndex; withWeb: readonly Paper[]; zotero: readonly Paper[]; library: PaperLibrary } | undefined;
+  /** The bibliographies' papers joined with the fetched ones, kept while neither changes (Zotero's change is joined to the same array). */
+  #withWeb: { joined: readonly Paper[]; web: WebInput; result: { papers: readonly Paper[]; web: ReturnType<typeof joinWeb> } } | undefined;
   #work: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly state: LibraryState) {}
@@ -119,6 +126,7 @@ export class LibraryInput {
 
   async #apply(given: UserInput): Promise<InputReport> {
     const started = performance.now();
+    const zoteroBase = this.#lastInput.zotero;
     const input = {
       corpus: given.corpus ?? this.#lastInput.corpus,
       bibliographies: given.bibliographies ?? this.#lastInput.bibliographies,
@@ -158,7 +166,7 @@ export class LibraryInput {
     const clock: ReadClock = { started, readStarted, parseMs: performance.now() - readStarted };
     const joinEnded = given.papersReady && !same ? await this.#answerEarly(parsed, merged, given.papersReady, clock) : undefined;
     try {
-      return await this.#join(given, input, merged, parsed, corpusKey, clock, joinEnded);
+      return await this.#join(given, input, merged, parsed, corpusKey, clock, joinEnded, zoteroBase);
     } finally {
       // Also when the join failed: what waits for it asks the library as it is.
       joinEnded?.();
@@ -194,7 +202,7 @@ export class LibraryInput {
 
   async #join(
     given: UserInput, input: CurrentInput, merged: CorpusSummary, parsed: ParsedBibliographies,
-    corpusKey: string, { started, readStarted, parseMs }: ReadClock, joinEnded: (() => void) | undefined,
+    corpusKey: string, { started, readStarted, parseMs }: ReadClock, joinEnded: (() => void) | undefined, zoteroBase: ZoteroInput,
   ): Promise<InputReport> {
     const { state } = this;
     const same = this.#lastJoin?.merged === merged && this.#lastJoin.parsed === parsed ? this.#lastJoin : undefined;
@@ -202,12 +210,12 @@ export class LibraryInput {
     const readMs = performance.now() - readStarted;
     this.#lastJoin = { merged, bibliographies: input.bibliographies, parsed, joined };
     // After the bibliographies, so that a fetched paper the user has is the user's (and keeps the user's key).
-    const web = joinWeb(joined.papers, input.web);
-    const base = web.enriched.size ? joined.papers.map(p => web.enriched.get(p.id) ?? p) : joined.papers;
-    const withWebPapers = web.papers.length ? [...base, ...web.papers] : base;
+    const { papers: withWebPapers, web } = this.#joinWeb(joined.papers, input.web);
     // Last, so that a key the writer's bibliography has (exported from this very Zotero) stays the writer's entry.
-    const zotero = joinZotero(withWebPapers, input.zotero);
+    const zotero = this.#zotero.join(withWebPapers, input.zotero, zoteroBase, given.zotero);
     const papers = zotero.papers.length ? [...withWebPapers, ...zotero.papers] : withWebPapers;
+    const indexed = this.#indexed;
+    this.#indexed = undefined;
     state.files = fileReports(parsed);
     const shipped = state.bundled.papers;
     const grown = papers.length !== shipped.length || papers.some((p, i) => shipped[i] !== p);
@@ -220,7 +228,12 @@ export class LibraryInput {
       const made = await this.#libraryIndex(corpusKey, input);
       fromCache = made.fromCache;
       snapshotWanted = made.snapshotWanted;
-      const library = new PaperLibrary({ papers }, made.index.search);
+      // Zotero's change alone, when the index holds the rest as it is: only the changed papers are indexed and looked up.
+      const zoteroChange = zotero.change && indexed?.index === made.index && indexed.withWeb === withWebPapers && indexed.zotero === zotero.change.from
+        && state.current === indexed.library ? zotero.change : undefined;
+      const library = zoteroChange
+        ? indexed!.library.withChange(papers, zoteroChange.papers, zoteroChange.removedIds, made.index.search)
+        : new PaperLibrary({ papers }, made.index.search);
       if (given.papersReady) {
         // Every paper answers from here; words find what the index holds so far (a hit on a paper
         // that is gone is dropped), until the update below is done.
@@ -234,8 +247,11 @@ export class LibraryInput {
           papers: papers.length, parseMs, readMs, searchableMs: performance.now() - started, snapshotWanted: false, needsFiles: false, indexing: true,
         });
       }
-      const { added, changed, removed } = await made.index.update(papers, topicLabel);
+      const { added, changed, removed } = zoteroChange
+        ? await made.index.change(zoteroChange.papers, zoteroChange.removedIds, topicLabel)
+        : await made.index.update(papers, topicLabel);
       update = { added, changed, removed };
+      this.#indexed = { index: made.index, withWeb: withWebPapers, zotero: zotero.papers, library };
       state.current = library;
       // The whole library is worth caching too, when it is the bundled papers and bibliographies alone.
       if (!input.corpus.length && input.bibliographyKey !== undefined && corpusKey === 'bundled') snapshotWanted = true;
@@ -255,8 +271,21 @@ export class LibraryInput {
       snapshotWanted,
       needsFiles: false,
       ...(input.web.batches.length ? { web: { keys: web.keys, newKeys: web.newKeys, added: web.papers.length, known: web.known } } : {}),
-      ...(input.zotero.items.length ? { zotero: { keys: zotero.keys, newKeys: zotero.newKeys, added: zotero.papers.length } } : {}),
+      ...(input.zotero.items.length || zotero.change ? { zotero: {
+        keys: zotero.keys, newKeys: zotero.newKeys, added: zotero.papers.length,
+        ...(zotero.change ? { partial: true as const, removed: zotero.change.removed } : {}),
+      } } : {}),
     };
+  }
+
+  /** The papers fetched from the web joined to the bibliographies' papers: the same array while neither changed. */
+  #joinWeb(joined: readonly Paper[], input: WebInput): { papers: readonly Paper[]; web: ReturnType<typeof joinWeb> } {
+    if (this.#withWeb?.joined === joined && this.#withWeb.web === input) return this.#withWeb.result;
+    const web = joinWeb(joined, input);
+    const base = web.enriched.size ? joined.map(p => web.enriched.get(p.id) ?? p) : joined;
+    const result = { papers: web.papers.length ? [...base, ...web.papers] : base, web };
+    this.#withWeb = { joined, web: input, result };
+    return result;
   }
 
   /** A report of the library as it is, for a call that changed nothing. */

@@ -126,8 +126,16 @@ export const InputReportSchema = z.lazySchema(() => z.object({
    * user's own for a paper the library had), the keys given now (to keep), and how many joined.
    */
   web: z.optional(z.object({ keys: z.record(text(), text()), newKeys: z.record(text(), text()), added: int(), known: int() })),
-  /** With Zotero's items (`zotero` of setInput): each item's key by Zotero item key, the keys made now (to keep), and how many joined. */
-  zotero: z.optional(z.object({ keys: z.record(text(), text()), newKeys: z.record(text(), text()), added: int() })),
+  /**
+   * With Zotero's items (`zotero` of setInput): each item's key by Zotero item key, the keys made now
+   * (to keep), and how many joined. `partial`: a change was joined by itself, and `keys` holds the
+   * changed items' keys only (`removed`: the items gone), so that a change of ten items does not
+   * carry 20,000 keys back to the extension host.
+   */
+  zotero: z.optional(z.object({
+    keys: z.record(text(), text()), newKeys: z.record(text(), text()), added: int(),
+    partial: z.optional(z.literal(true)), removed: z.optional(z.array(text())),
+  })),
 }));
 export type InputReport = z.output<typeof InputReportSchema>;
 

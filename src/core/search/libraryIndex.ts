@@ -146,7 +146,20 @@ export class LibraryIndex {
    * settles with them); the full text follows (`fullText`).
    */
   update(papers: readonly Paper[], topicLabel?: (id: string) => string): Promise<IndexUpdate> {
-    const run = this.#queue.then(() => this.#apply(papers, topicLabel));
+    return this.#queued(() => this.#apply(papers, topicLabel));
+  }
+
+  /**
+   * As `update`, when what changed since the last update is known: `papers` new or changed, and the
+   * ids of those gone. Only they are looked at (a change of 10 papers in a library of 20,000 costs
+   * the 10, not a pass over the 20,000). Never for a paper of the base (`onBase`).
+   */
+  change(papers: readonly Paper[], removedIds: readonly string[], topicLabel?: (id: string) => string): Promise<IndexUpdate> {
+    return this.#queued(() => this.#applyChange(papers, removedIds, topicLabel));
+  }
+
+  #queued(apply: () => Promise<IndexUpdate>): Promise<IndexUpdate> {
+    const run = this.#queue.then(apply);
     this.#queue = run.then(u => u.fullText).then(() => this.#vacuum()).catch(() => undefined);
     return run;
   }
@@ -211,6 +224,33 @@ export class LibraryIndex {
     });
     const gone = [...unkept].filter(id => !next.has(id)).length;
     return { added, changed, removed: removed.length + gone, fullText };
+  }
+
+  async #applyChange(papers: readonly Paper[], removedIds: readonly string[], topicLabel?: (id: string) => string): Promise<IndexUpdate> {
+    const names: SearchDocument[] = [];
+    const texts: SearchDocument[] = [];
+    let added = 0;
+    let changed = 0;
+    const removed = removedIds.filter(id => this.prints.delete(id));
+    await sliced(papers, paper => {
+      const old = this.prints.get(paper.id);
+      const doc = toSearchDocument(paper, topicLabel);
+      const print: [number, number] = [namesPrint(doc), textPrint(doc)];
+      this.#printed.set(paper, print);
+      this.prints.set(paper.id, print);
+      if (!old) added++;
+      else if (old[0] !== print[0] || old[1] !== print[1]) changed++;
+      if (!old || old[0] !== print[0]) names.push(namesPart(doc));
+      if (!old || old[1] !== print[1]) texts.push(textPart(doc));
+    });
+    await this.#change(this.names, names, removed);
+    this.search.changed();
+    this.#startText();
+    const fullText = this.#textReady.then(async text => {
+      await this.#change(text, texts, removed);
+      this.search.changed();
+    });
+    return { added, changed, removed: removed.length, fullText };
   }
 
   async #change(index: MiniSearch<SearchDocument>, docs: readonly SearchDocument[], removed: readonly string[]): Promise<void> {

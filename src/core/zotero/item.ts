@@ -193,8 +193,9 @@ export const zoteroSelectUri = (itemKey: string): string => `zotero://select/lib
  *
  * @example zoteroPaper(item, 'buck1980sherlock').reference.containerTitle === 'The American Mathematical Monthly'
  */
-export function zoteroPaper(item: ZoteroItem, key: string): Paper {
-  const reference = zoteroReference(item, key);
+export function zoteroPaper(item: ZoteroItem, key: string, made?: Reference): Paper {
+  // A reference made for the item under another key (to make its key from) is the same but for the key.
+  const reference = made ? { ...made, key } : zoteroReference(item, key);
   const title = excerpt(reference.title ?? key, MAX_TITLE - 1);
   if (reference.title) reference.title = title;
   const links = reference.url ? [reference.url] : [];

@@ -3,9 +3,9 @@
 // (a .bib that Better BibTeX exports from this very library holds the same keys), and every other
 // item is searched, completed and cited like them.
 import type { Paper } from '../model/paper';
-import { yearOf } from '../model/reference';
+import { yearOf, type Reference } from '../model/reference';
 import { webKey } from '../web/keys';
-import { isPaperItem, itemKey, zoteroPaper, zoteroReference, type ZoteroItem } from './item';
+import { isPaperItem, itemKey, zoteroPaper, zoteroPaperId, zoteroReference, type ZoteroItem } from './item';
 
 /** The Zotero library as last read, and the keys made for its items before (by item key). */
 export interface ZoteroInput {
@@ -23,10 +23,15 @@ export interface ZoteroInput {
 export interface ZoteroJoin {
   /** The items the library did not have under their key, as papers. */
   papers: Paper[];
-  /** Every item's key, by Zotero item key (also those whose key the library had). */
+  /** Every item's key, by Zotero item key (also those whose key the library had); with `change`, only the changed items'. */
   keys: Record<string, string>;
   /** Keys made now, by Zotero item key: for the caller to keep for the next join. */
   newKeys: Record<string, string>;
+  /**
+   * Set when the join applied a change alone (`ZoteroJoiner`): the papers new or changed, and the
+   * ids of those gone (`keys` then holds the changed items' keys only; `removed`, the items gone).
+   */
+  change?: { papers: Paper[]; removedIds: string[]; removed: string[]; from: readonly Paper[] };
 }
 
 /**
@@ -36,12 +41,20 @@ export interface ZoteroJoin {
  */
 const papersMade = new WeakMap<ZoteroItem, { key: string; paper: Paper }>();
 
-function paperOf(item: ZoteroItem, key: string): Paper {
+function paperOf(item: ZoteroItem, key: string, reference?: Reference): Paper {
   const made = papersMade.get(item);
   if (made?.key === key) return made.paper;
-  const paper = zoteroPaper(item, key);
+  const paper = zoteroPaper(item, key, reference);
   papersMade.set(item, { key, paper });
   return paper;
+}
+
+/** A key made by the rules of fetched papers for an item that gives none, and the reference it was made from. */
+function madeKey(item: ZoteroItem, taken: (lowerCaseKey: string) => boolean): { key: string; reference: Reference } {
+  const reference = zoteroReference(item, item.key);
+  const year = yearOf(reference.issued);
+  const key = webKey({ authors: reference.author ?? reference.editor ?? [], issued: year === null ? undefined : { year }, title: reference.title ?? '' }, taken);
+  return { key, reference };
 }
 
 /**
@@ -73,18 +86,150 @@ export function joinZotero(library: readonly Paper[], input: ZoteroInput): Zoter
     if (seen.has(item.key)) continue;
     seen.add(item.key);
     let key = keyOf.get(item.key);
+    let reference: Reference | undefined;
     if (!key) {
-      const ref = zoteroReference(item, item.key);
-      const year = yearOf(ref.issued);
-      key = webKey({ authors: ref.author ?? ref.editor ?? [], issued: year === null ? undefined : { year }, title: ref.title ?? '' }, k => taken.has(k));
+      ({ key, reference } = madeKey(item, k => taken.has(k)));
       taken.add(key.toLowerCase());
       out.newKeys[item.key] = key;
     }
     out.keys[item.key] = key;
     if (!inLibrary.has(key.toLowerCase())) {
       inLibrary.add(key.toLowerCase());
-      out.papers.push(paperOf(item, key));
+      out.papers.push(paperOf(item, key, reference));
     }
   }
   return out;
+}
+
+/** What a join made of one item: its key, and its paper (none when the library had the key). */
+interface Joined {
+  key: string;
+  paper?: Paper;
+}
+
+/**
+ * Joins as `joinZotero` does, and then applies a change (`partial`) by itself: only the changed
+ * items are joined, not the 20,000 others, when the library beside them is the one last joined.
+ * A change that would make two items claim one key (which the whole join settles by their order)
+ * is joined whole. Keys made before are the caller's to give again (`keys`), so an item keeps its
+ * key whichever way it was joined.
+ */
+export class ZoteroJoiner {
+  /** The library and the input last joined, and what was made of each item (by Zotero item key, in order). */
+  #last: { library: readonly Paper[]; input: ZoteroInput; inLibrary: Set<string> } | undefined;
+  #joined = new Map<string, Joined>();
+  /** The Zotero papers' keys (lowercased), by the item that has it. */
+  #owners = new Map<string, string>();
+  /** Whether an item's key was another item's (then only a whole join can tell which wins). */
+  #contested = false;
+  #papers: Paper[] = [];
+
+  /**
+   * `input` is the whole library as it now stands; `change`, when given, is how it came from the
+   * input last joined (`applyZoteroChange(last, change)`).
+   */
+  join(library: readonly Paper[], input: ZoteroInput, base: ZoteroInput, change?: ZoteroInput): ZoteroJoin {
+    const last = this.#last;
+    if (change?.partial && last && last.library === library && last.input === base && !this.#contested) {
+      const joined = this.#applyChange(last.inLibrary, change);
+      if (joined) {
+        this.#last = { ...last, input };
+        return joined;
+      }
+    }
+    return this.#whole(library, input);
+  }
+
+  #whole(library: readonly Paper[], input: ZoteroInput): ZoteroJoin {
+    const joined = joinZotero(library, input);
+    const inLibrary = libraryKeys(library);
+    this.#joined = new Map();
+    this.#owners = new Map();
+    this.#contested = false;
+    const byKey = new Map(joined.papers.map(p => [p.key, p]));
+    for (const item of input.items) {
+      const key = joined.keys[item.key];
+      if (key === undefined || this.#joined.has(item.key)) continue;
+      const paper = byKey.get(key);
+      if (paper?.id === zoteroPaperId(item.key)) {
+        this.#joined.set(item.key, { key, paper });
+        this.#owners.set(key.toLowerCase(), item.key);
+      } else {
+        this.#joined.set(item.key, { key });
+        if (!inLibrary.has(key.toLowerCase())) this.#contested = true;
+      }
+    }
+    this.#papers = joined.papers;
+    this.#last = { library, input, inLibrary };
+    return joined;
+  }
+
+  /** The change applied to what was last joined; undefined when only a whole join can tell. */
+  #applyChange(inLibrary: ReadonlySet<string>, change: ZoteroInput): ZoteroJoin | undefined {
+    const joined = this.#joined;
+    const owners = this.#owners;
+    const leaving = new Set([...change.removed ?? [], ...change.items.map(i => i.key)]);
+    const items = change.items.filter(isPaperItem);
+    // Keys the items give themselves first, as the whole join takes them; one another item keeps is for the whole join to settle.
+    const own = new Map<string, string>();
+    const ownKeys = new Set<string>();
+    for (const item of items) {
+      const key = itemKey(item) ?? change.keys[item.key];
+      if (!key) continue;
+      const lower = key.toLowerCase();
+      const owner = owners.get(lower);
+      if ((owner !== undefined && !leaving.has(owner)) || ownKeys.has(lower)) return undefined;
+      own.set(item.key, key);
+      ownKeys.add(lower);
+    }
+    // From here on the change applies (in place: copying 20,000 entries for each change was most of its cost).
+    const goneIds = new Set<string>();
+    for (const item of leaving) {
+      const was = joined.get(item);
+      if (!was) continue;
+      joined.delete(item);
+      if (was.paper) { owners.delete(was.key.toLowerCase()); goneIds.add(was.paper.id); }
+    }
+    const removed = [...change.removed ?? []];
+    const out: ZoteroJoin = { papers: [], keys: {}, newKeys: {} };
+    const taken = (k: string) => inLibrary.has(k) || owners.has(k) || ownKeys.has(k);
+    const changed = new Map<string, Paper>();
+    for (const item of items) {
+      let key = own.get(item.key);
+      let reference: Reference | undefined;
+      if (!key) {
+        ({ key, reference } = madeKey(item, taken));
+        ownKeys.add(key.toLowerCase());
+        out.newKeys[item.key] = key;
+      }
+      out.keys[item.key] = key;
+      if (inLibrary.has(key.toLowerCase())) { joined.set(item.key, { key }); continue; }
+      const paper = paperOf(item, key, reference);
+      owners.set(key.toLowerCase(), item.key);
+      joined.set(item.key, { key, paper });
+      goneIds.delete(paper.id);
+      changed.set(paper.id, paper);
+    }
+    // The papers in the items' order, as the whole join gives them: a changed one in its place, new ones last.
+    const papers: Paper[] = [];
+    const placed = new Set<string>();
+    for (const paper of this.#papers) {
+      const now = changed.get(paper.id);
+      if (now) { papers.push(now); placed.add(paper.id); } else if (!goneIds.has(paper.id)) papers.push(paper);
+    }
+    for (const paper of changed.values()) if (!placed.has(paper.id)) papers.push(paper);
+    out.change = { papers: [...changed.values()], removedIds: [...goneIds], removed, from: this.#papers };
+    this.#papers = papers;
+    out.papers = papers;
+    return out;
+  }
+}
+
+function libraryKeys(library: readonly Paper[]): Set<string> {
+  const keys = new Set<string>();
+  for (const paper of library) {
+    keys.add(paper.key.toLowerCase());
+    for (const alias of paper.aliases ?? []) keys.add(alias.toLowerCase());
+  }
+  return keys;
 }

@@ -28,6 +28,12 @@ const NOTHING: Merged = {
   bibliographies: { files: [], added: 0, joined: 0, parseMs: 0, readMs: 0, searchableMs: 0, fromCache: false },
 };
 
+/** Zotero's items' keys once joined: every item's (by Zotero item key), and those made since last asked. */
+export interface ZoteroKeys {
+  keys: ReadonlyMap<string, string>;
+  newKeys: Record<string, string>;
+}
+
 export class UserFileMerges {
   /** The user's files, given to the worker one change after another. */
   private readonly merges: Sequencer;
@@ -43,7 +49,11 @@ export class UserFileMerges {
   private webJoin: InputReport['web'];
   /** Zotero's items as last given, for a worker that lost them; and what their last join said. */
   private zotero: ZoteroInput | undefined;
-  private zoteroJoin: InputReport['zotero'];
+  /** Every Zotero item's key (by item key), as the worker's reports gave them: whole, or a change (`partial`). */
+  private zoteroKeys = new Map<string, string>();
+  /** Keys the worker made for items since the last caller took them (to keep for the next session). */
+  private zoteroNewKeys: Record<string, string> = {};
+  private zoteroJoined = false;
   /** Whether the corpus files and the bibliographies were each given once: until both were, a worker started early is kept. */
   private given = { corpus: false, bibliographies: false };
 
@@ -104,12 +114,15 @@ export class UserFileMerges {
    * Replaces Zotero's items (none: Zotero is off), or changes them (`partial`: what changed crosses
    * to the worker, not the whole library); answers each item's key once they are in the library (or a newer input is).
    */
-  async applyZoteroItems(zotero: ZoteroInput): Promise<InputReport['zotero']> {
+  async applyZoteroItems(zotero: ZoteroInput): Promise<ZoteroKeys | undefined> {
     this.zotero = applyZoteroChange(this.zotero ?? { items: [], keys: {} }, zotero);
     // A change waiting to be sent takes this one in; the worker then hears of both at once.
     this.pending.zotero = this.pending.zotero ? applyZoteroChange(this.pending.zotero, zotero) : zotero;
     await this.applyBeside('zotero', this.zotero.items.length > 0);
-    return this.zoteroJoin;
+    if (!this.zoteroJoined) return undefined;
+    const newKeys = this.zoteroNewKeys;
+    this.zoteroNewKeys = {};
+    return { keys: this.zoteroKeys, newKeys };
   }
 
   /** Gives the worker papers that come beside the user's files (from the web, from Zotero), and waits until they are in. */
@@ -119,6 +132,18 @@ export class UserFileMerges {
     await this.schedule();
     // Overtaken by a newer change: that one gave them too.
     await this.settled();
+  }
+
+  /** Keeps the keys a report gives: all of them, or those of a change (a change of ten items carries ten). */
+  private takeZoteroKeys(report: InputReport['zotero']): void {
+    this.zoteroJoined = report !== undefined;
+    if (!report) { this.zoteroKeys = new Map(); return; }
+    if (!report.partial) this.zoteroKeys = new Map(Object.entries(report.keys));
+    else {
+      for (const item of report.removed ?? []) this.zoteroKeys.delete(item);
+      for (const [item, key] of Object.entries(report.keys)) this.zoteroKeys.set(item, key);
+    }
+    Object.assign(this.zoteroNewKeys, report.newKeys);
   }
 
   private schedule(): Promise<Merged | undefined> {
@@ -165,7 +190,7 @@ export class UserFileMerges {
     const early = report.indexing === true;
     if (early) report = await this.indexedAfterKeys(report);
     if (report.web) this.webJoin = report.web;
-    this.zoteroJoin = report.zotero;
+    this.takeZoteroKeys(report.zotero);
     this.snapshots.cancel();
     if (report.snapshotWanted) this.snapshots.schedule(given.key!, given.ofBibliographies);
     const { index } = report;

@@ -13,7 +13,7 @@ import { LibraryHolder } from './holder';
 import type { IndexCache } from './indexCache';
 import type { BibliographyFileReport, GroupRow, Library } from './library';
 import { LibraryStatus, type EngineState, type LoadState } from './loadState';
-import { ENGINE_USED, UserFileMerges } from './merges';
+import { ENGINE_USED, UserFileMerges, type ZoteroKeys } from './merges';
 import { Restarts } from './restarts';
 import { SnapshotWriter } from './snapshots';
 import { StoreEvents } from './storeEvents';
@@ -174,7 +174,7 @@ export class PaperStore extends Disposable {
    * Replaces the Zotero library's items (src/host/zotero; none: Zotero is off or out of reach): they
    * join the library in the engine worker. Answers each item's key, once the library holds them.
    */
-  applyZoteroItems(zotero: ZoteroInput): Promise<InputReport['zotero']> {
+  applyZoteroItems(zotero: ZoteroInput): Promise<ZoteroKeys | undefined> {
     return this.merges.applyZoteroItems(zotero);
   }
 

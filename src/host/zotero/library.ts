@@ -69,7 +69,7 @@ export class ZoteroLibrary implements vscode.Disposable, ZoteroSource {
   #tree: CollectionTree | undefined;
   #read = false;
   /** Each item's key in the library, by Zotero item key, as the last join gave them. */
-  #keys: Record<string, string> = {};
+  #keys: ReadonlyMap<string, string> = new Map();
   /** The message of the last attempt's problem. */
   #problemMessage: string | undefined;
   /** The library's version when it was last read (`Last-Modified-Version`): what changed since is asked for. */
@@ -135,7 +135,7 @@ export class ZoteroLibrary implements vscode.Disposable, ZoteroSource {
   }
 
   keyOf(itemKey: string): string | undefined {
-    return this.#keys[itemKey];
+    return this.#keys.get(itemKey);
   }
 
   /**
@@ -321,7 +321,7 @@ export class ZoteroLibrary implements vscode.Disposable, ZoteroSource {
   async #join(items: ZoteroInput): Promise<void> {
     const keys = this.memento.get<Record<string, string>>(KEYS_STATE, {});
     const joined = await this.store.applyZoteroItems({ ...items, keys });
-    this.#keys = joined?.keys ?? {};
+    this.#keys = joined?.keys ?? new Map();
     const made = joined ? Object.entries(joined.newKeys) : [];
     if (made.length) await this.memento.update(KEYS_STATE, { ...keys, ...Object.fromEntries(made) });
   }
@@ -334,7 +334,7 @@ export class ZoteroLibrary implements vscode.Disposable, ZoteroSource {
     this.#problemMessage = undefined;
     this.#collections = [];
     this.#tree = undefined;
-    this.#keys = {};
+    this.#keys = new Map();
     this.#version = undefined;
     if (!this.#items.length) return;
     this.#items = [];

@@ -43,6 +43,9 @@ suite('the engine: the Zotero library joins the library', () => {
     const changed = await service.setInput({ zotero: { items: [{ ...buckItem, version: 2, data: { ...buckItem.data, title: 'Sherlock Holmes in Nineveh' } }], removed: ['9AIAUW49'], keys: report.zotero.newKeys, partial: true } });
     await service.settled();
     assert.equal(changed.zotero?.added, 18, 'the others stay');
+    assert.equal(changed.zotero?.partial, true, 'the change was joined by itself');
+    assert.deepEqual(changed.zotero?.keys, { PQKBRC33: 'rcreightonbuck1980sherlock' }, 'only the changed item\'s key comes back');
+    assert.deepEqual(changed.zotero?.removed, ['9AIAUW49']);
     assert.equal(changed.index.changed, 1, 'one paper indexed again');
     assert.equal(changed.index.removed, 1, 'one taken out of the index');
     assert.equal(service.size, before + 1 + 18);

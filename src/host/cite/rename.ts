@@ -9,10 +9,8 @@ import type { Bibliographies } from '../bibliography/bibliographies';
 import { updateBibliography } from '../bibliography/append';
 import { engine, engineLoaded } from '../engine/load';
 import * as disk from '../util/disk';
+import { isReadOnlyUri } from '../util/readOnly';
 import { definitionsOf, filesCiting, keyUnder, positionsIn, textOf, type KeyUnder } from './projectCitations';
-
-// Schemes whose documents cannot be edited even when VS Code shows them in an editor (as insertCitation.ts).
-const READ_ONLY_SCHEMES = new Set(['output', 'git', 'vscode-scm', 'walkThroughSnippet', 'papers']);
 
 /** What the last offer to copy a bundled paper's entry did, for the tests. */
 export interface CopiedEntry { key: string; status: string }
@@ -99,7 +97,7 @@ export class CitationRename implements vscode.RenameProvider {
 /** The first file that cannot be written: a read-only scheme or file system, or a file marked read-only. */
 async function firstReadOnly(uris: readonly vscode.Uri[]): Promise<vscode.Uri | undefined> {
   const stats = await Promise.all(uris.map(async uri => {
-    if (READ_ONLY_SCHEMES.has(uri.scheme) || vscode.workspace.fs.isWritableFileSystem(uri.scheme) === false) return true;
+    if (isReadOnlyUri(uri)) return true;
     // A read-only file system's file, or on the desktop a file without write permission (which VS Code shows locked).
     const stat = await disk.stat(uri).catch(() => undefined);
     return ((stat?.permissions ?? 0) & vscode.FilePermission.Readonly) !== 0;

@@ -7,13 +7,9 @@ import type { Paper } from '../../core/model/paper';
 import type { Bibliographies } from '../bibliography/bibliographies';
 import { updateBibliography } from '../bibliography/append';
 import { engine } from '../engine/load';
+import { isReadOnlyUri } from '../util/readOnly';
 
-// Schemes whose documents cannot be edited even when VS Code shows them in an editor.
-const READ_ONLY_SCHEMES = new Set(['output', 'git', 'vscode-scm', 'walkThroughSnippet']);
-
-function isReadOnly(doc: vscode.TextDocument): boolean {
-  return READ_ONLY_SCHEMES.has(doc.uri.scheme) || vscode.workspace.fs.isWritableFileSystem(doc.uri.scheme) === false;
-}
+const isReadOnly = (doc: vscode.TextDocument): boolean => isReadOnlyUri(doc.uri);
 
 /** Offers the clipboard when there is nowhere to write, so the user loses nothing. Does not wait for an answer. */
 function offerCopy(message: string, papers: readonly Paper[]): void {

@@ -20,8 +20,7 @@ import {
 import type { LibraryState } from './state';
 import { joinWeb, type WebInput } from './web';
 import type { Paper } from '../core/model/paper';
-import { applyZoteroChange } from '../core/zotero/change';
-import { ZoteroJoiner, type ZoteroInput } from '../core/zotero/join';
+import { ZoteroJoiner, ZoteroLibraryInput, type ZoteroInput } from '../core/zotero/join';
 
 /** A corpus file as given: its text, or only its name when a cached library stands for it. */
 export interface CorpusInput {
@@ -71,7 +70,10 @@ interface ReadClock {
  * Whether the library holds papers that no cached library stands for (fetched from the web, or
  * Zotero's): a cache holds the user's files alone.
  */
-const beyondFiles = (input: Pick<CurrentInput, 'web' | 'zotero'>): boolean => input.web.batches.length > 0 || input.zotero.items.length > 0;
+/** How many items Zotero's input holds, without listing them. */
+const zoteroCount = (input: ZoteroInput): number => (input instanceof ZoteroLibraryInput ? input.size : input.items.length);
+
+const beyondFiles = (input: Pick<CurrentInput, 'web' | 'zotero'>): boolean => input.web.batches.length > 0 || zoteroCount(input.zotero) > 0;
 
 const labels = new Map(topicList(topicsFile).map(t => [t.id, t.label]));
 const topicLabel = (id: string) => labels.get(id) ?? id;
@@ -134,7 +136,7 @@ export class LibraryInput {
       bibliographyKey: given.bibliographies ? given.bibliographyKey : this.#lastInput.bibliographyKey,
       web: given.web ?? this.#lastInput.web,
       // A change of Zotero's items (what changed since it was last read) applies to those last given.
-      zotero: given.zotero ? applyZoteroChange(this.#lastInput.zotero, given.zotero) : this.#lastInput.zotero,
+      zotero: given.zotero ? ZoteroLibraryInput.applied(this.#lastInput.zotero, given.zotero) : this.#lastInput.zotero,
     };
     const withWeb = beyondFiles(input);
     const { cached } = given;
@@ -271,7 +273,7 @@ export class LibraryInput {
       snapshotWanted,
       needsFiles: false,
       ...(input.web.batches.length ? { web: { keys: web.keys, newKeys: web.newKeys, added: web.papers.length, known: web.known } } : {}),
-      ...(input.zotero.items.length || zotero.change ? { zotero: {
+      ...(zoteroCount(input.zotero) || zotero.change ? { zotero: {
         keys: zotero.keys, newKeys: zotero.newKeys, added: zotero.papers.length,
         ...(zotero.change ? { partial: true as const, removed: zotero.change.removed } : {}),
       } } : {}),

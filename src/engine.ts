@@ -22,6 +22,7 @@ import { DetailsStateSchema, ReferencesIntentSchema, ReferencesStateSchema, Webv
 import { ResponseSchema, RESULT_SCHEMAS } from './engine/protocol';
 import { ZoteroItemsSchema, ZoteroVersionsSchema } from './core/zotero/item';
 import { collectionCount, collectionTree, ZoteroCollectionsSchema } from './core/zotero/collections';
+import { BBT_PATH, citationKeysRequest, exportedEntry, exportRequest, readCitationKeys, readExport } from './core/zotero/betterBibtex';
 import { candidatePaths, isPdf, isUrlPath, parseFileField } from './core/bibliography/files';
 import { arxivIdOf, DEFAULT_NOTE_TEMPLATE, fillTemplate, folderParts, keyOfNote, noteSettingsProblem, notePath, notesMatching, noteValues, noteWords, unknownFields } from './core/notes/note';
 import { languageOfPath } from './core/cite/languages';
@@ -62,6 +63,9 @@ export const web = { HttpClient, PaperService, PUBLIC_URLS, WebCache, WebError, 
 
 /** The Zotero library: its answers read with zod (in the engine bundle, as the web's are). */
 export const zotero = { ZoteroItemsSchema, ZoteroVersionsSchema, ZoteroCollectionsSchema, collectionTree, collectionCount };
+
+/** Better BibTeX's JSON-RPC beside Zotero's local API: its requests and the readers of its answers. */
+export const betterBibtex = { BBT_PATH, citationKeysRequest, exportRequest, readCitationKeys, readExport, exportedEntry };
 
 /** A note per paper (its path, its template) and the files an entry attaches (its `file` field). */
 export const notes = {

@@ -17,6 +17,7 @@ async function run(argv: string[]): Promise<void> {
   if (argv[0] === 'cited-by') return (await import('./neighbours')).neighbours(argv.slice(1), 'citations');
   if (argv[0] === 'recommend') return (await import('./neighbours')).recommend(argv.slice(1));
   if (argv[0] === 'suggest') return (await import('./neighbours')).suggestFor(argv.slice(1));
+  if (argv[0] === 'zotero') return (await import('./zotero')).zotero(argv.slice(1));
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,

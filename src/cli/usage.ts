@@ -9,6 +9,7 @@ export const PAPERS = 'papers';
 export const EXPORT_FORMATS = ['bibtex', 'biblatex', 'csl-json', 'json'] as const;
 export const CITE_FORMATS = ['bibtex', 'biblatex', 'csl-json', 'plain', 'latex', 'markdown', 'typst', 'rst'] as const;
 export const ADD_FORMATS = ['bibtex', 'biblatex', 'csl-json'] as const;
+export const ZOTERO_FORMATS = ['bibtex', 'biblatex', 'csl-json'] as const;
 /** What `check --format` takes: compiler-style lines, JSON, GitHub's annotations or SARIF. */
 export const CHECK_FORMATS = ['text', 'json', 'github', 'sarif'] as const;
 /** What `format --format` takes. */
@@ -29,6 +30,11 @@ https://api.crossref.org and https://doi.org)`;
 const SCHOLAR = `ID is an arXiv id, a DOI or a link; Semantic Scholar is asked at PAPERS_S2_URL (by default
 https://api.semanticscholar.org), with the API key in PAPERS_S2_KEY if set (it answers 429,
 too many requests, more often without one)`;
+
+const ZOTERO = `Zotero (7 or later, with "Allow other applications on this computer to communicate with
+Zotero" on) is asked at PAPERS_ZOTERO_URL (by default http://localhost:23119); keys and entries are
+Better BibTeX's when it is installed, else the item's own key (or one made by Papers' rules) and
+Papers' conversion of the item; exit 1 when Zotero cannot be reached or a key is not found`;
 
 /** Each command: its synopsis (as the general usage lists it) and what only its own usage adds. */
 const COMMANDS = {
@@ -108,6 +114,16 @@ exit 0: all is well; 1: an undefined key, an error, or a file that cannot be rea
     more: `documents: .tex, .md, .qmd, .Rmd, .typ, .rst, with their projects and bibliographies;
 the cited papers are known by their arXiv ids and DOIs. ${SCHOLAR}`,
   },
+  'zotero search': {
+    synopsis: `  ${PAPERS} zotero search WORDS... [--json]
+      the items of your Zotero library that Zotero's quick search finds: key, year, title, authors`,
+    more: ZOTERO,
+  },
+  'zotero export': {
+    synopsis: `  ${PAPERS} zotero export KEY... [--format ${ZOTERO_FORMATS.join('|')}]
+      the entries of the Zotero items with these keys, as citing them in the editor appends them`,
+    more: ZOTERO,
+  },
 } satisfies Record<string, { synopsis: string; more: string }>;
 
 export type Command = keyof typeof COMMANDS;
@@ -117,7 +133,10 @@ const isCommand = (word: string): word is Command => Object.hasOwn(COMMANDS, wor
 /** The command the arguments name (the first word that is one, before any `--`), if any. */
 export function commandOf(argv: readonly string[]): Command | undefined {
   const end = argv.indexOf('--');
-  return (end < 0 ? argv : argv.slice(0, end)).find(isCommand);
+  const words = end < 0 ? argv : argv.slice(0, end);
+  // `zotero search` is not `search`: the zotero commands are two words.
+  if (words[0] === 'zotero') return [`zotero ${words[1]}`].find(isCommand);
+  return words.find(isCommand);
 }
 
 /**
@@ -129,10 +148,12 @@ export function commandOf(argv: readonly string[]): Command | undefined {
 export function usageFor(argv: readonly string[]): string {
   const command = commandOf(argv);
   if (command) return `usage:\n${COMMANDS[command].synopsis}\n${COMMANDS[command].more}`;
+  if (argv[0] === 'zotero') return `usage:\n${COMMANDS['zotero search'].synopsis}\n${COMMANDS['zotero export'].synopsis}\n${ZOTERO}`;
   return `usage:
 ${Object.values(COMMANDS).map(c => c.synopsis).join('\n')}
 ${LIBRARY_OPTIONS}
 add and daily: ${SERVICES}
+zotero search and zotero export: ${ZOTERO}
 refs, cited-by, recommend and suggest: ${SCHOLAR}
 ${PAPERS} COMMAND --help (or ${PAPERS} help COMMAND) prints that command's usage alone; ${PAPERS} --version, the version`;
 }

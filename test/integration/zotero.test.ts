@@ -10,26 +10,14 @@ import type { CiteResult } from '../../src/host/common/insertCitation';
 import type { CollectionNode, NoteNode, PaperNode, TreeNode, ZoteroNode } from '../../src/host/common/treeNodes';
 import type { ZoteroServer } from '../support/zoteroServer';
 import { activate, closeAllEditors, hoverText, setSetting, waitFor, workspaceUri, writeText } from './helpers';
+import { leaveZotero, openAtIn, readZotero, startZotero } from './support/zotero';
 
 type Api = Awaited<ReturnType<typeof activate>>;
 
 const dir = (...path: string[]) => workspaceUri('zotero-tests', ...path);
 const read = async (uri: vscode.Uri) => new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
 
-/** The stand-in for Zotero, started in this process (Node's http: required at run time, as the replay server is). */
-async function startZotero(pageSize?: number): Promise<ZoteroServer> {
-  const load = require as (id: string) => typeof import('../support/zoteroServer');
-  const outTest = __dirname.slice(0, __dirname.lastIndexOf('/out/test') + '/out/test'.length);
-  return load(`${outTest}/support/zoteroServer.js`).ZoteroServer.start(pageSize);
-}
-
-async function openAt(name: string, text: string, needle: string): Promise<vscode.TextEditor> {
-  await writeText(dir(name), text);
-  const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(dir(name)));
-  const at = editor.document.positionAt(text.indexOf(needle) + needle.length);
-  editor.selection = new vscode.Selection(at, at);
-  return editor;
-}
+const openAt = (name: string, text: string, needle: string) => openAtIn(dir(name), text, needle);
 
 /** "Sherlock Holmes in Babylon" (R. Creighton Buck, 1980): its key made by our rules, as Zotero gives it none. */
 const BUCK = 'rcreightonbuck1980sherlock';
@@ -41,24 +29,10 @@ suite('Zotero library', () => {
   suiteSetup(async () => {
     api = await activate();
     zotero = await startZotero();
-    await vscode.workspace.fs.createDirectory(dir());
-    await setSetting('zotero.url', zotero.url);
-    await setSetting('zotero.enabled', true);
-    await waitFor('the Zotero items in the library', async () => api.testing.zotero().items > 0 && (await api.getPaper(BUCK)) !== undefined, 20000)
-      .catch((error: Error) => { throw new Error(`${error.message}; Zotero: ${JSON.stringify(api.testing.zotero())}; asked: ${zotero.requests.join(' ')}`); });
+    await readZotero(api, zotero, dir(), BUCK);
   });
 
-  suiteTeardown(async () => {
-    await closeAllEditors();
-    // The bibliographies cited into go first: an item cited is the writer's entry there too.
-    await vscode.workspace.fs.delete(dir(), { recursive: true });
-    await api.testing.reloadBibliographies();
-    await setSetting('zotero.enabled', undefined);
-    await setSetting('zotero.url', undefined);
-    await waitFor('the Zotero items out of the library', async () => (await api.getPaper(BUCK).catch(() => BUCK)) === undefined, 20000);
-    await zotero?.close();
-    await api.testing.settled();
-  });
+  suiteTeardown(() => leaveZotero(api, zotero, dir(), BUCK));
 
   test('turned on, every item of the library is read, a page at a time, and searched with the library\'s ranking', async () => {
     assert.equal(api.testing.zotero().items, 20);
@@ -153,8 +127,8 @@ suite('Zotero library', () => {
     zotero.remove('9AIAUW49');
     await vscode.commands.executeCommand('papers.refreshZotero');
     assert.deepEqual(zotero.requests.slice(asked).map(r => r.replace(/\?.*/, '') + (r.includes('itemKey=') ? ` ${new URL(r, 'http://x').searchParams.get('itemKey')}` : '')), [
-      '/api/users/0/items/top', '/api/users/0/items ICK5M93W', '/api/users/0/collections', '/api/users/0/collections',
-    ], 'the versions, the one changed item by its key, and the collections (two pages of at most eight)');
+      '/api/users/0/items/top', '/api/users/0/items ICK5M93W', '/api/users/0/collections', '/api/users/0/collections', '/better-bibtex/json-rpc',
+    ], 'the versions, the one changed item by its key, the collections (two pages of at most eight), and Better BibTeX once (not installed here: 404)');
     assert.equal(api.testing.zotero().items, 20);
     const detective = await waitFor('the new title searched', async () => { const found = await titleOf('Form and Ideology in Detective Fiction'); return found?.title === 'Form and Ideology in Detective Fiction' && found; });
     assert.equal(detective.key, crime.key, 'its key is the one it had');

@@ -5,17 +5,26 @@
 // `Total-Results`), at most `pageSize` items a page whatever was asked, so that paging is exercised;
 // `/api/users/0/collections` likewise from collections_doc.json (the same library's 15 collections).
 // A test can add an item "in Zotero", or make it answer as a Zotero that does not let other
-// applications in (403) or has no local API (404, an older Zotero).
+// applications in (403) or has no local API (404, an older Zotero). `q` filters `/items/top` as
+// Zotero's quick search does by default (title, creators, year). With `betterBibtex` set, it also
+// answers Better BibTeX's JSON-RPC (betterBibtexServer.ts: made from BBT's documentation, no recording).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RECORDINGS } from './replayServer';
+import type { BetterBibtexStandIn } from './betterBibtexServer';
 
 export type ZoteroMode = 'serving' | 'not-enabled' | 'too-old';
 
 /** The recorded items, as Zotero answered them. */
 export const recordedItems = (): Record<string, unknown>[] => JSON.parse(readFileSync(join(RECORDINGS, 'zotero', 'items_doc.json'), 'utf8')) as Record<string, unknown>[];
+
+/** What Zotero's quick search (qmode=titleCreatorYear) looks in: title, creators' names, date (each word of `q`). */
+const quickSearchText = (item: Record<string, unknown>): string => {
+  const data = item.data as { title?: string; date?: string; creators?: { firstName?: string; lastName?: string; name?: string }[] };
+  return [data.title, data.date, ...(data.creators ?? []).flatMap(c => [c.firstName, c.lastName, c.name])].filter(Boolean).join(' ').toLowerCase();
+};
 
 /** The recorded collections, as Zotero answered them. */
 export const recordedCollections = (): Record<string, unknown>[] => JSON.parse(readFileSync(join(RECORDINGS, 'zotero', 'collections_doc.json'), 'utf8')) as Record<string, unknown>[];
@@ -24,6 +33,8 @@ export class ZoteroServer {
   items = recordedItems();
   collections = recordedCollections();
   mode: ZoteroMode = 'serving';
+  /** Better BibTeX, when "installed": without it, its path is Zotero's 404 as for any unknown endpoint. */
+  betterBibtex: BetterBibtexStandIn | undefined;
   /** The paths asked, in order. */
   readonly requests: string[] = [];
   private constructor(private readonly server: Server, private readonly sockets: Set<Socket>, readonly pageSize: number) {}
@@ -44,6 +55,13 @@ export class ZoteroServer {
       if (self.mode === 'not-enabled') {
         response.writeHead(403, { 'Content-Type': 'text/plain' });
         return response.end('Local API is not enabled');
+      }
+      if (url.pathname === '/better-bibtex/json-rpc' && request.method === 'POST' && self.betterBibtex) {
+        const bbt = self.betterBibtex;
+        const chunks: Buffer[] = [];
+        request.on('data', (chunk: Buffer) => chunks.push(chunk));
+        request.on('end', () => json(200, bbt.answer(JSON.parse(Buffer.concat(chunks).toString('utf8')) as object)));
+        return;
       }
       // What Zotero 7 answers at the local API's root.
       if (url.pathname === '/api/') {
@@ -66,7 +84,8 @@ export class ZoteroServer {
         return json(200, self.items.filter(i => keys.has(i.key as string)), version);
       }
       const lists: Record<string, Record<string, unknown>[]> = { '/api/users/0/items/top': self.items, '/api/users/0/collections': self.collections };
-      const all = lists[url.pathname];
+      const q = url.searchParams.get('q')?.toLowerCase();
+      const all = q && top ? self.items.filter(i => q.split(/\s+/).every(word => quickSearchText(i).includes(word))) : lists[url.pathname];
       if (!all) return json(404, 'Not found');
       const start = Number(url.searchParams.get('start') ?? 0);
       const limit = Math.min(Number(url.searchParams.get('limit') ?? 25), self.pageSize);

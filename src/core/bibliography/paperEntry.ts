@@ -147,6 +147,7 @@ export function cslItem(paper: CitablePaper): CslItem {
  */
 export function cslEntry(paper: CitablePaper): Record<string, unknown> {
   if (!paper.reference) return cslItem(paper);
+  if (paper.reference.exportedItem) return paper.reference.exportedItem;
   const item = cslItemOf({ ...paper.reference, key: paper.key });
   // An arXiv preprint as Zotero writes one: its number is the arXiv id, its publisher arXiv.
   const arxiv = paper.reference.arxiv;

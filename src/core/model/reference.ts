@@ -49,6 +49,8 @@ export interface Reference {
   raw?: string;
   /** A CSL item as the file holds it (CSL-JSON, CSL-YAML). */
   item?: unknown;
+  /** The CSL item Better BibTeX exported for it (a Zotero item): what appending it to a CSL-JSON file writes. */
+  exportedItem?: Record<string, unknown>;
 }
 
 const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

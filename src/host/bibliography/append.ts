@@ -3,6 +3,7 @@
 import vscode = require('vscode');
 import * as disk from '../util/disk';
 import type { AppendPlan } from '../../core/cite';
+import type { BibFlavour } from '../../core/bibliography/paperEntry';
 import type { Paper } from '../../core/model/paper';
 import type { AppendTarget, DocumentSources } from './sources';
 import { engine } from '../engine/load';
@@ -38,6 +39,22 @@ function offerToOpen(message: string, uri: vscode.Uri, line?: number): void {
 }
 
 /**
+ * Where a paper's entry can come from other than Papers' own conversion: Better BibTeX's export of
+ * a Zotero item (src/host/zotero). Given the papers to append, it gives them back with the entry to write.
+ */
+export interface EntryExport {
+  entries(papers: readonly Paper[], kind: 'bib' | 'csl-json', flavour: BibFlavour): Promise<readonly Paper[]>;
+}
+
+const entryExports = new Set<EntryExport>();
+
+/** Lets `source` give the entries appended from now on, until disposed. */
+export function registerEntryExport(source: EntryExport): vscode.Disposable {
+  entryExports.add(source);
+  return new vscode.Disposable(() => entryExports.delete(source));
+}
+
+/**
  * Keeps the document's bibliography in step after citing `papers`: appends the entries
  * it lacks as one undoable workspace edit, and never rewrites, reorders or reformats what
  * is there. A conflicting entry, a malformed or unreadable file gives a warning and the
@@ -46,7 +63,7 @@ function offerToOpen(message: string, uri: vscode.Uri, line?: number): void {
 export async function updateBibliography(
   doc: vscode.TextDocument, papers: readonly Paper[], log: vscode.LogOutputChannel, sources: DocumentSources | undefined,
 ): Promise<AppendPlan['status'] | 'created' | 'skipped' | 'failed'> {
-  const { entryFlavourFor, planBibliographyAppend, syntaxOfLanguage } = engine().cite;
+  const { bibliographyKind, entryFlavourFor, planBibliographyAppend, syntaxOfLanguage } = engine().cite;
   // A .bib file (no citation syntax) gets its entries where the cursor is, not appended.
   if (!syntaxOfLanguage(doc.languageId) || !sources) return 'skipped';
   if (!vscode.workspace.getConfiguration(Settings.section).get<boolean>(Settings.updateBibliography, true)) return 'skipped';
@@ -72,6 +89,8 @@ export async function updateBibliography(
     offerToOpen(`Papers could not read the bibliography ${path}, so it was not changed. Check that it is readable.`, uri);
     return 'failed';
   }
+  const kind = bibliographyKind(path);
+  if (kind) for (const source of entryExports) papers = await source.entries(papers, kind, flavour);
   const plan = planBibliographyAppend(path, existing === 'missing' ? '' : existing.text, papers, flavour);
   if (!plan) {
     void vscode.window.showWarningMessage(`Papers can only add entries to .bib and CSL-JSON (.json) bibliographies, not to ${path}. Add the entries by hand (Copy BibTeX).`);

@@ -4,6 +4,7 @@
 import vscode = require('vscode');
 import { Commands, Settings } from '../ids';
 import { registerCommands } from '../util/commands';
+import { registerEntryExport } from '../bibliography/append';
 import type { ZoteroLibrary } from './library';
 import type { ZoteroPrompt } from './prompt';
 
@@ -42,5 +43,7 @@ export function registerZotero(zotero: ZoteroLibrary, prompt: ZoteroPrompt, log:
       else if (enabled) void zotero.clear().catch(error => log.warn(`Could not take Zotero's items out of the library: ${(error as Error).message}`));
     }),
     registerCommands(log, [new RefreshZoteroCommand(zotero)]),
+    // Citing a Zotero item appends Better BibTeX's own export of it, when it is there.
+    registerEntryExport(zotero.betterBibtex),
   );
 }

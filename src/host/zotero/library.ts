@@ -15,6 +15,7 @@ import type { ZoteroSource } from '../common/treeNodes';
 import { engine } from '../engine/load';
 import { Settings } from '../ids';
 import type { PaperStore } from '../library/store';
+import { BetterBibtex } from './betterBibtex';
 
 /** Where Zotero's local API listens by default (Zotero's `httpServer.port`). */
 export const DEFAULT_ZOTERO_URL = 'http://localhost:23119';
@@ -86,6 +87,8 @@ export class ZoteroLibrary implements vscode.Disposable, ZoteroSource {
   readonly #changed = new vscode.EventEmitter<ZoteroState>();
   /** The library was read (or could not be). */
   readonly onDidChange = this.#changed.event;
+  /** Better BibTeX beside this Zotero, when installed: its keys for the items, its exports when citing. */
+  readonly betterBibtex: BetterBibtex;
 
   constructor(
     private readonly store: PaperStore,
@@ -93,7 +96,9 @@ export class ZoteroLibrary implements vscode.Disposable, ZoteroSource {
     private readonly log: vscode.LogOutputChannel,
     /** In a browser (vscode.dev), where localhost is not the writer's computer. */
     private readonly inBrowser: boolean,
-  ) {}
+  ) {
+    this.betterBibtex = new BetterBibtex(() => this.url, log);
+  }
 
   get enabled(): boolean {
     return vscode.workspace.getConfiguration(Settings.section).get<boolean>(Settings.zoteroEnabled, false);
@@ -154,6 +159,7 @@ export class ZoteroLibrary implements vscode.Disposable, ZoteroSource {
 
   async #readAll(): Promise<ZoteroState> {
     const before = this.#state;
+    this.betterBibtex.forget();
     // Whether the library or what is said of it changed: the Papers view is shown again only then
     // (a focus that finds nothing new must not redraw the Zotero node under the writer's click).
     let changed = true;
@@ -319,6 +325,7 @@ export class ZoteroLibrary implements vscode.Disposable, ZoteroSource {
 
   /** Gives the items (all, or what changed) to the library, with the keys made for them before; keeps the keys made now. */
   async #join(items: ZoteroInput): Promise<void> {
+    items = await this.betterBibtex.withKeys(items);
     const keys = this.memento.get<Record<string, string>>(KEYS_STATE, {});
     const joined = await this.store.applyZoteroItems({ ...items, keys });
     this.#keys = joined?.keys ?? new Map();

@@ -25,6 +25,10 @@ export const NOT_ON_THE_WEB: Record<string, string> = {
     ZOTERO_SERVER,
   'Zotero library a Zotero that is not running is told once, and the rest of Papers goes on':
     ZOTERO_SERVER,
+  'Zotero library with Better BibTeX completion offers Better BibTeX\'s key, and citing appends its own export in the bibliography\'s flavour, verbatim':
+    ZOTERO_SERVER,
+  'Zotero library with Better BibTeX without Better BibTeX (404 on its path), keys and entries are Papers\' own, and it is asked once a refresh':
+    ZOTERO_SERVER,
   'The engine worker (large libraries off the extension host) a corpus of 20,000 papers is read and indexed in the engine worker, not in the extension host':
     'makes its 20,000-paper corpus file in a Node child process (node:child_process) and weighs the host\'s heap with process.memoryUsage(); a browser has neither',
   'Your bibliography (the sample workspace) a pipe named as a bibliography is a problem naming it, never read: the other bibliography still completes, nothing hangs':

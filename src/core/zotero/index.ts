@@ -4,3 +4,4 @@ export { ZoteroItemSchema, ZoteroItemsSchema, ZoteroVersionsSchema, isPaperItem,
 export { joinZotero, type ZoteroInput, type ZoteroJoin } from './join';
 export { collectionCount, collectionTree, ZoteroCollectionsSchema, type Collection, type CollectionTree, type ZoteroCollection } from './collections';
 export { applyZoteroChange, ZOTERO_CHUNK } from './change';
+export { isZoteroItemKey, itemKeyOfPaperId, noteText, pickPdf, zoteroDetails, zoteroOpenPdfUri, ZoteroChildrenSchema, type ZoteroChild, type ZoteroItemDetails, type ZoteroPdf } from './details';

@@ -15,10 +15,10 @@ export function renderZotero(view: ZoteroView | undefined = last): void {
   const actions = el('div', undefined, { class: 'actions', role: 'toolbar', 'aria-label': 'Zotero actions' });
   const act = (label: string, action: string, extra: Record<string, string>) => button(label, 'zotero', view.id, { 'data-action': action, ...extra });
   if (view.pdf) {
-    actions.append(act('Open PDF', 'openPdf', { id: 'zotero-open-pdf', class: 'primary', title: `Open "${view.pdf.title}" in Zotero's reader` }));
-    if (view.pdf.local) actions.append(act('Open PDF in VS Code', 'openPdfHere', { id: 'zotero-open-pdf-here', title: `Open the file of "${view.pdf.title}" in VS Code` }));
+    actions.append(act('Open PDF', 'openPdf', { id: 'zotero-open-pdf', class: 'primary', title: view.pdf.title }));
+    if (view.pdf.local) actions.append(act('Open PDF in VS Code', 'openPdfHere', { id: 'zotero-open-pdf-here', title: view.pdf.title }));
   }
-  actions.append(act('Show in Zotero', 'showInZotero', { id: 'zotero-select', title: 'Select the item in Zotero' }));
+  actions.append(act('Show in Zotero', 'showInZotero', { id: 'zotero-select' }));
   content.push(actions);
   if (view.message) content.push(el('p', view.message, { class: view.state === 'error' ? 'error' : 'muted', role: view.state === 'error' ? 'alert' : 'status' }));
   if (view.state === 'error') content.push(act('Retry', 'retry', { id: 'zotero-retry' }));
@@ -36,10 +36,10 @@ export function renderZotero(view: ZoteroView | undefined = last): void {
     for (const tag of view.tags) tags.append(el('li', tag, { class: 'chip' }));
     content.push(tags);
   }
-  if (view.state === 'loading') content.push(el('p', 'Reading its notes and attachments from Zotero…', { class: 'muted loading', role: 'status' }));
+  if (view.state === 'loading') content.push(el('p', 'Reading Zotero…', { class: 'muted loading', role: 'status' }));
   if (view.notes.length) {
     const notes = el('div', undefined, { id: 'zotero-notes' });
-    notes.append(el('h3', view.notes.length === 1 ? 'Note' : `Notes (${view.notes.length})`));
+    notes.append(el('h3', 'Notes'));
     for (const note of view.notes) notes.append(el('p', note, { class: 'zotero-note' }));
     content.push(notes);
   }

@@ -188,7 +188,7 @@ suite('Zotero library', () => {
     zotero.children.PQKBRC33 = [{ key: 'not a key', data: {} }];
     await vscode.commands.executeCommand('papers.openPaper', paper.id);
     const failed = await waitFor('the error', () => { const z = api.testing.details().zotero; return z?.id === paper.id && z.state === 'error' && z; });
-    assert.match(failed.message ?? '', /^Its notes and attachments could not be read from Zotero: Zotero at .* answered in a way Papers cannot read \(children: /);
+    assert.match(failed.message ?? '', /^Could not read its notes and attachments\. Zotero at .* answered in a way Papers cannot read \(children: /);
     assert.equal(failed.fields.find(f => f.label === 'Publication')?.value, 'The American Mathematical Monthly', 'its own fields are shown all the same');
     // As the recording has it: the file on zotero.org, not on this computer; a PDF all the same.
     const attachment = recordedAttachment();

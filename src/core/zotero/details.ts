@@ -81,7 +81,8 @@ export function pickPdf(children: readonly ZoteroChild[]): ZoteroPdf | undefined
   return pdf;
 }
 
-const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', ndash: '–', mdash: '—', hellip: '…', lsquo: '‘', rsquo: '’', ldquo: '“', rdquo: '”' };
+/** The entities Zotero's note editor writes by name (it writes every other character as itself). */
+const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 
 function decodeEntities(text: string): string {
   return text.replace(/&(#\d{1,7}|#x[0-9a-f]{1,6}|[a-z]{2,8});/gi, (whole, name: string) => {
@@ -137,13 +138,10 @@ export interface ZoteroItemDetails {
 const NOT_SHOWN = new Set(['key', 'version', 'itemType', 'title', 'creators', 'abstractNote', 'tags', 'collections', 'relations', 'dateAdded', 'dateModified', 'parentItem', 'citationKey']);
 
 /** Zotero's labels where splitting the field's name does not give them. */
-const LABELS: Record<string, string> = {
-  publicationTitle: 'Publication', url: 'URL', DOI: 'DOI', ISBN: 'ISBN', ISSN: 'ISSN', numPages: '# of Pages', accessDate: 'Accessed',
-  libraryCatalog: 'Library Catalog', callNumber: 'Call Number', journalAbbreviation: 'Journal Abbr', websiteTitle: 'Website Title',
-};
+const LABELS: Record<string, string> = { publicationTitle: 'Publication', url: 'URL', numPages: '# of Pages' };
 
 /** Item types whose name does not split into Zotero's label. */
-const TYPE_LABELS: Record<string, string> = { webpage: 'Web Page', tvBroadcast: 'TV Broadcast', email: 'E-mail' };
+const TYPE_LABELS: Record<string, string> = { webpage: 'Web Page', tvBroadcast: 'TV Broadcast' };
 
 /** `journalArticle` → "Journal Article", `seriesNumber` → "Series Number". */
 const words = (name: string): string => name.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, c => c.toUpperCase());

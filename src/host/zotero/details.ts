@@ -51,9 +51,8 @@ export class ZoteroDetails {
         file = pdf?.file && await existing(pdf.file);
         show({ state: 'ready', message: null, fields: details.fields, tags: details.tags, notes: details.notes, pdf: pdf ? { title: pdf.title, local: file !== undefined } : null });
       } catch (error) {
-        const message = (error as Error).message;
-        this.log.warn(`Zotero: the notes and attachments of ${item.data.key} could not be read: ${message}`);
-        show({ state: 'error', message: `Its notes and attachments could not be read from Zotero: ${message}`, fields: own.fields, tags: own.tags, notes: [], pdf: null });
+        // The view says why, and its Retry asks again.
+        show({ state: 'error', message: `Could not read its notes and attachments. ${(error as Error).message}`, fields: own.fields, tags: own.tags, notes: [], pdf: null });
       }
     };
     // Read after the caller holds the session: the first view it posts is this session's.
@@ -64,7 +63,7 @@ export class ZoteroDetails {
         if (action === 'showInZotero') return this.hand(vscode.Uri.parse(zoteroSelectUri(item.data.key), true));
         await reading;
         const uri = pdf && zoteroOpenPdfUri(pdf.key);
-        if (!uri) return warn(`${paper.key} has no PDF in Zotero: none of its attachments is a PDF.`);
+        if (!uri) return warn(`${paper.key} has no PDF attachment in Zotero.`);
         if (action === 'openPdf') return this.hand(vscode.Uri.parse(uri, true));
         if (!file) return warn(`The PDF of ${paper.key} is not on this computer: open it in Zotero.`);
         openedFiles.push({ uri: file.toString(), via: 'editor' });

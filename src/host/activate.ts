@@ -36,7 +36,7 @@ import { ChooseStyleCommand, ReferencesPreview, registerStyles } from './styles'
 import { createTestHooks } from './testing';
 import { useLocalDisk } from './util/disk';
 import { DailyPapers, HuggingFaceSearch, NeighbourWalk, Neighbourhoods, registerWeb, Suggestions, WebPapers } from './web';
-import { registerZotero, ZoteroLibrary, ZoteroPrompt } from './zotero';
+import { registerZotero, ZoteroDetails, ZoteroLibrary, ZoteroPrompt } from './zotero';
 import { Notes } from './common/notes';
 import { registerNotes } from './notes';
 
@@ -104,12 +104,13 @@ export async function activateWith(context: vscode.ExtensionContext, platform: P
   // The writer's Zotero library, read only while papers.zotero.enabled is on (and never in a browser: localhost is not the writer's computer there).
   const zotero = new ZoteroLibrary(store, context.globalState, log, !platform.disk);
   const zoteroPrompt = new ZoteroPrompt(zotero, context.globalState, !platform.disk);
+  const zoteroDetails = new ZoteroDetails(zotero, log);
   const tree = new PapersTreeProvider(store, readingList, context.workspaceState, daily, new NeighbourWalk(neighbourhoods), zotero, notes);
   const treeView = vscode.window.createTreeView<TreeNode>(Views.papers, { treeDataProvider: tree, showCollapseAll: true });
   const readingListProvider = new ReadingListProvider(store, readingList);
   const readingListView = vscode.window.createTreeView(Views.readingList, { treeDataProvider: readingListProvider });
   const suggestions = new Suggestions(neighbourhoods, context.workspaceState);
-  const details = new DetailsPanel(context.extensionUri, store, readingList, history, TOPICS, log, styles, web, neighbourhoods, notes);
+  const details = new DetailsPanel(context.extensionUri, store, readingList, history, TOPICS, log, styles, web, neighbourhoods, notes, zoteroDetails);
   const onScreen = new CitedOnScreen(store);
   const references = new ReferencesPreview(context.extensionUri, styles, bibliographies, log);
   const chooseStyle = new ChooseStyleCommand(styles, bibliographies);
@@ -136,7 +137,7 @@ export async function activateWith(context: vscode.ExtensionContext, platform: P
   context.subscriptions.push({ dispose: () => clearTimeout(warmUp) });
   const api = createApi(store);
   if (context.extensionMode === vscode.ExtensionMode.Test) {
-    api.testing = createTestHooks({ store, engineClient, userCorpora, bibliographies, checker, unusedEntries, tree, treeView, readingList: readingListProvider, details, onScreen, references, picker, activatedAt, suggestions, chooseStyle, zotero, zoteroPrompt, notes, rename,
+    api.testing = createTestHooks({ store, engineClient, userCorpora, bibliographies, checker, unusedEntries, tree, treeView, readingList: readingListProvider, details, onScreen, references, picker, activatedAt, suggestions, chooseStyle, zotero, zoteroPrompt, zoteroDetails, notes, rename,
       webNextSession: () => new WebPapers(context.globalStorageUri, store, log, !platform.disk).restore(),
     });
   }

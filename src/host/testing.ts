@@ -1,6 +1,6 @@
 // The hooks the integration tests read, present only under ExtensionMode.Test.
 import type * as vscode from 'vscode';
-import type { NeighbourhoodView, PaperView, ReferencesView, ReferenceView } from '../shared/protocol';
+import type { NeighbourhoodView, PaperView, ReferencesView, ReferenceView, ZoteroView } from '../shared/protocol';
 import type { ReferencesPreview } from './styles/references';
 import type { DetailsPanel } from './browse/details';
 import type { PaperPicker } from './common/pick';
@@ -23,6 +23,7 @@ import type { PapersTreeProvider } from './browse/tree';
 import type { TreeNode } from './common/treeNodes';
 import type { ZoteroLibrary } from './zotero/library';
 import type { ZoteroPrompt } from './zotero/prompt';
+import type { ZoteroDetails } from './zotero/details';
 
 /**
  * Views and state that integration tests inspect, exposed on the API only when the
@@ -50,9 +51,11 @@ export interface PapersTestHooks {
   /** The paper pick on screen (Search Papers, Insert Citation…), if any. */
   pick(): PaperPicker['open'];
   /** The paper the details panel shows and the last snapshot it was sent. */
-  details(): { paperId: string | undefined; snapshot: PaperView | undefined; reference?: ReferenceView; neighbourhood?: NeighbourhoodView };
+  details(): { paperId: string | undefined; snapshot: PaperView | undefined; reference?: ReferenceView; neighbourhood?: NeighbourhoodView; zotero?: ZoteroView };
   /** Sends the details view a message as its webview would (checked like one). */
   detailsMessage(message: unknown): Promise<void>;
+  /** Sends the details view a message as its webview would, with VS Code's openExternal stood in for: resolves with the URIs it was handed. */
+  detailsMessageOpening(message: unknown): Promise<string[]>;
   /** The pick of Papers: Choose Citation Style…, while it is shown. */
   stylePick(): vscode.QuickPick<vscode.QuickPickItem & { value: string }> | undefined;
   /** The Suggest Citations pick, while it is shown. */
@@ -126,11 +129,12 @@ export interface TestedParts {
   chooseStyle: ChooseStyleCommand;
   zotero: ZoteroLibrary;
   zoteroPrompt: ZoteroPrompt;
+  zoteroDetails: ZoteroDetails;
   notes: Notes;
   rename: CitationRename;
 }
 
-export function createTestHooks({ store, engineClient, userCorpora, bibliographies, checker, unusedEntries, tree, treeView, readingList, details, onScreen, references, picker, activatedAt, webNextSession, suggestions, chooseStyle, zotero, zoteroPrompt, notes, rename }: TestedParts): PapersTestHooks {
+export function createTestHooks({ store, engineClient, userCorpora, bibliographies, checker, unusedEntries, tree, treeView, readingList, details, onScreen, references, picker, activatedAt, webNextSession, suggestions, chooseStyle, zotero, zoteroPrompt, zoteroDetails, notes, rename }: TestedParts): PapersTestHooks {
   return {
     openedFiles: () => [...openedFiles],
     warnings: () => [...warningsShown],
@@ -164,8 +168,19 @@ export function createTestHooks({ store, engineClient, userCorpora, bibliographi
     bibliographies: () => bibliographies.lastReport,
     reloadBibliographies: () => bibliographies.reload(),
     providerTimes: () => ({ hover: [...providerTimes.hover], completion: [...providerTimes.completion] }),
-    details: () => ({ paperId: details.current?.id, snapshot: details.lastSnapshot, reference: details.lastReference, neighbourhood: details.lastNeighbourhood }),
+    details: () => ({ paperId: details.current?.id, snapshot: details.lastSnapshot, reference: details.lastReference, neighbourhood: details.lastNeighbourhood, zotero: details.lastZotero }),
     detailsMessage: message => details.receive(message),
+    detailsMessageOpening: async message => {
+      const handed: string[] = [];
+      const open = zoteroDetails.openExternal;
+      zoteroDetails.openExternal = async uri => { handed.push(uri.toString(true)); return true; };
+      try {
+        await details.receive(message);
+        return handed;
+      } finally {
+        zoteroDetails.openExternal = open;
+      }
+    },
     stylePick: () => chooseStyle.pick,
     suggestionPick: () => suggestions.pick,
     recommendedPick: () => suggestions.recommended,

@@ -112,11 +112,31 @@ export const NeighbourhoodViewSchema = lazySchema(() => z.strictObject({
   artefacts: z.nullable(z.strictObject({ state: z.enum(['loading', 'ready', 'error']), message: z.nullable(z.string()), items: z.array(ArtefactViewSchema) })),
 }));
 
+/**
+ * A Zotero item's own details, read from Zotero when the details open: its fields as Zotero names
+ * them, its tags, its notes as text (never HTML), and whether it has a PDF (and one on this computer).
+ */
+export const ZoteroViewSchema = lazySchema(() => z.strictObject({
+  id: id(),
+  state: z.enum(['loading', 'ready', 'error']),
+  /** Why it could not be read. */
+  message: z.nullable(z.string()),
+  fields: z.array(z.strictObject({ label: z.string(), value: z.string() })),
+  tags: z.array(z.string()),
+  notes: z.array(z.string()),
+  /** Its PDF attachment: its title, and whether its file is on this computer (Open PDF in VS Code). */
+  pdf: z.nullable(z.strictObject({ title: z.string(), local: z.boolean() })),
+}));
+
+/** What the Zotero section's buttons ask: the PDF in Zotero, the PDF in VS Code, the item in Zotero, or reading it again. */
+const ZOTERO_ACTIONS = ['openPdf', 'openPdfHere', 'showInZotero', 'retry'] as const;
+
 /** Host → webview: always a whole snapshot, so the webview keeps no state of its own. */
 export const HostMessageSchema = lazySchema(() => z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('paper'), paper: PaperViewSchema }),
   z.strictObject({ type: z.literal('reference'), reference: ReferenceViewSchema }),
   z.strictObject({ type: z.literal('neighbourhood'), neighbourhood: NeighbourhoodViewSchema }),
+  z.strictObject({ type: z.literal('zotero'), zotero: ZoteroViewSchema }),
 ]));
 
 /** Webview → host: intents. Ids name the paper or topic the user acted on. */
@@ -140,6 +160,7 @@ export const WebviewMessageSchema = lazySchema(() => z.discriminatedUnion('type'
   z.strictObject({ type: z.literal('setScholarKey') }),
   z.strictObject({ type: z.literal('openNote'), id: id() }),
   z.strictObject({ type: z.literal('openPdf'), id: id() }),
+  z.strictObject({ type: z.literal('zotero'), id: id(), action: z.enum(ZOTERO_ACTIONS) }),
 ]));
 
 /** What the webview keeps across reloads (vscode.setState), read back by the serializer. */
@@ -150,6 +171,8 @@ export type ReferenceView = z.infer<typeof ReferenceViewSchema>;
 export type NeighbourhoodView = z.infer<typeof NeighbourhoodViewSchema>;
 export type NeighbourView = z.infer<typeof NeighbourViewSchema>;
 export type NeighbourKind = (typeof NEIGHBOUR_KINDS)[number];
+export type ZoteroView = z.infer<typeof ZoteroViewSchema>;
+export type ZoteroAction = (typeof ZOTERO_ACTIONS)[number];
 export type HostMessage = z.infer<typeof HostMessageSchema>;
 export type WebviewMessage = z.infer<typeof WebviewMessageSchema>;
 export type DetailsState = z.infer<typeof DetailsStateSchema>;

@@ -6,6 +6,7 @@ import type { HostMessage, PaperView, ReferenceView, WebviewMessage } from '../s
 import { referenceNodes } from './citeprocHtml';
 import { button, el, section } from './dom';
 import { renderNeighbourhood } from './neighbourhood';
+import { renderZotero } from './zotero';
 
 interface VsCodeApi {
   postMessage(message: WebviewMessage): void;
@@ -73,6 +74,8 @@ function render(paper: PaperView): void {
   header.append(actions);
 
   const parts: Node[] = [header];
+  // A Zotero item's fields, tags, notes and PDF: filled in once the host has asked Zotero.
+  parts.push(el('div', undefined, { id: 'zotero' }));
   parts.push(section('reference-heading', 'Reference', el('p', 'Formatting…', { id: 'reference', class: 'muted' })));
   if (paper.topics.length) {
     const topics = el('ul', undefined, { class: 'chips' });
@@ -124,6 +127,7 @@ function render(paper: PaperView): void {
   if (paper.listed) parts.push(el('footer', `${paper.entries.length ? 'Also listed' : 'Listed'} on Hugging Face Daily Papers · source: ${paper.sources.join(', ')}`, { class: 'muted' }));
   app.replaceChildren(...parts);
   renderNeighbourhood();
+  renderZotero();
   app.setAttribute('aria-busy', 'false');
   document.title = paper.title;
   vscode.setState({ paperId: paper.id });
@@ -159,7 +163,7 @@ function renderReference(reference: ReferenceView): void {
 const isHostMessage = (data: unknown): data is HostMessage => {
   if (typeof data !== 'object' || data === null) return false;
   const { type } = data as { type?: unknown };
-  if (type !== 'paper' && type !== 'reference' && type !== 'neighbourhood') return false;
+  if (type !== 'paper' && type !== 'reference' && type !== 'neighbourhood' && type !== 'zotero') return false;
   const body = (data as Record<string, unknown>)[type];
   return typeof body === 'object' && body !== null;
 };
@@ -176,6 +180,10 @@ window.addEventListener('message', event => {
   }
   if (message.type === 'neighbourhood') {
     renderNeighbourhood(message.neighbourhood);
+    return;
+  }
+  if (message.type === 'zotero') {
+    renderZotero(message.zotero);
     return;
   }
   if (message.type === 'paper') {
@@ -199,6 +207,10 @@ document.addEventListener('click', event => {
   else if (intent === 'moreNeighbours' || intent === 'retryNeighbours') {
     const kind = target.dataset.kind;
     if (kind === 'references' || kind === 'citations' || kind === 'recommended') vscode.postMessage({ type: intent, id, kind });
+  }
+  else if (intent === 'zotero') {
+    const action = target.dataset.action;
+    if (action === 'openPdf' || action === 'openPdfHere' || action === 'showInZotero' || action === 'retry') vscode.postMessage({ type: 'zotero', id, action });
   }
   else if (intent === 'setScholarKey') vscode.postMessage({ type: 'setScholarKey' });
   else if (intent === 'goToEntry') vscode.postMessage({ type: 'goToEntry', id, index: Number(target.dataset.index ?? 0) });

@@ -10,7 +10,7 @@ import type { CiteResult } from '../../src/host/common/insertCitation';
 import type { CollectionNode, NoteNode, PaperNode, TreeNode, ZoteroNode } from '../../src/host/common/treeNodes';
 import type { ZoteroServer } from '../support/zoteroServer';
 import { activate, closeAllEditors, hoverText, setSetting, waitFor, workspaceUri, writeText } from './helpers';
-import { leaveZotero, openAtIn, readZotero, startZotero } from './support/zotero';
+import { leaveZotero, openAtIn, readZotero, startZotero, supportModule } from './support/zotero';
 
 type Api = Awaited<ReturnType<typeof activate>>;
 
@@ -18,6 +18,9 @@ const dir = (...path: string[]) => workspaceUri('zotero-tests', ...path);
 const read = async (uri: vscode.Uri) => new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
 
 const openAt = (name: string, text: string, needle: string) => openAtIn(dir(name), text, needle);
+
+/** The recorded attachment of Zotero's Web API. */
+const recordedAttachment = () => supportModule<typeof import('../support/zoteroServer')>('zoteroServer').recordedAttachment() as { key: string; links: Record<string, unknown>; data: Record<string, unknown> };
 
 /** "Sherlock Holmes in Babylon" (R. Creighton Buck, 1980): its key made by our rules, as Zotero gives it none. */
 const BUCK = 'rcreightonbuck1980sherlock';
@@ -103,6 +106,116 @@ suite('Zotero library', () => {
     assert.match(added, /doi\s*= \{10\.2307\/2321200\}/);
     await vscode.commands.executeCommand('papers.insertCitation', BUCK);
     assert.equal(await read(dir('cite.bib')), bib, 'cited again: the entry is there already');
+  });
+
+  /** Its notes and attachments as Zotero lists them: a note (the recordings have none: its shape is the Web API's, documented), the recorded snapshot, and a PDF. */
+  function childrenOf(parent: string, pdf: { key: string; href: string }): Record<string, unknown>[] {
+    const snapshot = { ...recordedAttachment(), key: 'SNAP0001' };
+    snapshot.data = { ...snapshot.data, key: 'SNAP0001', parentItem: parent };
+    const note = { ...snapshot, key: 'NOTE0001', links: {}, data: { key: 'NOTE0001', version: 2, itemType: 'note', parentItem: parent, tags: [],
+      note: '<div data-schema-version="8"><h1>Reading notes</h1><p>Proceedings &amp; <b>Liverpool</b> &lt;1993&gt;</p><p><script>alert(1)</script>See <a href="https://example.org">chapter 3</a></p></div>' } };
+    const file = { ...snapshot, key: pdf.key, links: { ...snapshot.links, enclosure: { href: pdf.href, type: 'application/pdf' } },
+      data: { ...snapshot.data, key: pdf.key, contentType: 'application/pdf', linkMode: 'imported_file', filename: 'craven1993.pdf', title: 'Full Text PDF' } };
+    return [note, snapshot, file];
+  }
+
+  test('the details of a Zotero item show its fields, tags and notes as text; Open PDF hands Zotero its PDF, Open PDF in VS Code opens the file, Show in Zotero selects it', async () => {
+    const pdf = dir('storage', 'PDF00001', 'craven1993.pdf');
+    await vscode.workspace.fs.writeFile(pdf, new TextEncoder().encode('%PDF-1.4\n%%EOF\n'));
+    zotero.children.X42A7DEE = childrenOf('X42A7DEE', { key: 'PDF00001', href: pdf.toString() });
+    const id = 'zotero-x42a7dee';
+    await vscode.commands.executeCommand('papers.openPaper', id);
+    const view = await waitFor('its Zotero details', () => { const z = api.testing.details().zotero; return z?.id === id && z.state !== 'loading' && z; });
+    assert.equal(view.state, 'ready', view.message ?? '');
+    assert.ok(zotero.requests.includes('/api/users/0/items/X42A7DEE/children?format=json'), 'its children asked of Zotero when the details opened');
+    assert.deepEqual(view.tags, ['Analysis', 'Congresses', 'Electron microscopy', 'Materials', 'Microscopy']);
+    assert.deepEqual(view.notes, ['Reading notes\nProceedings & Liverpool <1993>\nSee chapter 3'], 'the note as text: no markup, no script');
+    const field = (label: string) => view.fields.find(f => f.label === label)?.value;
+    assert.equal(field('Item Type'), 'Book');
+    assert.equal(field('Author'), 'Institute of Physics (Great Britain)');
+    assert.match(field('Contributors') ?? '', /^A\. J Craven; Institute of Physics/);
+    assert.equal(field('Publisher'), 'Institute of Physics Pub');
+    assert.equal(field('Place'), 'Bristol, UK');
+    assert.equal(field('ISBN'), '0750303212');
+    assert.equal(field('# of Pages'), '546');
+    assert.equal(field('Date'), '1993');
+    assert.deepEqual(view.pdf, { title: 'Full Text PDF', local: true });
+
+    const act = (action: string) => api.testing.detailsMessageOpening({ type: 'zotero', id, action });
+    assert.deepEqual(await act('openPdf'), ['zotero://open-pdf/library/items/PDF00001'], 'the PDF attachment, not the snapshot');
+    assert.deepEqual(await api.testing.detailsMessageOpening({ type: 'openPdf', id }), ['zotero://open-pdf/library/items/PDF00001'], 'the paper\'s Open PDF opens it too');
+    assert.deepEqual(await act('showInZotero'), ['zotero://select/library/items/X42A7DEE']);
+    assert.deepEqual(await act('openPdfHere'), [], 'the file is opened in VS Code, not handed to the system');
+    await waitFor('the PDF in an editor tab', () => vscode.window.tabGroups.all.flatMap(g => g.tabs).some(t => (t.input as { uri?: vscode.Uri } | undefined)?.uri?.toString() === pdf.toString()));
+    assert.deepEqual(await api.testing.detailsMessageOpening({ type: 'zotero', id: 'zotero-z8n84qaj', action: 'showInZotero' }), [], 'only the item shown');
+    await closeAllEditors();
+  });
+
+  test('a cited Zotero item, now an entry of the writer: its details still come from Zotero; an answer Papers cannot read is said, and Retry reads it again', async () => {
+    const paper = (await api.getPaper(BUCK))!;
+    assert.ok(!paper.id.startsWith('zotero-'), 'the writer\'s entry (appended when it was cited)');
+    zotero.children.PQKBRC33 = [{ key: 'not a key', data: {} }];
+    await vscode.commands.executeCommand('papers.openPaper', paper.id);
+    const failed = await waitFor('the error', () => { const z = api.testing.details().zotero; return z?.id === paper.id && z.state === 'error' && z; });
+    assert.match(failed.message ?? '', /^Could not read its notes and attachments\. Zotero at .* answered in a way Papers cannot read \(children: /);
+    assert.equal(failed.fields.find(f => f.label === 'Publication')?.value, 'The American Mathematical Monthly', 'its own fields are shown all the same');
+    // As the recording has it: the file on zotero.org, not on this computer; a PDF all the same.
+    const attachment = recordedAttachment();
+    zotero.children.PQKBRC33 = [{ ...attachment, data: { ...attachment.data, contentType: 'application/pdf', parentItem: 'PQKBRC33' } }];
+    await api.testing.detailsMessage({ type: 'zotero', id: paper.id, action: 'retry' });
+    const view = await waitFor('read again', () => { const z = api.testing.details().zotero; return z?.state === 'ready' && z; });
+    assert.deepEqual(view.pdf, { title: '1641 Depositions', local: false }, 'no file here: only Zotero opens it');
+    assert.deepEqual(view.notes, []);
+    assert.deepEqual(await api.testing.detailsMessageOpening({ type: 'zotero', id: paper.id, action: 'openPdf' }), ['zotero://open-pdf/library/items/TM8QRS36']);
+    const warned = api.testing.warnings().length;
+    assert.deepEqual(await api.testing.detailsMessageOpening({ type: 'zotero', id: paper.id, action: 'openPdfHere' }), []);
+    assert.deepEqual(api.testing.warnings().slice(warned), [`The PDF of ${BUCK} is not on this computer: open it in Zotero.`]);
+    await closeAllEditors();
+  });
+
+  test('a cited key only Zotero has: the hover says so, and "Add from Zotero to references.bib" appends exactly its entry as one undo step; then nothing is offered', async () => {
+    const key = (await api.getPaper('zotero-z8n84qaj'))!.key;
+    const bib = dir('fix', 'references.bib');
+    const before = '@book{doyle1887study,\n  title = {A Study in Scarlet},\n  year = {1887}\n}\n';
+    await writeText(bib, before);
+    const text = `\\documentclass{article}\n\\begin{document}\nAnnotated \\cite{${key}}.\n\\bibliography{references}\n\\end{document}\n`;
+    await writeText(dir('fix', 'annotated.tex'), text);
+    const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(dir('fix', 'annotated.tex')));
+    const ours = () => vscode.languages.getDiagnostics(editor.document.uri).filter(d => d.source === 'Papers');
+    const [missing] = await waitFor('the key not in the bibliography', () => { const d = ours(); return d.length === 1 && d; }, 15000);
+    assert.equal(editor.document.getText(missing.range), key);
+    const hover = await hoverText(editor, missing.range.start.translate(0, 1));
+    assert.match(hover, /The Annotated Sherlock Holmes/);
+    assert.match(hover, /Doyle/);
+    assert.match(hover, /1992/);
+    assert.match(hover, /From your Zotero library: not yet in the bibliography/);
+
+    const fixesAt = (range: vscode.Range) => vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', editor.document.uri, range, vscode.CodeActionKind.QuickFix.value);
+    const fixes = await fixesAt(missing.range);
+    const add = fixes.find(f => f.title === 'Add from Zotero to zotero-tests/fix/references.bib');
+    assert.ok(add?.command, `the fixes offered: ${fixes.map(f => f.title).join(' | ')}`);
+    assert.equal(add.isPreferred, true);
+    await vscode.env.clipboard.writeText('');
+    await vscode.commands.executeCommand('papers.copyBibtex', 'zotero-z8n84qaj');
+    const entry = await vscode.env.clipboard.readText();
+    assert.match(entry, new RegExp(`^@book\\{${key},`));
+    await vscode.commands.executeCommand(add.command.command, ...(add.command.arguments ?? []));
+    const after = await read(bib);
+    assert.ok(after.startsWith(before), 'only appended to');
+    assert.equal(after.slice(before.length).trim(), entry.trim(), 'exactly the item\'s entry');
+    assert.equal(editor.document.getText(), text, 'the document is not changed');
+    // One undo in the bibliography takes it all back; redone, it stays.
+    const opened = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(bib));
+    await vscode.commands.executeCommand('undo');
+    assert.equal(opened.document.getText(), before);
+    await vscode.commands.executeCommand('redo');
+    assert.equal(opened.document.getText(), after);
+    await opened.document.save();
+    await waitFor('the warning gone', () => ours().length === 0, 15000);
+    assert.deepEqual((await fixesAt(missing.range)).filter(f => f.title.startsWith('Add ')).map(f => f.title), [], 'a second time, nothing is offered');
+    await vscode.commands.executeCommand('papers.addMissingEntries', editor.document.uri);
+    assert.equal(await read(bib), after, 'nor added');
+    await closeAllEditors();
   });
 
   test('an item added in Zotero joins on Refresh Zotero Library, under the key Better BibTeX gave it', async () => {

@@ -3,7 +3,8 @@
 // Web API answer of test/fixtures/scholarly-apis/zotero/items_doc.json (urschrei/pyzotero, Blue Oak
 // licence; the local API answers in the same shape), a page at a time (`limit`, `start`,
 // `Total-Results`), at most `pageSize` items a page whatever was asked, so that paging is exercised;
-// `/api/users/0/collections` likewise from collections_doc.json (the same library's 15 collections).
+// `/api/users/0/collections` likewise from collections_doc.json (the same library's 15 collections);
+// `/api/users/0/items/{key}/children` gives what a test put in `children`.
 // A test can add an item "in Zotero", or make it answer as a Zotero that does not let other
 // applications in (403) or has no local API (404, an older Zotero). `q` filters `/items/top` as
 // Zotero's quick search does by default (title, creators, year). With `betterBibtex` set, it also
@@ -29,8 +30,13 @@ const quickSearchText = (item: Record<string, unknown>): string => {
 /** The recorded collections, as Zotero answered them. */
 export const recordedCollections = (): Record<string, unknown>[] => JSON.parse(readFileSync(join(RECORDINGS, 'zotero', 'collections_doc.json'), 'utf8')) as Record<string, unknown>[];
 
+/** The recorded attachment (a web page's snapshot, its enclosure on zotero.org), as Zotero answered it. */
+export const recordedAttachment = (): Record<string, unknown> => JSON.parse(readFileSync(join(RECORDINGS, 'zotero', 'attachments_doc.json'), 'utf8')) as Record<string, unknown>;
+
 export class ZoteroServer {
   items = recordedItems();
+  /** Each item's notes and attachments (`/items/{key}/children`), by item key: none unless a test gives some. */
+  children: Record<string, Record<string, unknown>[]> = {};
   collections = recordedCollections();
   mode: ZoteroMode = 'serving';
   /** Better BibTeX, when "installed": without it, its path is Zotero's 404 as for any unknown endpoint. */
@@ -82,6 +88,12 @@ export class ZoteroServer {
       if (url.pathname === '/api/users/0/items' && byKey) {
         const keys = new Set(byKey.split(','));
         return json(200, self.items.filter(i => keys.has(i.key as string)), version);
+      }
+      const children = /^\/api\/users\/0\/items\/([A-Z0-9]{8})\/children$/.exec(url.pathname);
+      if (children) {
+        if (!self.items.some(i => i.key === children[1])) return json(404, 'Not found');
+        const list = self.children[children[1]] ?? [];
+        return json(200, list, { 'Total-Results': String(list.length), ...version });
       }
       const lists: Record<string, Record<string, unknown>[]> = { '/api/users/0/items/top': self.items, '/api/users/0/collections': self.collections };
       const q = url.searchParams.get('q')?.toLowerCase();

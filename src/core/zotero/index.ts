@@ -5,3 +5,4 @@ export { joinZotero, type ZoteroInput, type ZoteroJoin } from './join';
 export { collectionCount, collectionTree, ZoteroCollectionsSchema, type Collection, type CollectionTree, type ZoteroCollection } from './collections';
 export { applyZoteroChange, ZOTERO_CHUNK } from './change';
 export { BBT_PATH, BbtError, citationKeysRequest, exportedEntry, exportRequest, readCitationKeys, readExport, type BbtFlavour, type BbtRequest, type ExportedEntry } from './betterBibtex';
+export { isZoteroItemKey, itemKeyOfPaperId, noteText, pickPdf, zoteroDetails, zoteroOpenPdfUri, ZoteroChildrenSchema, type ZoteroChild, type ZoteroItemDetails, type ZoteroPdf } from './details';

@@ -10,7 +10,7 @@ import { openEntry } from '../bibliography/openEntry';
 import type { Paper } from '../../core/model/paper';
 import type { Topic } from '../../core/corpus/topics';
 import { excerpt } from '../../core/util/text';
-import type { HostMessage, NeighbourhoodView, NeighbourKind, PaperView, ReferenceView, WebviewMessage } from '../../shared/protocol';
+import type { HostMessage, NeighbourhoodView, NeighbourKind, PaperView, ReferenceView, WebviewMessage, ZoteroAction, ZoteroView } from '../../shared/protocol';
 import { WebviewPanelHost, type IntentSchema } from '../common/webviewPanel';
 import { engine } from '../engine/load';
 import type { History } from '../common/history';
@@ -37,6 +37,11 @@ export interface PaperNeighbourhoods {
     links(): string[];
     dispose(): void;
   };
+}
+
+/** A Zotero item's own details (the Zotero feature's, handed in by host/activate.ts); undefined for a paper that is no Zotero item. */
+export interface ZoteroItems {
+  open(paper: Paper, post: (view: ZoteroView) => void): { act(action: ZoteroAction): Promise<void>; dispose(): void } | undefined;
 }
 
 const RELATED_COUNT = 5;
@@ -67,6 +72,9 @@ export class DetailsPanel extends WebviewPanelHost<WebviewMessage> {
   /** The last neighbourhood sent (for tests, and to send again when the webview reloads). */
   lastNeighbourhood: NeighbourhoodView | undefined;
   private neighbours: { paperId: string; session: ReturnType<PaperNeighbourhoods['open']> } | undefined;
+  /** The last Zotero details sent (for tests, and to send again when the webview reloads). */
+  lastZotero: ZoteroView | undefined;
+  private zoteroItem: { paperId: string; session: ReturnType<ZoteroItems['open']> } | undefined;
   /** The writer opened a paper: its neighbourhood is joined again (a star or a kept paper only sends it again). */
   private freshNeighbours = false;
   constructor(
@@ -82,6 +90,8 @@ export class DetailsPanel extends WebviewPanelHost<WebviewMessage> {
     private readonly neighbourhoods?: PaperNeighbourhoods,
     /** The writer's notes: whether the paper has one (the view marks it). */
     private readonly notes?: Pick<Notes, 'has' | 'onDidChange'>,
+    /** The writer's Zotero library: a Zotero item's fields, tags, notes and PDF. */
+    private readonly zotero?: ZoteroItems,
   ) {
     super(extensionUri, log, {
       viewType: DETAILS_VIEW_TYPE, name: 'details view', script: 'details.js', style: 'details.css',
@@ -91,6 +101,7 @@ export class DetailsPanel extends WebviewPanelHost<WebviewMessage> {
     if (styles) this.register(styles.onDidChange(() => void this.postReference()));
     if (web) this.register(web.onDidChangeKept(() => void this.post()));
     this.register({ dispose: () => this.neighbours?.session.dispose() });
+    this.register({ dispose: () => this.zoteroItem?.session?.dispose() });
     if (notes) this.register(notes.onDidChange(() => void this.post()));
   }
 
@@ -165,6 +176,25 @@ export class DetailsPanel extends WebviewPanelHost<WebviewMessage> {
     await this.postMessage({ type: 'paper', paper: snapshot } satisfies HostMessage);
     await this.postReference();
     this.startNeighbourhood();
+    this.startZotero();
+  }
+
+  /** Reads a Zotero item's details once (again when another paper is shown); sends what is known at once. */
+  private startZotero(): void {
+    const paper = this.paper;
+    if (!paper || !this.zotero) return;
+    if (this.zoteroItem?.paperId === paper.id) {
+      if (this.lastZotero?.id === paper.id) void this.postMessage({ type: 'zotero', zotero: this.lastZotero } satisfies HostMessage);
+      return;
+    }
+    this.zoteroItem?.session?.dispose();
+    this.lastZotero = undefined;
+    const session = this.zotero.open(paper, view => {
+      if (this.zoteroItem?.session !== session || view.id !== this.paper?.id) return;
+      this.lastZotero = view;
+      void this.postMessage({ type: 'zotero', zotero: view } satisfies HostMessage);
+    });
+    this.zoteroItem = { paperId: paper.id, session };
   }
 
   /** Asks for the shown paper's neighbourhood once (again when another paper is shown); sends what is known at once. */
@@ -191,6 +221,9 @@ export class DetailsPanel extends WebviewPanelHost<WebviewMessage> {
   }
 
   protected override onDidClose(): void {
+    this.zoteroItem?.session?.dispose();
+    this.zoteroItem = undefined;
+    this.lastZotero = undefined;
     this.neighbours?.session.dispose();
     this.neighbours = undefined;
     this.lastNeighbourhood = undefined;
@@ -270,7 +303,13 @@ export class DetailsPanel extends WebviewPanelHost<WebviewMessage> {
       case 'openNote':
         return void vscode.commands.executeCommand(Commands.openNote, message.id);
       case 'openPdf':
+        // A Zotero item's PDF is Zotero's to open.
+        if (this.zoteroItem?.session && this.zoteroItem.paperId === message.id) return this.zoteroItem.session.act('openPdf');
         return void vscode.commands.executeCommand(Commands.openPdf, message.id);
+      case 'zotero':
+        if (this.zoteroItem?.session && this.zoteroItem.paperId === message.id) return this.zoteroItem.session.act(message.action);
+        this.log.warn(`Refused a Zotero action for a paper that is not the Zotero item shown: ${message.id}`);
+        return;
       case 'goToEntry': {
         const entry = this.paper?.id === message.id ? this.paper.entries?.[message.index] : undefined;
         if (!entry) {

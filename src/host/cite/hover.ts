@@ -27,7 +27,9 @@ function commandLink(title: string, command: string, arg: string): string {
 export function hoverCard(row: PaperRow, formatted?: string, noted = false): vscode.MarkdownString {
   const abstract = row.excerpt ? `\n\n${escapeMarkdown(row.excerpt)}` : '';
   const reference = formatted ? `${formatted}\n\n---\n\n` : '';
-  const md = new vscode.MarkdownString(`${reference}**${escapeMarkdown(row.title)}**\n\n${markdownCode(row.key)}${row.meta ? ` · ${escapeMarkdown(row.meta)}` : ''}${abstract}`);
+  // An item of the writer's Zotero library: no bibliography of theirs has it (their entry would be the paper).
+  const zotero = engine().zotero.itemKeyOfPaperId(row.id) ? '\n\n*From your Zotero library: not yet in the bibliography.*' : '';
+  const md = new vscode.MarkdownString(`${reference}**${escapeMarkdown(row.title)}**\n\n${markdownCode(row.key)}${row.meta ? ` · ${escapeMarkdown(row.meta)}` : ''}${zotero}${abstract}`);
   md.isTrusted = { enabledCommands: [Commands.openPaper, Commands.copyBibtex, Commands.goToEntry, Commands.openNote, Commands.openPdf] };
   const links = [commandLink('Open Details', Commands.openPaper, row.id), commandLink('Copy BibTeX', Commands.copyBibtex, row.id),
     commandLink(noted ? '✎ Open Note' : 'Create Note', Commands.openNote, row.id), commandLink('Open PDF', Commands.openPdf, row.id)];

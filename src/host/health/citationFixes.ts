@@ -19,7 +19,8 @@ export interface AddMissingResult {
 
 /**
  * Quick fixes for an undefined key: add the paper it names to the document's bibliography
- * (a bundled paper, or an entry of another bibliography in the workspace), change it to a
+ * (a bundled paper, an entry of another bibliography in the workspace, or an item of the writer's
+ * Zotero library), change it to a
  * defined key it nearly is, search the library for the paper it meant, or add every missing
  * entry at once. A change replaces only the
  * key; an addition only appends to the bibliography; each is one undo step.
@@ -50,7 +51,10 @@ export class CitationFixes implements vscode.CodeActionProvider {
       const paper = papers.get(key);
       if (paper && target) {
         const from = paper.entries?.find(e => e.uri !== target.uri.toString())?.file;
-        const action = new vscode.CodeAction(`Add ${key} to ${target.path}${from ? ` (from ${from})` : ''}`, vscode.CodeActionKind.QuickFix);
+        // An item of the writer's Zotero library that no bibliography has: its entry is made as citing it makes it.
+        const zotero = engine().zotero.itemKeyOfPaperId(paper.id) !== undefined;
+        const title = zotero ? `Add from Zotero to ${target.path}${ours.length > 1 ? `: ${key}` : ''}` : `Add ${key} to ${target.path}${from ? ` (from ${from})` : ''}`;
+        const action = new vscode.CodeAction(title, vscode.CodeActionKind.QuickFix);
         action.diagnostics = [diagnostic];
         action.isPreferred = true;
         action.command = { command: Commands.addMissingEntries, title: action.title, arguments: [doc.uri, [key]] };

@@ -10,6 +10,7 @@ import type { ZoteroPrompt } from './prompt';
 
 export { ZoteroLibrary } from './library';
 export { ZoteroPrompt } from './prompt';
+export { ZoteroDetails } from './details';
 
 class RefreshZoteroCommand {
   readonly id = Commands.refreshZotero;

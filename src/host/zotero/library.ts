@@ -9,6 +9,7 @@
 import vscode = require('vscode');
 import type { CollectionTree, ZoteroCollection } from '../../core/zotero/collections';
 import type { ZoteroItem } from '../../core/zotero/item';
+import type { ZoteroChild } from '../../core/zotero/details';
 import { applyZoteroChange, ZOTERO_CHUNK } from '../../core/zotero/change';
 import type { ZoteroInput } from '../../core/zotero/join';
 import type { ZoteroSource } from '../common/treeNodes';
@@ -331,6 +332,16 @@ export class ZoteroLibrary implements vscode.Disposable, ZoteroSource {
     this.#keys = joined?.keys ?? new Map();
     const made = joined ? Object.entries(joined.newKeys) : [];
     if (made.length) await this.memento.update(KEYS_STATE, { ...keys, ...Object.fromEntries(made) });
+  }
+
+  /** An item's notes and attachments (`/items/{key}/children`), asked when its details open; a problem throws its message. */
+  async children(itemKey: string): Promise<ZoteroChild[]> {
+    if (this.inBrowser) throw new ZoteroError('web', problemMessage('web', this.url, ''));
+    const { ZoteroChildrenSchema } = engine().zotero;
+    const answer = await this.#get(`/api/users/0/items/${encodeURIComponent(itemKey)}/children?format=json`);
+    const parsed = ZoteroChildrenSchema.safeParse(answer.body);
+    if (!parsed.success) throw new ZoteroError('answer', problemMessage('answer', this.url, `children: ${parsed.error.issues[0]?.message ?? 'not a list of items'}`));
+    return parsed.data;
   }
 
   /** Takes Zotero's items out of the library (the writer turned it off). */

@@ -13,6 +13,12 @@ export const NOT_ON_THE_WEB: Record<string, string> = {
     ZOTERO_SERVER,
   'Zotero library citing a Zotero item puts its key in and appends its entry to the document\'s bibliography, once':
     ZOTERO_SERVER,
+  'Zotero library the details of a Zotero item show its fields, tags and notes as text; Open PDF hands Zotero its PDF, Open PDF in VS Code opens the file, Show in Zotero selects it':
+    ZOTERO_SERVER,
+  'Zotero library a cited Zotero item, now an entry of the writer: its details still come from Zotero; an answer Papers cannot read is said, and Retry reads it again':
+    ZOTERO_SERVER,
+  'Zotero library a cited key only Zotero has: the hover says so, and "Add from Zotero to references.bib" appends exactly its entry as one undo step; then nothing is offered':
+    ZOTERO_SERVER,
   'Zotero library an item added in Zotero joins on Refresh Zotero Library, under the key Better BibTeX gave it':
     ZOTERO_SERVER,
   'Zotero library what changed in Zotero since it was last read is all that is asked for: a retitled item keeps its key, a deleted one leaves; nothing changed costs one "not modified"':

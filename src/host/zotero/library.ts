@@ -331,7 +331,10 @@ export class ZoteroLibrary implements vscode.Disposable, ZoteroSource {
     const joined = await this.store.applyZoteroItems({ ...items, keys });
     this.#keys = joined?.keys ?? new Map();
     const made = joined ? Object.entries(joined.newKeys) : [];
-    if (made.length) await this.memento.update(KEYS_STATE, { ...keys, ...Object.fromEntries(made) });
+    // The keys kept as they are now, not as they were before the join: another join may have kept
+    // some meanwhile (a first read sends its chunks while the next pages come), and writing over
+    // them lost an item's key, which the next whole read then made again, maybe with a suffix.
+    if (made.length) await this.memento.update(KEYS_STATE, { ...this.memento.get<Record<string, string>>(KEYS_STATE, {}), ...Object.fromEntries(made) });
   }
 
   /** An item's notes and attachments (`/items/{key}/children`), asked when its details open; a problem throws its message. */

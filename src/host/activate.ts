@@ -13,7 +13,7 @@ import { DetailsPanel } from './browse/details';
 import { TOPICS } from './browse/topics';
 import { ReadingListProvider } from './browse/readingListView';
 import { PapersTreeProvider } from './browse/tree';
-import { CitationRename, registerCite } from './cite';
+import { CitationRename, keysCitedInProject, registerCite } from './cite';
 import { CitedOnScreen } from './cite/citedOnScreen';
 import { CitationSettingsReader } from './common/citationSettings';
 import { CitationStyles } from './common/citationStyles';
@@ -100,7 +100,7 @@ export async function activateWith(context: vscode.ExtensionContext, platform: P
   const daily = new DailyPapers(web, store, log);
   const notes = new Notes(log);
   const picker = new PaperPicker(store, new HuggingFaceSearch(web), notes);
-  const neighbourhoods = new Neighbourhoods(web, store, context.secrets, editors, log);
+  const neighbourhoods = new Neighbourhoods(web, store, context.secrets, editors, log, doc => keysCitedInProject(doc, bibliographies));
   // The writer's Zotero library, read only while papers.zotero.enabled is on (and never in a browser: localhost is not the writer's computer there).
   const zotero = new ZoteroLibrary(store, context.globalState, log, !platform.disk);
   const zoteroPrompt = new ZoteroPrompt(zotero, context.globalState, !platform.disk);

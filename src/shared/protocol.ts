@@ -82,6 +82,8 @@ const NeighbourViewSchema = lazySchema(() => z.strictObject({
   inLibrary: z.boolean(),
   /** Cited in the document the writer was last in. */
   cited: z.boolean(),
+  /** Not cited there, but in another document of its project (one that takes its citations from the same bibliography). */
+  citedInProject: z.boolean(),
 }));
 
 /** References, Cited by or Recommended: each with its own progress, error and retry. */

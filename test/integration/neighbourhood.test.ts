@@ -212,4 +212,41 @@ suite('A paper\'s neighbourhood (Semantic Scholar and the Hub, replayed)', () =>
     assert.equal(tree.getTreeItem(citations).description, '200+');
     await closeAllEditors();
   });
+  test('a neighbour another document of the project cites is marked "cited in the project", in the details view, the walk and the suggestions', async () => {
+    // The appendix (on the disk, never opened) takes its citations from the introduction's bibliography.
+    await writeText(dir('appendix.md'), '---\nbibliography: turing.bib\n---\n\nAs [@venkat2024quo] says.\n');
+    await openAt('intro.md', '---\nbibliography: turing.bib\n---\n\nAs [@turing1950] asked.\n', 40);
+    const view = await neighbourhoodOf('turing1950', v => section(v, 'citations')?.items.some(n => n.key === 'venkat2024quo' && n.citedInProject) === true, 'Quo Vadis marked cited in the project');
+    const quo = section(view, 'citations').items.find(n => n.key === 'venkat2024quo')!;
+    assert.deepEqual([quo.inLibrary, quo.cited, quo.citedInProject], [true, false, true]);
+    // Cited by chapter.md, whose bibliography is shared.bib: another project.
+    const journey = section(view, 'citations').items.find(n => n.title.startsWith('The Journey/DAO/TAO'))!;
+    assert.deepEqual([journey.key, journey.cited, journey.citedInProject], ['shen2024journey', false, false]);
+    // The walk marks its row the same way.
+    const { tree, treeView } = api.testing;
+    const node = await waitFor('Turing\'s row', async () => tree.findPaper((await api.getPaper('turing1950'))!.id));
+    await treeView.reveal(node, { expand: true, focus: false, select: false });
+    const citations = (await tree.getChildren(node))[1];
+    await treeView.reveal(citations, { expand: true, focus: false, select: false });
+    const rows = await waitFor('Turing\'s citations in the walk', async () => { const r = await tree.getChildren(citations); return r.length > 1 && r; }, 20000);
+    const row = (key: string) => tree.getTreeItem(rows.find(n => n.kind === 'paper' && n.row.key === key)!);
+    assert.match(String(row('venkat2024quo').description), /^✓ cited in the project · /);
+    assert.doesNotMatch(String(row('shen2024journey').description), /cited/);
+    await closeAllEditors();
+    // Suggestions: one another chapter of the project cites is said so.
+    const draft = await openAt('draft.md', '---\nbibliography: shared.bib\n---\n\nSee [@shen2024journey; @venkat2024quo; @hamarat2024dark].\n', 60);
+    const suggested = async () => {
+      await vscode.window.showTextDocument(draft.document);
+      await vscode.commands.executeCommand('papers.suggestCitations');
+      const pick = await waitFor('the suggestions', () => { const p = api.testing.suggestionPick(); return p && p.items.length > 0 && p; }, 20000);
+      const church = pick.items.find(i => i.label.startsWith('An Unsolvable Problem'))!;
+      pick.hide();
+      return church;
+    };
+    const before = await suggested();
+    assert.equal(before.description, 'cited by 2 of your 3 references');
+    await writeText(dir('afterword.md'), `---\nbibliography: shared.bib\n---\n\nAs [@${before.detail!.split(' · ').at(-1)!}] showed.\n`);
+    assert.equal((await suggested()).description, 'cited by 2 of your 3 references · ✓ cited in the project');
+    await closeAllEditors();
+  });
 });

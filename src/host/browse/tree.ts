@@ -138,7 +138,7 @@ export class PapersTreeProvider extends Disposable implements vscode.TreeDataPro
   }
 
   getTreeItem(node: TreeNode): vscode.TreeItem {
-    return treeItem(node, id => this.readingList.has(id), { daily: this.daily, zotero: this.zotero }, node.kind === 'paper' && this.walkable(node), this.notes && (key => this.notes!.has(key)));
+    return treeItem(node, id => this.readingList.has(id), { daily: this.daily, zotero: this.zotero, cited: this.neighbours && (key => this.neighbours!.citedIn(key)) }, node.kind === 'paper' && this.walkable(node), this.notes && (key => this.notes!.has(key)));
   }
 
   /** The tooltip of a paper row, asked for when the pointer rests on it. */

@@ -59,6 +59,8 @@ export interface NeighbourSource {
   readonly enabled: boolean;
   /** A page of the neighbours of the paper `scholarId` names (`PaperRow.scholarId`), from `offset`; rejects with what went wrong, said plainly. */
   page(scholarId: string, section: NeighbourKind, offset: number): Promise<NeighbourRows>;
+  /** Whether a key is cited in the document the writer was last in, elsewhere in its project, or not (as last read). */
+  citedIn(key: string): 'here' | 'project' | undefined;
 }
 
 /** What gives the Zotero node its collections: the Zotero feature's, handed to the view by host/activate.ts. */

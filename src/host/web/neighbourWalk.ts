@@ -35,10 +35,16 @@ export class NeighbourWalk implements NeighbourSource {
     for (const paper of papers) this.#papers.set(webPaperId(paper), paper);
     const keys = await web.join('walk', [...this.#papers.values()], this.#fetched, { topics: false });
     const rows = await web.rowsOf(papers, keys);
+    // The rows are marked by the keys cited (citedIn): read now, as the rows are shown.
+    await this.neighbourhoods.citedKeys();
     return {
       rows: papers.flatMap(paper => rows.get(webPaperId(paper)) ?? []),
       next: answer.value.next,
       note: this.neighbourhoods.cacheNote(answer),
     };
+  }
+
+  citedIn(key: string): 'here' | 'project' | undefined {
+    return this.neighbourhoods.citedIn(key);
   }
 }

@@ -41,6 +41,8 @@ function authorsText(paper: FetchedPaper): string {
   return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : names[0] ?? '';
 }
 
+export interface CitedKeys { here: ReadonlySet<string>; project: ReadonlySet<string> }
+
 interface SectionState {
   state: 'loading' | 'ready' | 'error';
   message: string | null;
@@ -73,6 +75,8 @@ export class Neighbourhoods extends Disposable {
     private readonly secrets: vscode.SecretStorage,
     readonly editors: EditorTracker,
     readonly log: vscode.LogOutputChannel,
+    /** The keys any document of a document's project cites (the cite feature's, handed by host/activate.ts). */
+    private readonly projectKeys?: (doc: vscode.TextDocument) => Promise<Set<string>>,
   ) {
     super();
     this.register(secrets.onDidChange(e => { if (e.key === SCHOLAR_KEY_SECRET) this.#keyChanged.fire(); }));
@@ -124,10 +128,26 @@ export class Neighbourhoods extends Disposable {
     return new Session(this, paper, post);
   }
 
-  /** The keys cited in the document the writer was last in (what a neighbour is marked "cited" by). */
-  citedKeys(): Set<string> {
+  /** The keys as last read (the Papers view's rows are marked by them, without waiting). */
+  lastCited: CitedKeys = { here: new Set(), project: new Set() };
+
+  /**
+   * The keys cited in the document the writer was last in (`here`) and in any document of its
+   * project (`project`, which holds `here`): what a neighbour or a suggestion is marked "cited" by.
+   */
+  async citedKeys(): Promise<CitedKeys> {
     const doc = this.editors.lastDocument;
-    return new Set(doc ? citationsOf(doc).flatMap(c => c.keys.map(k => k.key)) : []);
+    const here = new Set(doc ? citationsOf(doc).flatMap(c => c.keys.map(k => k.key)) : []);
+    const project = doc && this.projectKeys
+      ? await this.projectKeys(doc).catch(error => { this.log.info(`The keys cited in the project of ${doc.uri.path}: ${(error as Error).message}`); return here; })
+      : here;
+    this.lastCited = { here, project: new Set([...project, ...here]) };
+    return this.lastCited;
+  }
+
+  /** How a key is marked: cited in the last document, elsewhere in its project, or not (as last read). */
+  citedIn(key: string): 'here' | 'project' | undefined {
+    return this.lastCited.here.has(key) ? 'here' : this.lastCited.project.has(key) ? 'project' : undefined;
   }
 }
 
@@ -145,12 +165,16 @@ class Session implements NeighbourhoodSession {
   #libraryTimer: ReturnType<typeof setTimeout> | undefined;
   #unavailable: string | null = null;
   #joins: Promise<void> = Promise.resolve();
+  #sends: Promise<void> = Promise.resolve();
+  /** The keys cited, read when the view opens and again when it is shown again or the library changes (a neighbour cited). */
+  #cited: Promise<CitedKeys>;
   readonly #id: string | undefined;
   #disposed = false;
   readonly #keyListener: vscode.Disposable;
 
   constructor(private readonly owner: Neighbourhoods, private readonly paper: Paper, private readonly post: (view: NeighbourhoodView) => void) {
     this.#id = scholarIdOf(paper);
+    this.#cited = owner.citedKeys();
     this.#keyListener = owner.onDidChangeKey(() => { for (const kind of KINDS) if (this.#sections.get(kind)?.askKey) this.retry(kind); });
     // A neighbour cited (its entry appended) or a bibliography edited: its marks follow, once the library settles.
     this.#libraryListener = owner.store.onDidChange(() => {
@@ -178,6 +202,7 @@ class Session implements NeighbourhoodSession {
 
   async refresh(): Promise<void> {
     if (this.#unavailable || this.#disposed) return;
+    this.#cited = this.owner.citedKeys();
     await this.#join();
     this.#send();
   }
@@ -304,12 +329,12 @@ class Session implements NeighbourhoodSession {
   /** The library changed (a bibliography read again): the rows are read again, without joining (which would change it again). */
   async libraryChanged(): Promise<void> {
     if (this.#unavailable || this.#disposed || !this.#keys.size) return;
+    this.#cited = this.owner.citedKeys();
     await this.#readRows();
     this.#send();
   }
 
-  #view(): NeighbourhoodView {
-    const cited = this.owner.citedKeys();
+  #view(cited: CitedKeys): NeighbourhoodView {
     const sections = KINDS.flatMap(kind => {
       const section = this.#sections.get(kind);
       if (!section) return [];
@@ -325,7 +350,7 @@ class Session implements NeighbourhoodSession {
           id: row.id, key: row.key, title: paper.title, authors: authorsText(paper), year: paper.issued?.year ?? null, venue: paper.venue ?? null,
           citations: neighbour.citations ?? null, influential: neighbour.influential === true,
           // Joined as itself, it is a paper from the web; as another, the library had it (the writer's entry, a bundled paper).
-          inLibrary: row.id !== engine().web.webPaperId(paper), cited: cited.has(row.key),
+          inLibrary: row.id !== engine().web.webPaperId(paper), cited: cited.here.has(row.key), citedInProject: !cited.here.has(row.key) && cited.project.has(row.key),
         });
       }
       return [{ kind, state: section.state, message: section.message, items, more: section.next !== undefined, askKey: section.askKey }];
@@ -333,7 +358,11 @@ class Session implements NeighbourhoodSession {
     return { id: this.paper.id, unavailable: this.#unavailable, summary: this.#summary, sections, artefacts: this.#artefacts };
   }
 
+  /** Sends the view once the cited keys are read; views are sent in the order asked. */
   #send(): void {
-    if (!this.#disposed) this.post(this.#view());
+    this.#sends = this.#sends.then(async () => {
+      const cited = await this.#cited;
+      if (!this.#disposed) this.post(this.#view(cited));
+    }).catch(error => this.owner.log.warn(`The neighbourhood of ${this.paper.id}: ${(error as Error).message}`));
   }
 }

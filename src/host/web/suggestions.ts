@@ -85,12 +85,15 @@ export class Suggestions {
     }
     const suggested = suggestions.map(s => s.neighbour.paper);
     const rows = await web.rowsOf(suggested, await web.join('suggestions', suggested, asked.fetched, { topics: false }));
+    // One the writer has and cites in another document of the project is said so.
+    const { project } = await this.neighbourhoods.citedKeys();
     const items = suggestions.flatMap((suggestion): SuggestionItem[] => {
       const row = rows.get(engine().web.webPaperId(suggestion.neighbour.paper));
       if (!row) return [];
       const { paper } = suggestion.neighbour;
       const detail = [paper.authors.map(a => a.family ?? a.literal).filter(Boolean).slice(0, 3).join(', ') + (paper.authors.length > 3 ? ' et al.' : ''), paper.issued?.year, paper.venue, row.key].filter(Boolean).join(' · ');
-      return [{ label: paper.title, description: suggestion.reason, detail, suggestion, row, buttons: [DETAILS, DISMISS] }];
+      const description = project.has(row.key) ? `${suggestion.reason} · ✓ cited in the project` : suggestion.reason;
+      return [{ label: paper.title, description, detail, suggestion, row, buttons: [DETAILS, DISMISS] }];
     });
     this.show(doc, items, linked.length, asked.error ? asked.fetched : undefined);
   }

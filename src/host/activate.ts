@@ -105,7 +105,7 @@ export async function activateWith(context: vscode.ExtensionContext, platform: P
   const zotero = new ZoteroLibrary(store, context.globalState, log, !platform.disk);
   const zoteroPrompt = new ZoteroPrompt(zotero, context.globalState, !platform.disk);
   const tree = new PapersTreeProvider(store, readingList, context.workspaceState, daily, new NeighbourWalk(neighbourhoods), zotero, notes);
-  const treeView = vscode.window.createTreeView<TreeNode>(Views.papers, { treeDataProvider: tree, showCollapseAll: true });
+  const treeView = vscode.window.createTreeView<TreeNode>(Views.papers, { treeDataProvider: tree, showCollapseAll: true, canSelectMany: true });
   const readingListProvider = new ReadingListProvider(store, readingList);
   const readingListView = vscode.window.createTreeView(Views.readingList, { treeDataProvider: readingListProvider });
   const suggestions = new Suggestions(neighbourhoods, context.workspaceState);

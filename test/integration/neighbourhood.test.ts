@@ -249,4 +249,52 @@ suite('A paper\'s neighbourhood (Semantic Scholar and the Hub, replayed)', () =>
     assert.equal((await suggested()).description, 'cited by 2 of your 3 references · ✓ cited in the project');
     await closeAllEditors();
   });
+  test('Recommend Papers Like These: the papers selected in the Papers view; "Not like this" asks again without one, remembering it', async () => {
+    const { tree } = api.testing;
+    const turing = await waitFor('Turing\'s row', async () => tree.findPaper((await api.getPaper('turing1950'))!.id));
+    const bundled = (await tree.getChildren((await tree.getChildren()).find(n => n.kind === 'group'))).slice(0, 2);
+    // As VS Code runs a row's menu command: the row, then every row selected.
+    await vscode.commands.executeCommand('papers.recommendLikeThese', turing, [turing, ...bundled]);
+    const pick = await waitFor('the recommendations', () => { const p = api.testing.recommendedPick(); return p && p.items.length > 0 && p; }, 20000);
+    assert.equal(pick.title, 'Papers like the 1 selected (2 of 3 have no arXiv id or DOI: left out)');
+    const titles = () => pick.items.map(i => i.label.slice(0, 20));
+    const first = titles();
+    assert.ok(first.includes('On Computable Number') && first.includes('An Unsolvable Proble'), first.join('; '));
+    const asked = await server.requestCount();
+    await api.testing.notLikeThis(pick.items.find(i => i.label.startsWith('On Computable'))!);
+    assert.ok(await server.requestCount() > asked, 'asked again');
+    assert.deepEqual(titles(), first.filter(t => t !== 'On Computable Number'));
+    // Asked again with both as negative examples: the first is not recommended again.
+    await api.testing.notLikeThis(pick.items.find(i => i.label.startsWith('An Unsolvable'))!);
+    assert.deepEqual(titles(), first.filter(t => t !== 'On Computable Number' && t !== 'An Unsolvable Proble'));
+    assert.equal(pick.busy, false);
+    // Enter opens the details of the one chosen.
+    pick.selectedItems = [pick.items[0]];
+    const chosen = pick.items[0].label;
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    await waitFor('its details', () => api.testing.details().snapshot?.title === chosen, 20000);
+    await closeAllEditors();
+  });
+  test('the walk opens an arXiv paper into its models, datasets and Spaces on the Hub, each opening its page', async () => {
+    const { tree, treeView } = api.testing;
+    const node = await waitFor('Attention\'s row', async () => tree.findPaper((await api.getPaper('vaswani2017attention'))!.id));
+    await treeView.reveal(node, { expand: true, focus: false, select: false });
+    const sections = await tree.getChildren(node);
+    assert.deepEqual(sections.map(s => tree.getTreeItem(s).label), ['References', 'Cited by', 'Recommended', 'On Hugging Face']);
+    const hub = sections[3];
+    await treeView.reveal(hub, { expand: true, focus: false, select: false });
+    const rows = await waitFor('the Hub\'s repositories', async () => { const r = await tree.getChildren(hub); return r.length > 0 && r; }, 20000);
+    assert.deepEqual(rows.map(r => [tree.getTreeItem(r).label, tree.getTreeItem(r).description]), [
+      ['papers-test/transformer-base', 'model · ↓ 120,345 · ♥ 210'], ['papers-test/transformer-big', 'model · ↓ 4,521 · ♥ 17'],
+      ['papers-test/wmt14-en-de', 'dataset · ↓ 9,876 · ♥ 44'], ['papers-test/attention-visualised', 'Space · ♥ 310'],
+    ]);
+    assert.equal(tree.getTreeItem(hub).description, '4');
+    // A click opens its page on the Hub in the browser; the command opens nothing else.
+    const command = tree.getTreeItem(rows[2]).command!;
+    assert.deepEqual([command.command, command.arguments], ['papers.openOnHub', [`${server.urls.huggingFace}/datasets/papers-test/wmt14-en-de`]]);
+    assert.equal(await vscode.commands.executeCommand('papers.openOnHub', 'https://example.com/papers-test/transformer-base'), false);
+    // A paper with a DOI and no arXiv id has no Hub node.
+    const turing = await waitFor('Turing\'s row', async () => tree.findPaper((await api.getPaper('turing1950'))!.id));
+    assert.deepEqual((await tree.getChildren(turing)).map(s => tree.getTreeItem(s).label), ['References', 'Cited by', 'Recommended']);
+  });
 });

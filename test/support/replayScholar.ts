@@ -106,15 +106,16 @@ export class ScholarReplay {
   /**
    * Recommendations for a list no recording asked for (MADE, not recorded): for positive papers
    * that Paper.json holds, the real records of Turing's resolved references stand in for what the
-   * service would recommend, less the positives themselves; for others, none.
+   * service would recommend, less the positives themselves and the negative examples; for others, none.
    */
   private recommendFor(body: string): Answer {
-    const asked = jsonBody<{ positivePaperIds: string[] }>(body);
+    const asked = jsonBody<{ positivePaperIds: string[]; negativePaperIds?: string[] }>(body);
     if ('status' in asked) return asked;
-    const positive = asked.positivePaperIds;
-    const known = positive.map(id => this.records.get(nameOf(id))).filter((r): r is ScholarRecord => !!r);
+    const records = (ids: string[] = []) => ids.map(id => this.records.get(nameOf(id))).filter((r): r is ScholarRecord => !!r);
+    const known = records(asked.positivePaperIds);
     if (!known.length) return json(200, { recommendedPapers: [] });
-    const recommended = (this.turing.references ?? []).filter(r => r.paperId && !known.includes(r)).map(withoutLists);
+    const unlike = records(asked.negativePaperIds);
+    const recommended = (this.turing.references ?? []).filter(r => r.paperId && !known.includes(r) && !unlike.includes(r)).map(withoutLists);
     return json(200, { recommendedPapers: recommended });
   }
 

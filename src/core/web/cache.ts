@@ -173,9 +173,9 @@ export class WebCache {
       .then(answer => ({ ...answer, value: answer.value.map(item => item ?? undefined) }));
   }
 
-  /** Recommendations for a set of papers (`ids` in order), asked again after a day. */
-  recommendedFor(ids: readonly string[], fetch: () => Promise<NeighbourPage>): Promise<Cached<NeighbourPage>> {
-    return this.#forADay(`s2-recommended-${idsKey(ids)}`, NeighbourPageEntrySchema, fetch);
+  /** Recommendations for a set of papers (`ids` in order; unlike the `negative` ones), asked again after a day. */
+  recommendedFor(ids: readonly string[], fetch: () => Promise<NeighbourPage>, negative: readonly string[] = []): Promise<Cached<NeighbourPage>> {
+    return this.#forADay(`s2-recommended-${idsKey([...ids, ...negative.map(id => `not ${id}`)])}`, NeighbourPageEntrySchema, fetch);
   }
 
   /** An answer kept as `{ value }`, served from the cache for a day after it was fetched. */

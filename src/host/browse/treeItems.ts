@@ -45,6 +45,8 @@ const SECTIONS: Record<NeighboursNode['section'], { label: string; tooltip: stri
   recommended: { label: 'Recommended', tooltip: 'What to read next, by Semantic Scholar\'s recommendations', icon: 'sparkle' },
 };
 
+const ARTEFACT_KINDS = { models: { label: 'model', icon: 'symbol-class' }, datasets: { label: 'dataset', icon: 'database' }, spaces: { label: 'Space', icon: 'rocket' } } as const;
+
 /** What the Daily Papers and Zotero nodes say of themselves. */
 export interface TreeSources {
   daily?: Pick<DailySource, 'description' | 'tooltip'>;
@@ -88,6 +90,27 @@ export function treeItem(node: TreeNode, starred: (id: string) => boolean, sourc
     item.tooltip = section.tooltip;
     item.iconPath = new vscode.ThemeIcon(section.icon);
     item.contextValue = 'neighbours';
+    return item;
+  }
+  if (node.kind === 'artefacts') {
+    const item = new vscode.TreeItem('On Hugging Face', vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = node.id;
+    item.description = node.count === undefined ? undefined : `${node.count}`;
+    item.tooltip = 'The models, datasets and Spaces on the Hugging Face Hub whose cards cite it';
+    item.iconPath = new vscode.ThemeIcon('package');
+    item.contextValue = 'artefacts';
+    return item;
+  }
+  if (node.kind === 'artefact') {
+    const { artefact } = node;
+    const item = new vscode.TreeItem(artefact.id, vscode.TreeItemCollapsibleState.None);
+    item.id = node.id;
+    const counts = [artefact.downloads === undefined ? '' : `↓ ${artefact.downloads.toLocaleString('en')}`, artefact.likes === undefined ? '' : `♥ ${artefact.likes.toLocaleString('en')}`];
+    item.description = [ARTEFACT_KINDS[artefact.kind].label, ...counts].filter(Boolean).join(' · ');
+    item.tooltip = `${artefact.url}: open it in the browser`;
+    item.iconPath = new vscode.ThemeIcon(ARTEFACT_KINDS[artefact.kind].icon);
+    item.contextValue = 'artefact';
+    item.command = { command: Commands.openOnHub, title: 'Open on Hugging Face', arguments: [artefact.url] };
     return item;
   }
   if (node.kind === 'bibliography') {

@@ -109,8 +109,19 @@ export class Neighbourhoods extends Disposable {
       : service.page(id, kind, offset, { signal })));
   }
 
+  /** The Hub's models, datasets and Spaces made from an arXiv paper: from the day's cache when it was asked today. */
+  async artefacts(arxivId: string, signal?: AbortSignal): Promise<Cached<{ artefacts: Artefact[]; errors: string[] }>> {
+    const service = await this.service();
+    return this.web.cache.artefacts(arxivId, async () => {
+      const { artefacts, errors } = await service.artefacts(arxivId, { signal });
+      // Every kind failing is a failure (nothing is kept); one of three is said beside the others.
+      if (errors.length === 3) throw errors[0];
+      return { artefacts, errors: errors.map(e => e.message) };
+    });
+  }
+
   /** What a page served from the cache says beside its papers (the service failed today), or undefined for a fresh one. */
-  cacheNote(answer: Cached<NeighbourPage>): string | undefined {
+  cacheNote(answer: Cached<unknown>): string | undefined {
     return answer.error ? `Shown from the cache of ${answer.fetched.slice(0, 10)}: ${this.web.problem(answer.error) ?? answer.error.message}` : undefined;
   }
 
@@ -287,13 +298,7 @@ class Session implements NeighbourhoodSession {
     this.#artefacts = { state: 'loading', message: null, items: [] };
     this.#send();
     try {
-      const service = await this.owner.service();
-      const answer = await this.owner.web.cache.artefacts(arxivId, async () => {
-        const { artefacts, errors } = await service.artefacts(arxivId, { signal: this.#controller.signal });
-        // Every kind failing is a failure (nothing is kept); one of three is said beside the others.
-        if (errors.length === 3) throw errors[0];
-        return { artefacts, errors: errors.map(e => e.message) };
-      });
+      const answer = await this.owner.artefacts(arxivId, this.#controller.signal);
       const items = answer.value.artefacts.map((a: Artefact) => ({ kind: a.kind, id: a.id, url: a.url, downloads: a.downloads ?? null, likes: a.likes ?? null }));
       this.#artefacts = { state: 'ready', message: answer.value.errors[0] ?? null, items };
     } catch (error) {

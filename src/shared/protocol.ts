@@ -108,6 +108,8 @@ export const NeighbourhoodViewSchema = lazySchema(() => z.strictObject({
   id: id(),
   /** Why it has none (no id to ask by, the network turned off); null when it is asked. */
   unavailable: z.nullable(z.string()),
+  /** How it was found when it has no id of its own ("Found on Semantic Scholar by its title"). */
+  found: z.nullable(z.string()),
   summary: z.nullable(z.strictObject({ citations: count(), influential: count(), tldr: z.nullable(z.string()), pdf: z.nullable(z.string()) })),
   sections: z.array(NeighbourSectionSchema),
   /** The Hub's models, datasets and Spaces (papers with an arXiv id only). */

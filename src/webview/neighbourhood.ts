@@ -97,6 +97,7 @@ export function renderNeighbourhood(view: NeighbourhoodView | undefined = last):
   if (view.unavailable) {
     parts.push(section('neighbourhood-heading', 'References and citations', el('p', view.unavailable, { class: 'muted', id: 'neighbourhood-unavailable' })));
   } else {
+    if (view.found) parts.push(el('p', view.found, { class: 'muted', id: 'neighbourhood-found' }));
     if (view.summary) {
       const { citations, influential, tldr, pdf } = view.summary;
       const facts = [citations === null ? '' : `Cited by ${number(citations)}`, influential ? `${number(influential)} influential` : ''].filter(Boolean).join(' · ');

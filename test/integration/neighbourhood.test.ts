@@ -297,4 +297,22 @@ suite('A paper\'s neighbourhood (Semantic Scholar and the Hub, replayed)', () =>
     const turing = await waitFor('Turing\'s row', async () => tree.findPaper((await api.getPaper('turing1950'))!.id));
     assert.deepEqual((await tree.getChildren(turing)).map(s => tree.getTreeItem(s).label), ['References', 'Cited by', 'Recommended']);
   });
+  test('a bundled paper (no id) is found on Semantic Scholar by its title, and only by the same title', async () => {
+    const papers = await api.papers();
+    const alpha = papers.find(p => p.title === 'AlphaBlock: Embodied Finetuning for Vision-Language Reasoning in Robot Manipulation')!;
+    assert.deepEqual([alpha.doi, alpha.arxivId, alpha.web], [undefined, undefined, undefined], 'a bundled paper has no id');
+    const view = await neighbourhoodOf(alpha.key, v => v.sections.length === 3 && v.sections.every(s => s.state === 'ready') && v.summary !== null, 'AlphaBlock found by its title');
+    assert.deepEqual([view.unavailable, view.found, view.summary!.citations], [null, 'Found on Semantic Scholar by its title', 42]);
+    assert.deepEqual(section(view, 'references').items.map(n => n.title.slice(0, 20)), ['On Computable Number', 'An Unsolvable Proble']);
+    assert.equal((await server.requests()).filter(r => r.includes('/search/match')).length, 1);
+    // The service's best match has another title: not taken.
+    const openAgi = papers.find(p => p.title === 'OpenAGI: When LLM Meets Domain Experts')!;
+    const refused = await neighbourhoodOf(openAgi.key, v => v.unavailable !== null, 'OpenAGI not taken');
+    assert.match(refused.unavailable!, /^Semantic Scholar has no paper of exactly this title\. .*Look Up Authors/);
+    assert.deepEqual([refused.found, refused.sections], [null, []]);
+    // Asked again (the view opened again): the day's cache answers.
+    await neighbourhoodOf(alpha.key, v => v.found !== null && v.sections.every(s => s.state === 'ready'), 'AlphaBlock again');
+    assert.equal((await server.requests()).filter(r => r.includes('/search/match')).length, 2, 'one question for each title, once');
+    await closeAllEditors();
+  });
 });

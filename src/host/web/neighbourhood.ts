@@ -29,6 +29,12 @@ export function scholarIdOf(paper: Paper): string | undefined {
   return engine().web.scholarIdOfWork(engine().web.workOfPaper(paper));
 }
 
+/** What a paper without an id is told. */
+const NO_ID = 'Papers finds a paper\'s references and citations by its arXiv id or DOI, and this one has neither: Look Up Authors finds them for a bundled paper, Papers: Add Paper… adds one by its id.';
+
+/** A paper of the bundled pages (or a corpus file): no entry of the writer's, not fetched. It has no id of its own, only its title. */
+const isBundled = (paper: Paper) => !paper.entries?.length && !paper.web;
+
 /** The arXiv id of a paper of the library, however its entry gives it. */
 function arxivIdOf(paper: Paper): string | undefined {
   return engine().web.idsOfWork(engine().web.workOfPaper(paper)).arxivId;
@@ -120,6 +126,12 @@ export class Neighbourhoods extends Disposable {
     });
   }
 
+  /** The graph's id of a paper that has none of its own, found by its title (the same title only); undefined when the graph has none. */
+  async byTitle(title: string, signal?: AbortSignal): Promise<string | undefined> {
+    const service = await this.service();
+    return (await this.web.cache.titleMatch(title, () => service.byTitle(title, { signal }))).value?.scholarId;
+  }
+
   /** What a page served from the cache says beside its papers (the service failed today), or undefined for a fresh one. */
   cacheNote(answer: Cached<unknown>): string | undefined {
     return answer.error ? `Shown from the cache of ${answer.fetched.slice(0, 10)}: ${this.web.problem(answer.error) ?? answer.error.message}` : undefined;
@@ -179,7 +191,9 @@ class Session implements NeighbourhoodSession {
   #sends: Promise<void> = Promise.resolve();
   /** The keys cited, read when the view opens and again when it is shown again or the library changes (a neighbour cited). */
   #cited: Promise<CitedKeys>;
-  readonly #id: string | undefined;
+  #id: string | undefined;
+  /** How the paper was found when it has no id of its own (by its title), said beside its sections. */
+  #found: string | null = null;
   #disposed = false;
   readonly #keyListener: vscode.Disposable;
 
@@ -200,11 +214,37 @@ class Session implements NeighbourhoodSession {
     if (this.#disposed) return;
     const { owner, paper } = this;
     if (!owner.web.enabled) this.#unavailable = 'Papers does not use the network: turn on papers.web.enabled to see what this paper cites and what cites it.';
-    else if (!this.#id) this.#unavailable = 'Papers finds a paper\'s references and citations by its arXiv id or DOI, and this one has neither: Look Up Authors finds them for a bundled paper, Papers: Add Paper… adds one by its id.';
+    else if (!this.#id && !isBundled(paper)) this.#unavailable = NO_ID;
     if (this.#unavailable) {
       this.#send();
       return;
     }
+    if (this.#id) this.#loadAll();
+    else void this.#findByTitle();
+  }
+
+  /** A bundled paper (which has no id) is asked for by its title; found, its sections are asked as for a paper with an id. */
+  async #findByTitle(): Promise<void> {
+    try {
+      const found = await this.owner.byTitle(this.paper.title, this.#controller.signal);
+      if (this.#disposed) return;
+      this.#id = found;
+      if (!found) this.#unavailable = `Semantic Scholar has no paper of exactly this title. ${NO_ID}`;
+    } catch (error) {
+      const problem = this.owner.problem(error);
+      if (problem === undefined || this.#disposed) return;
+      this.#unavailable = `Papers could not look this paper up on Semantic Scholar by its title (${problem.message}). ${NO_ID}`;
+    }
+    if (this.#unavailable) {
+      this.#send();
+      return;
+    }
+    this.#found = 'Found on Semantic Scholar by its title';
+    this.#loadAll();
+  }
+
+  #loadAll(): void {
+    const { paper } = this;
     for (const kind of KINDS) void this.#load(kind, 0);
     void this.#loadSummary();
     const arxiv = arxivIdOf(paper);
@@ -360,7 +400,7 @@ class Session implements NeighbourhoodSession {
       }
       return [{ kind, state: section.state, message: section.message, items, more: section.next !== undefined, askKey: section.askKey }];
     });
-    return { id: this.paper.id, unavailable: this.#unavailable, summary: this.#summary, sections, artefacts: this.#artefacts };
+    return { id: this.paper.id, unavailable: this.#unavailable, found: this.#found, summary: this.#summary, sections, artefacts: this.#artefacts };
   }
 
   /** Sends the view once the cited keys are read; views are sent in the order asked. */

@@ -72,7 +72,7 @@ export class ScholarReplay {
     const { matches } = existsSync(titles) ? JSON.parse(readFileSync(titles, 'utf8')) as { matches: { query: string; record: ScholarRecord; references: string[] }[] } : { matches: [] };
     for (const { query, record, references } of matches) {
       const made = { ...record, references: references.map(id => this.records.get(`s2:${id}`)).filter((r): r is ScholarRecord => !!r).map(withoutLists), citations: [] };
-      this.matches.set(query, made);
+      this.matches.set(titleOf(query), made);
       this.records.set(`s2:${record.paperId}`, made);
     }
   }
@@ -86,7 +86,8 @@ export class ScholarReplay {
   answer(method: string, path: string, search: string, body: string): Answer | undefined {
     const query = new URLSearchParams(search);
     if (method === 'GET' && path === '/graph/v1/paper/search/match') {
-      const match = this.matches.get(query.get('query') ?? '');
+      // The service matches loosely: here, a query with the same letters and digits.
+      const match = this.matches.get(titleOf(query.get('query') ?? ''));
       return match ? json(200, { data: [withoutLists(match)] }) : json(404, { error: 'Title match not found' });
     }
     const graph = /^\/graph\/v1\/paper\/(.+?)(?:\/(references|citations))?$/.exec(path);
@@ -149,6 +150,9 @@ export class ScholarReplay {
     }));
   }
 }
+
+/** A title by its letters and digits alone, in lower case. */
+const titleOf = (title: string) => title.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 
 /** A record as it is nested in an answer: without the lists and the embedding Paper.json adds. */
 function withoutLists({ references: _r, citations: _c, embedding: _e, ...record }: ScholarRecord): ScholarRecord {

@@ -111,7 +111,7 @@ export class RecommendLikeTheseCommand implements Command {
   constructor(private readonly parts: AddParts, private readonly suggestions: Suggestions) {}
 
   async execute(arg?: PaperArgument, selected?: unknown) {
-    const rows = Array.isArray(selected) ? selected.flatMap((n: PaperArgument) => (typeof n === 'object' && 'kind' in n && n.kind === 'paper' ? [n.row.id] : [])) : [];
+    const rows = Array.isArray(selected) ? selected.flatMap((n: PaperArgument) => (!!n && typeof n === 'object' && 'kind' in n && n.kind === 'paper' ? [n.row.id] : [])) : [];
     const ids = rows.length ? rows : (await resolvePapers(this.parts, arg, 'Recommend Papers Like These', true))?.map(p => p.id);
     if (ids) await this.suggestions.recommend([...new Set(ids)], 'these');
   }

@@ -224,7 +224,7 @@ suite('A paper\'s neighbourhood (Semantic Scholar and the Hub, replayed)', () =>
     assert.deepEqual([journey.key, journey.cited, journey.citedInProject], ['shen2024journey', false, false]);
     // The walk marks its row the same way.
     const { tree, treeView } = api.testing;
-    const node = await waitFor('Turing\'s row', async () => tree.findPaper((await api.getPaper('turing1950'))!.id));
+    const node = await waitFor('Turing\'s row', async () => { const paper = await api.getPaper('turing1950'); return paper && tree.findPaper(paper.id); });
     await treeView.reveal(node, { expand: true, focus: false, select: false });
     const citations = (await tree.getChildren(node))[1];
     await treeView.reveal(citations, { expand: true, focus: false, select: false });
@@ -251,7 +251,7 @@ suite('A paper\'s neighbourhood (Semantic Scholar and the Hub, replayed)', () =>
   });
   test('Recommend Papers Like These: the papers selected in the Papers view; "Not like this" asks again without one, remembering it', async () => {
     const { tree } = api.testing;
-    const turing = await waitFor('Turing\'s row', async () => tree.findPaper((await api.getPaper('turing1950'))!.id));
+    const turing = await waitFor('Turing\'s row', async () => { const paper = await api.getPaper('turing1950'); return paper && tree.findPaper(paper.id); });
     const bundled = (await tree.getChildren((await tree.getChildren()).find(n => n.kind === 'group'))).slice(0, 2);
     // As VS Code runs a row's menu command: the row, then every row selected.
     await vscode.commands.executeCommand('papers.recommendLikeThese', turing, [turing, ...bundled]);
@@ -277,7 +277,7 @@ suite('A paper\'s neighbourhood (Semantic Scholar and the Hub, replayed)', () =>
   });
   test('the walk opens an arXiv paper into its models, datasets and Spaces on the Hub, each opening its page', async () => {
     const { tree, treeView } = api.testing;
-    const node = await waitFor('Attention\'s row', async () => tree.findPaper((await api.getPaper('vaswani2017attention'))!.id));
+    const node = await waitFor('Attention\'s row', async () => { const paper = await api.getPaper('vaswani2017attention'); return paper && tree.findPaper(paper.id); });
     await treeView.reveal(node, { expand: true, focus: false, select: false });
     const sections = await tree.getChildren(node);
     assert.deepEqual(sections.map(s => tree.getTreeItem(s).label), ['References', 'Cited by', 'Recommended', 'On Hugging Face']);
@@ -294,7 +294,7 @@ suite('A paper\'s neighbourhood (Semantic Scholar and the Hub, replayed)', () =>
     assert.deepEqual([command.command, command.arguments], ['papers.openOnHub', [`${server.urls.huggingFace}/datasets/papers-test/wmt14-en-de`]]);
     assert.equal(await vscode.commands.executeCommand('papers.openOnHub', 'https://example.com/papers-test/transformer-base'), false);
     // A paper with a DOI and no arXiv id has no Hub node.
-    const turing = await waitFor('Turing\'s row', async () => tree.findPaper((await api.getPaper('turing1950'))!.id));
+    const turing = await waitFor('Turing\'s row', async () => { const paper = await api.getPaper('turing1950'); return paper && tree.findPaper(paper.id); });
     assert.deepEqual((await tree.getChildren(turing)).map(s => tree.getTreeItem(s).label), ['References', 'Cited by', 'Recommended']);
   });
   test('a bundled paper (no id) is found on Semantic Scholar by its title, and only by the same title', async () => {

@@ -13,7 +13,7 @@ import { DetailsPanel } from './browse/details';
 import { TOPICS } from './browse/topics';
 import { ReadingListProvider } from './browse/readingListView';
 import { PapersTreeProvider } from './browse/tree';
-import { CitationRename, registerCite } from './cite';
+import { CitationRename, keysCitedInProject, registerCite } from './cite';
 import { CitedOnScreen } from './cite/citedOnScreen';
 import { CitationSettingsReader } from './common/citationSettings';
 import { CitationStyles } from './common/citationStyles';
@@ -100,13 +100,13 @@ export async function activateWith(context: vscode.ExtensionContext, platform: P
   const daily = new DailyPapers(web, store, log);
   const notes = new Notes(log);
   const picker = new PaperPicker(store, new HuggingFaceSearch(web), notes);
-  const neighbourhoods = new Neighbourhoods(web, store, context.secrets, editors, log);
+  const neighbourhoods = new Neighbourhoods(web, store, context.secrets, editors, log, doc => keysCitedInProject(doc, bibliographies));
   // The writer's Zotero library, read only while papers.zotero.enabled is on (and never in a browser: localhost is not the writer's computer there).
   const zotero = new ZoteroLibrary(store, context.globalState, log, !platform.disk);
   const zoteroPrompt = new ZoteroPrompt(zotero, context.globalState, !platform.disk);
   const zoteroDetails = new ZoteroDetails(zotero, log);
   const tree = new PapersTreeProvider(store, readingList, context.workspaceState, daily, new NeighbourWalk(neighbourhoods), zotero, notes);
-  const treeView = vscode.window.createTreeView<TreeNode>(Views.papers, { treeDataProvider: tree, showCollapseAll: true });
+  const treeView = vscode.window.createTreeView<TreeNode>(Views.papers, { treeDataProvider: tree, showCollapseAll: true, canSelectMany: true });
   const readingListProvider = new ReadingListProvider(store, readingList);
   const readingListView = vscode.window.createTreeView(Views.readingList, { treeDataProvider: readingListProvider });
   const suggestions = new Suggestions(neighbourhoods, context.workspaceState);

@@ -37,6 +37,8 @@ export const Commands = {
   sortDailyPapers: 'papers.sortDailyPapers',
   suggestCitations: 'papers.suggestCitations',
   recommendForReadingList: 'papers.recommendForReadingList',
+  recommendLikeThese: 'papers.recommendLikeThese',
+  openOnHub: 'papers.openOnHub',
   setScholarKey: 'papers.setSemanticScholarKey',
   clearScholarKey: 'papers.clearSemanticScholarKey',
   moreNeighbours: 'papers.moreNeighbours',

@@ -64,6 +64,8 @@ export interface PapersTestHooks {
   recommendedPick(): vscode.QuickPick<vscode.QuickPickItem> | undefined;
   /** Does what the dismiss button of a suggestion does. */
   dismissSuggestion(doc: vscode.Uri, item: vscode.QuickPickItem): Promise<void>;
+  /** Does what the "Not like this" button of a recommendation does. */
+  notLikeThis(item: vscode.QuickPickItem): Promise<void>;
   /** Where searches run now: in the host, in the engine worker, or here again while it restarts. */
   engine(): EngineState;
   /** Whether the papers are loaded (on either side) this moment. */
@@ -185,6 +187,7 @@ export function createTestHooks({ store, engineClient, userCorpora, bibliographi
     suggestionPick: () => suggestions.pick,
     recommendedPick: () => suggestions.recommended,
     dismissSuggestion: (doc, item) => suggestions.dismissItem(doc, item),
+    notLikeThis: item => suggestions.notLikeThis(item),
     engine: () => store.engine,
     libraryLoaded: () => store.loaded !== undefined,
     async crashEngine() {

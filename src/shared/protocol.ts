@@ -82,6 +82,8 @@ const NeighbourViewSchema = lazySchema(() => z.strictObject({
   inLibrary: z.boolean(),
   /** Cited in the document the writer was last in. */
   cited: z.boolean(),
+  /** Not cited there, but in another document of its project (one that takes its citations from the same bibliography). */
+  citedInProject: z.boolean(),
 }));
 
 /** References, Cited by or Recommended: each with its own progress, error and retry. */
@@ -106,6 +108,8 @@ export const NeighbourhoodViewSchema = lazySchema(() => z.strictObject({
   id: id(),
   /** Why it has none (no id to ask by, the network turned off); null when it is asked. */
   unavailable: z.nullable(z.string()),
+  /** How it was found when it has no id of its own ("Found on Semantic Scholar by its title"). */
+  found: z.nullable(z.string()),
   summary: z.nullable(z.strictObject({ citations: count(), influential: count(), tldr: z.nullable(z.string()), pdf: z.nullable(z.string()) })),
   sections: z.array(NeighbourSectionSchema),
   /** The Hub's models, datasets and Spaces (papers with an arXiv id only). */

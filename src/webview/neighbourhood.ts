@@ -36,7 +36,8 @@ function item(neighbour: NeighbourView, paperId: string): HTMLLIElement {
   const meta = el('div', facts.join(' · '), { class: 'muted' });
   if (neighbour.influential) meta.append(' ', el('span', 'influential', { class: 'badge', title: 'Semantic Scholar marks this citation influential' }));
   if (neighbour.inLibrary) meta.append(' ', el('span', `in your library: ${neighbour.key}`, { class: 'badge' }));
-  if (neighbour.cited) meta.append(' ', el('span', 'cited in your document', { class: 'badge' }));
+  if (neighbour.cited) meta.append(' ', el('span', 'cited here', { class: 'badge', title: 'Cited in the document you were last in' }));
+  else if (neighbour.citedInProject) meta.append(' ', el('span', 'cited in the project', { class: 'badge', title: 'Cited in another document of the project of the document you were last in' }));
   const actions = el('span', undefined, { class: 'neighbour-actions' });
   actions.append(button('Cite', 'insertCitation', neighbour.id, { title: `Insert a citation of ${neighbour.key} into the editor you were last in` }));
   if (!neighbour.inLibrary) actions.append(button('Add to Library', 'keepPaper', neighbour.id, { title: 'Keep it in the library, in this session and the next' }));
@@ -96,6 +97,7 @@ export function renderNeighbourhood(view: NeighbourhoodView | undefined = last):
   if (view.unavailable) {
     parts.push(section('neighbourhood-heading', 'References and citations', el('p', view.unavailable, { class: 'muted', id: 'neighbourhood-unavailable' })));
   } else {
+    if (view.found) parts.push(el('p', view.found, { class: 'muted', id: 'neighbourhood-found' }));
     if (view.summary) {
       const { citations, influential, tldr, pdf } = view.summary;
       const facts = [citations === null ? '' : `Cited by ${number(citations)}`, influential ? `${number(influential)} influential` : ''].filter(Boolean).join(' · ');

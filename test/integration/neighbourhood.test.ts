@@ -212,4 +212,107 @@ suite('A paper\'s neighbourhood (Semantic Scholar and the Hub, replayed)', () =>
     assert.equal(tree.getTreeItem(citations).description, '200+');
     await closeAllEditors();
   });
+  test('a neighbour another document of the project cites is marked "cited in the project", in the details view, the walk and the suggestions', async () => {
+    // The appendix (on the disk, never opened) takes its citations from the introduction's bibliography.
+    await writeText(dir('appendix.md'), '---\nbibliography: turing.bib\n---\n\nAs [@venkat2024quo] says.\n');
+    await openAt('intro.md', '---\nbibliography: turing.bib\n---\n\nAs [@turing1950] asked.\n', 40);
+    const view = await neighbourhoodOf('turing1950', v => section(v, 'citations')?.items.some(n => n.key === 'venkat2024quo' && n.citedInProject) === true, 'Quo Vadis marked cited in the project');
+    const quo = section(view, 'citations').items.find(n => n.key === 'venkat2024quo')!;
+    assert.deepEqual([quo.inLibrary, quo.cited, quo.citedInProject], [true, false, true]);
+    // Cited by chapter.md, whose bibliography is shared.bib: another project.
+    const journey = section(view, 'citations').items.find(n => n.title.startsWith('The Journey/DAO/TAO'))!;
+    assert.deepEqual([journey.key, journey.cited, journey.citedInProject], ['shen2024journey', false, false]);
+    // The walk marks its row the same way.
+    const { tree, treeView } = api.testing;
+    const node = await waitFor('Turing\'s row', async () => { const paper = await api.getPaper('turing1950'); return paper && tree.findPaper(paper.id); });
+    await treeView.reveal(node, { expand: true, focus: false, select: false });
+    const citations = (await tree.getChildren(node))[1];
+    await treeView.reveal(citations, { expand: true, focus: false, select: false });
+    const rows = await waitFor('Turing\'s citations in the walk', async () => { const r = await tree.getChildren(citations); return r.length > 1 && r; }, 20000);
+    const row = (key: string) => tree.getTreeItem(rows.find(n => n.kind === 'paper' && n.row.key === key)!);
+    assert.match(String(row('venkat2024quo').description), /^✓ cited in the project · /);
+    assert.doesNotMatch(String(row('shen2024journey').description), /cited/);
+    await closeAllEditors();
+    // Suggestions: one another chapter of the project cites is said so.
+    const draft = await openAt('draft.md', '---\nbibliography: shared.bib\n---\n\nSee [@shen2024journey; @venkat2024quo; @hamarat2024dark].\n', 60);
+    const suggested = async () => {
+      await vscode.window.showTextDocument(draft.document);
+      await vscode.commands.executeCommand('papers.suggestCitations');
+      const pick = await waitFor('the suggestions', () => { const p = api.testing.suggestionPick(); return p && p.items.length > 0 && p; }, 20000);
+      const church = pick.items.find(i => i.label.startsWith('An Unsolvable Problem'))!;
+      pick.hide();
+      return church;
+    };
+    const before = await suggested();
+    assert.equal(before.description, 'cited by 2 of your 3 references');
+    await writeText(dir('afterword.md'), `---\nbibliography: shared.bib\n---\n\nAs [@${before.detail!.split(' · ').at(-1)!}] showed.\n`);
+    assert.equal((await suggested()).description, 'cited by 2 of your 3 references · ✓ cited in the project');
+    await closeAllEditors();
+  });
+  test('Recommend Papers Like These: the papers selected in the Papers view; "Not like this" asks again without one, remembering it', async () => {
+    const { tree } = api.testing;
+    const turing = await waitFor('Turing\'s row', async () => { const paper = await api.getPaper('turing1950'); return paper && tree.findPaper(paper.id); });
+    const bundled = (await tree.getChildren((await tree.getChildren()).find(n => n.kind === 'group'))).slice(0, 2);
+    // As VS Code runs a row's menu command: the row, then every row selected.
+    await vscode.commands.executeCommand('papers.recommendLikeThese', turing, [turing, ...bundled]);
+    const pick = await waitFor('the recommendations', () => { const p = api.testing.recommendedPick(); return p && p.items.length > 0 && p; }, 20000);
+    assert.equal(pick.title, 'Papers like the 1 selected (2 of 3 have no arXiv id or DOI: left out)');
+    const titles = () => pick.items.map(i => i.label.slice(0, 20));
+    const first = titles();
+    assert.ok(first.includes('On Computable Number') && first.includes('An Unsolvable Proble'), first.join('; '));
+    const asked = await server.requestCount();
+    await api.testing.notLikeThis(pick.items.find(i => i.label.startsWith('On Computable'))!);
+    assert.ok(await server.requestCount() > asked, 'asked again');
+    assert.deepEqual(titles(), first.filter(t => t !== 'On Computable Number'));
+    // Asked again with both as negative examples: the first is not recommended again.
+    await api.testing.notLikeThis(pick.items.find(i => i.label.startsWith('An Unsolvable'))!);
+    assert.deepEqual(titles(), first.filter(t => t !== 'On Computable Number' && t !== 'An Unsolvable Proble'));
+    assert.equal(pick.busy, false);
+    // Enter opens the details of the one chosen.
+    pick.selectedItems = [pick.items[0]];
+    const chosen = pick.items[0].label;
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    await waitFor('its details', () => api.testing.details().snapshot?.title === chosen, 20000);
+    await closeAllEditors();
+  });
+  test('the walk opens an arXiv paper into its models, datasets and Spaces on the Hub, each opening its page', async () => {
+    const { tree, treeView } = api.testing;
+    const node = await waitFor('Attention\'s row', async () => { const paper = await api.getPaper('vaswani2017attention'); return paper && tree.findPaper(paper.id); });
+    await treeView.reveal(node, { expand: true, focus: false, select: false });
+    const sections = await tree.getChildren(node);
+    assert.deepEqual(sections.map(s => tree.getTreeItem(s).label), ['References', 'Cited by', 'Recommended', 'On Hugging Face']);
+    const hub = sections[3];
+    await treeView.reveal(hub, { expand: true, focus: false, select: false });
+    const rows = await waitFor('the Hub\'s repositories', async () => { const r = await tree.getChildren(hub); return r.length > 0 && r; }, 20000);
+    assert.deepEqual(rows.map(r => [tree.getTreeItem(r).label, tree.getTreeItem(r).description]), [
+      ['papers-test/transformer-base', 'model · ↓ 120,345 · ♥ 210'], ['papers-test/transformer-big', 'model · ↓ 4,521 · ♥ 17'],
+      ['papers-test/wmt14-en-de', 'dataset · ↓ 9,876 · ♥ 44'], ['papers-test/attention-visualised', 'Space · ♥ 310'],
+    ]);
+    assert.equal(tree.getTreeItem(hub).description, '4');
+    // A click opens its page on the Hub in the browser; the command opens nothing else.
+    const command = tree.getTreeItem(rows[2]).command!;
+    assert.deepEqual([command.command, command.arguments], ['papers.openOnHub', [`${server.urls.huggingFace}/datasets/papers-test/wmt14-en-de`]]);
+    assert.equal(await vscode.commands.executeCommand('papers.openOnHub', 'https://example.com/papers-test/transformer-base'), false);
+    // A paper with a DOI and no arXiv id has no Hub node.
+    const turing = await waitFor('Turing\'s row', async () => { const paper = await api.getPaper('turing1950'); return paper && tree.findPaper(paper.id); });
+    assert.deepEqual((await tree.getChildren(turing)).map(s => tree.getTreeItem(s).label), ['References', 'Cited by', 'Recommended']);
+  });
+  test('a bundled paper (no id) is found on Semantic Scholar by its title, and only by the same title', async () => {
+    const papers = await api.papers();
+    const alpha = papers.find(p => p.title === 'AlphaBlock: Embodied Finetuning for Vision-Language Reasoning in Robot Manipulation')!;
+    assert.deepEqual([alpha.doi, alpha.arxivId, alpha.web], [undefined, undefined, undefined], 'a bundled paper has no id');
+    const view = await neighbourhoodOf(alpha.key, v => v.sections.length === 3 && v.sections.every(s => s.state === 'ready') && v.summary !== null, 'AlphaBlock found by its title');
+    assert.deepEqual([view.unavailable, view.found, view.summary!.citations], [null, 'Found on Semantic Scholar by its title', 42]);
+    assert.deepEqual(section(view, 'references').items.map(n => n.title.slice(0, 20)), ['On Computable Number', 'An Unsolvable Proble']);
+    assert.equal((await server.requests()).filter(r => r.includes('/search/match')).length, 1);
+    // The service's best match has another title: not taken.
+    const openAgi = papers.find(p => p.title === 'OpenAGI: When LLM Meets Domain Experts')!;
+    const refused = await neighbourhoodOf(openAgi.key, v => v.unavailable !== null, 'OpenAGI not taken');
+    assert.match(refused.unavailable!, /^Semantic Scholar has no paper of exactly this title\. .*Look Up Authors/);
+    assert.deepEqual([refused.found, refused.sections], [null, []]);
+    // Asked again (the view opened again): the day's cache answers.
+    await neighbourhoodOf(alpha.key, v => v.found !== null && v.sections.every(s => s.state === 'ready'), 'AlphaBlock again');
+    assert.equal((await server.requests()).filter(r => r.includes('/search/match')).length, 2, 'one question for each title, once');
+    await closeAllEditors();
+  });
 });

@@ -7,7 +7,9 @@
 // served a page at a time as the API pages them. For the suggestions, which no recording covers,
 // `made/links.json` gives a few of Turing's citing papers references and citations among the real
 // records (made by hand, and said so there); recommendations for a list no recording asked for are
-// Turing's resolved references (made: `recommendFor`). The Hub's listings have no public recording: made in
+// Turing's resolved references (made: `recommendFor`). The title match (`search/match`) has no
+// recording either: `made/titles.json` gives the made answers, each a made record whose references are
+// real records. The Hub's listings have no public recording: made in
 // the documented shape, in test/fixtures/huggingface/hub.*.json.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -45,6 +47,8 @@ export class ScholarReplay {
   /** Every record Paper.json holds (Turing's, its references', its citations'), by each of its names. */
   private readonly records = new Map<string, ScholarRecord>();
   private readonly links: Record<string, { references: string[]; citations: string[] }>;
+  /** The made title matches (made/titles.json): by the query, the made record with its references resolved. */
+  private readonly matches = new Map<string, ScholarRecord>();
 
   constructor(folder: string) {
     for (const file of readdirSync(folder).filter(f => f.endsWith('.yaml'))) {
@@ -64,6 +68,13 @@ export class ScholarReplay {
     }
     const made = join(folder, 'made', 'links.json');
     this.links = existsSync(made) ? (JSON.parse(readFileSync(made, 'utf8')) as { links: ScholarReplay['links'] }).links : {};
+    const titles = join(folder, 'made', 'titles.json');
+    const { matches } = existsSync(titles) ? JSON.parse(readFileSync(titles, 'utf8')) as { matches: { query: string; record: ScholarRecord; references: string[] }[] } : { matches: [] };
+    for (const { query, record, references } of matches) {
+      const made = { ...record, references: references.map(id => this.records.get(`s2:${id}`)).filter((r): r is ScholarRecord => !!r).map(withoutLists), citations: [] };
+      this.matches.set(titleOf(query), made);
+      this.records.set(`s2:${record.paperId}`, made);
+    }
   }
 
   private key(method: string, path: string, search: string, body = '', withFields = false): string {
@@ -74,6 +85,11 @@ export class ScholarReplay {
 
   answer(method: string, path: string, search: string, body: string): Answer | undefined {
     const query = new URLSearchParams(search);
+    if (method === 'GET' && path === '/graph/v1/paper/search/match') {
+      // The service matches loosely: here, a query with the same letters and digits.
+      const match = this.matches.get(titleOf(query.get('query') ?? ''));
+      return match ? json(200, { data: [withoutLists(match)] }) : json(404, { error: 'Title match not found' });
+    }
     const graph = /^\/graph\/v1\/paper\/(.+?)(?:\/(references|citations))?$/.exec(path);
     const record = graph && method === 'GET' ? this.records.get(nameOf(graph[1])) : undefined;
     // Turing's whole record answers for him with every field (a recording of it holds only the title).
@@ -95,8 +111,8 @@ export class ScholarReplay {
   private fromRecords(record: ScholarRecord | undefined, list: string | undefined, query: URLSearchParams, id = ''): Answer {
     if (!record) return json(404, { error: `Paper with id ${decodeURIComponent(id)} not found` });
     if (!list) return json(200, withoutLists(record));
-    if (record !== this.turing) return json(200, { offset: 0, data: [] });
-    const all = list === 'references' ? this.turing.references ?? [] : this.turing.citations ?? [];
+    // Turing's record and the made ones have lists; the records nested in Turing's have none.
+    const all = (list === 'references' ? record.references : record.citations) ?? [];
     const offset = Number(query.get('offset') ?? 0);
     const limit = Number(query.get('limit') ?? 100);
     const data = all.slice(offset, offset + limit).map(paper => (list === 'references' ? { isInfluential: false, citedPaper: withoutLists(paper) } : { isInfluential: false, citingPaper: withoutLists(paper) }));
@@ -106,15 +122,16 @@ export class ScholarReplay {
   /**
    * Recommendations for a list no recording asked for (MADE, not recorded): for positive papers
    * that Paper.json holds, the real records of Turing's resolved references stand in for what the
-   * service would recommend, less the positives themselves; for others, none.
+   * service would recommend, less the positives themselves and the negative examples; for others, none.
    */
   private recommendFor(body: string): Answer {
-    const asked = jsonBody<{ positivePaperIds: string[] }>(body);
+    const asked = jsonBody<{ positivePaperIds: string[]; negativePaperIds?: string[] }>(body);
     if ('status' in asked) return asked;
-    const positive = asked.positivePaperIds;
-    const known = positive.map(id => this.records.get(nameOf(id))).filter((r): r is ScholarRecord => !!r);
+    const records = (ids: string[] = []) => ids.map(id => this.records.get(nameOf(id))).filter((r): r is ScholarRecord => !!r);
+    const known = records(asked.positivePaperIds);
     if (!known.length) return json(200, { recommendedPapers: [] });
-    const recommended = (this.turing.references ?? []).filter(r => r.paperId && !known.includes(r)).map(withoutLists);
+    const unlike = records(asked.negativePaperIds);
+    const recommended = (this.turing.references ?? []).filter(r => r.paperId && !known.includes(r) && !unlike.includes(r)).map(withoutLists);
     return json(200, { recommendedPapers: recommended });
   }
 
@@ -133,6 +150,9 @@ export class ScholarReplay {
     }));
   }
 }
+
+/** A title by its letters and digits alone, in lower case. */
+const titleOf = (title: string) => title.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 
 /** A record as it is nested in an answer: without the lists and the embedding Paper.json adds. */
 function withoutLists({ references: _r, citations: _c, embedding: _e, ...record }: ScholarRecord): ScholarRecord {

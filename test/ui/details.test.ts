@@ -14,7 +14,8 @@ for (const [name, theme] of THEMES) {
     let papers: Paper[];
     suiteSetup(async () => {
       papers = corpusPapers();
-      workbench = await openWorkbench({ settings: { 'workbench.colorTheme': theme } });
+      // Semantic Scholar at a closed port: a bundled paper is looked up by its title there, and the test never touches the internet.
+      workbench = await openWorkbench({ settings: { 'workbench.colorTheme': theme, 'papers.web.semanticScholarUrl': 'http://127.0.0.1:9' } });
     });
     suiteTeardown(async () => { await workbench?.close(); });
     keepFailures(() => workbench);

@@ -173,9 +173,18 @@ export class WebCache {
       .then(answer => ({ ...answer, value: answer.value.map(item => item ?? undefined) }));
   }
 
-  /** Recommendations for a set of papers (`ids` in order), asked again after a day. */
-  recommendedFor(ids: readonly string[], fetch: () => Promise<NeighbourPage>): Promise<Cached<NeighbourPage>> {
-    return this.#forADay(`s2-recommended-${idsKey(ids)}`, NeighbourPageEntrySchema, fetch);
+  /** The paper the graph knows by a title (none: an answer too, kept as such), asked again after a day. */
+  titleMatch(title: string, fetch: () => Promise<Neighbour | undefined>): Promise<Cached<Neighbour | undefined>> {
+    // Kept as a page of none or one: a title the graph does not know is not asked again that day.
+    return this.#forADay(`s2-title-${idsKey([title])}`, NeighbourPageEntrySchema, async () => {
+      const found = await fetch();
+      return { neighbours: found ? [found] : [], offset: 0, skipped: 0 };
+    }).then(answer => ({ ...answer, value: answer.value.neighbours[0] }));
+  }
+
+  /** Recommendations for a set of papers (`ids` in order; unlike the `negative` ones), asked again after a day. */
+  recommendedFor(ids: readonly string[], fetch: () => Promise<NeighbourPage>, negative: readonly string[] = []): Promise<Cached<NeighbourPage>> {
+    return this.#forADay(`s2-recommended-${idsKey([...ids, ...negative.map(id => `not ${id}`)])}`, NeighbourPageEntrySchema, fetch);
   }
 
   /** An answer kept as `{ value }`, served from the cache for a day after it was fetched. */

@@ -5,9 +5,10 @@ import { HttpClient, WebError, type RequestOptions } from './http';
 import { ARTEFACT_KINDS, artefactsUrl, readArtefacts, type Artefact } from './hub';
 import {
   batchUrl, LINK_FIELDS, listRecommendationsUrl, neighboursUrl, readLinkedBatch, readNeighbourPage, readRecommendations,
-  readScholarPaper, recommendationsUrl, scholarPaperUrl, type LinkedPaper, type Neighbour, type NeighbourPage,
+  readScholarPaper, readTitleMatch, recommendationsUrl, scholarPaperUrl, titleMatchUrl, type LinkedPaper, type Neighbour, type NeighbourPage,
 } from './scholar';
 import { reading } from './service';
+import { titleKey } from './suggest';
 
 export const PUBLIC_SCHOLAR_URL = 'https://api.semanticscholar.org';
 
@@ -42,6 +43,21 @@ export class NeighbourService {
   /** The paper's own record: its counts, summary and open-access PDF. */
   paper(id: string, options: { signal?: AbortSignal } = {}): Promise<Neighbour> {
     return this.#s2(scholarPaperUrl(this.urls.semanticScholar, id), { signal: options.signal, notFound: `${S2} does not know the paper ${id}` }, readScholarPaper);
+  }
+
+  /**
+   * The paper the graph knows by `title` (for a paper with no id of its own): its best match,
+   * taken only when the two titles are the same but for case, spacing and punctuation; undefined
+   * when the graph has none.
+   */
+  async byTitle(title: string, options: { signal?: AbortSignal } = {}): Promise<Neighbour | undefined> {
+    try {
+      const found = await this.#s2(titleMatchUrl(this.urls.semanticScholar, title), { signal: options.signal }, readTitleMatch);
+      return found && titleKey(found.paper.title) === titleKey(title) ? found : undefined;
+    } catch (error) {
+      if (error instanceof WebError && error.kind === 'not-found') return undefined;
+      throw error;
+    }
   }
 
   /** Papers like this one. */

@@ -120,6 +120,11 @@ export function scholarPaperUrl(base: string, id: string): string {
   return `${base}/graph/v1/paper/${inPath(id)}?${new URLSearchParams({ fields: `${NEIGHBOUR_FIELDS},tldr` })}`;
 }
 
+/** Where the graph finds the one paper whose title best matches `title` (404 when none does). */
+export function titleMatchUrl(base: string, title: string): string {
+  return `${base}/graph/v1/paper/search/match?${new URLSearchParams({ query: title, fields: NEIGHBOUR_FIELDS })}`;
+}
+
 /** Where the recommendations for one paper are. */
 export function recommendationsUrl(base: string, id: string, limit: number): string {
   return `${base}/recommendations/v1/papers/forpaper/${inPath(id)}?${new URLSearchParams({ fields: NEIGHBOUR_FIELDS, limit: String(limit) })}`;
@@ -225,6 +230,16 @@ export function readScholarPaper(json: unknown): Neighbour {
   const neighbour = neighbourOf(parse(RecordSchema, json, 'not a paper'));
   if (!neighbour) throw new ReadError('a paper without a title');
   return neighbour;
+}
+
+const MatchSchema = z.lazySchema(() => z.object({ data: z.array(z.unknown()) }));
+
+/** A title match (`{ data: [paper] }`): the paper found, with the graph's id; undefined when it has none. */
+export function readTitleMatch(json: unknown): Neighbour | undefined {
+  const [first] = parse(MatchSchema, json, 'not a title match').data;
+  const record = first === undefined ? undefined : RecordSchema.safeParse(first);
+  const neighbour = record?.success ? neighbourOf(record.data) : undefined;
+  return neighbour?.scholarId ? neighbour : undefined;
 }
 
 /** The answer of either recommendations endpoint. */

@@ -6,7 +6,7 @@ import vscode = require('vscode');
 import type { GroupBy, SortBy } from '../../core/browse/browse';
 import type { ReadingList } from '../common/readingList';
 import type { NeighbourKind } from '../../shared/protocol';
-import type { BibliographyNode, CollectionNode, DailyNode, DailySource, FileNode, GroupNode, NeighbourSource, NeighboursNode, NoteNode, PaperNode, TreeNode, ZoteroNode, ZoteroSource } from '../common/treeNodes';
+import type { ArtefactNode, ArtefactsNode, BibliographyNode, CollectionNode, DailyNode, DailySource, FileNode, GroupNode, NeighbourSource, NeighboursNode, NoteNode, PaperNode, TreeNode, ZoteroNode, ZoteroSource } from '../common/treeNodes';
 import { Commands, Settings } from '../ids';
 import type { TreeOptions } from '../library/library';
 import type { PaperStore } from '../library/store';
@@ -55,7 +55,7 @@ export class PapersTreeProvider extends Disposable implements vscode.TreeDataPro
   /** How often each node's papers were set aside to be read again: papers read before the last time are not kept. */
   private readonly forgotten = new WeakMap<TreeNode, number>();
   /** Each paper's sections of neighbours, made once (VS Code knows a node by its object). */
-  private readonly sections = new WeakMap<PaperNode, NeighboursNode[]>();
+  private readonly sections = new WeakMap<PaperNode, (NeighboursNode | ArtefactsNode)[]>();
   /** The sections opened since the view was last shown whole: their papers' stars follow the reading list. */
   private readonly walked = new Set<NeighboursNode>();
   private readonly pages = new WeakMap<NeighboursNode, Promise<void>>();
@@ -138,7 +138,7 @@ export class PapersTreeProvider extends Disposable implements vscode.TreeDataPro
   }
 
   getTreeItem(node: TreeNode): vscode.TreeItem {
-    return treeItem(node, id => this.readingList.has(id), { daily: this.daily, zotero: this.zotero }, node.kind === 'paper' && this.walkable(node), this.notes && (key => this.notes!.has(key)));
+    return treeItem(node, id => this.readingList.has(id), { daily: this.daily, zotero: this.zotero, cited: this.neighbours && (key => this.neighbours!.citedIn(key)) }, node.kind === 'paper' && this.walkable(node), this.notes && (key => this.notes!.has(key)));
   }
 
   /** The tooltip of a paper row, asked for when the pointer rests on it. */
@@ -152,6 +152,8 @@ export class PapersTreeProvider extends Disposable implements vscode.TreeDataPro
     if (node.kind === 'note') return [];
     if (node.kind === 'paper') return this.walkable(node) ? this.sectionsOf(node) : [];
     if (node.kind === 'neighbours') return this.neighbourRows(node);
+    if (node.kind === 'artefacts') return this.artefactRows(node);
+    if (node.kind === 'artefact') return [];
     if (node.kind === 'bibliography') return node.children;
     if (node.kind === 'daily') return this.dailyChildren(node);
     if (node.kind === 'zotero') return this.zoteroChildren(node);
@@ -244,7 +246,7 @@ export class PapersTreeProvider extends Disposable implements vscode.TreeDataPro
   }
 
   getParent(node: TreeNode): TreeNode | undefined {
-    return node.kind === 'paper' || node.kind === 'file' || node.kind === 'note' || node.kind === 'neighbours' || node.kind === 'collection' ? node.parent : undefined;
+    return node.kind === 'paper' || node.kind === 'file' || node.kind === 'note' || node.kind === 'neighbours' || node.kind === 'artefacts' || node.kind === 'artefact' || node.kind === 'collection' ? node.parent : undefined;
   }
 
   /** Whether a paper opens into its neighbours: it has an id in the graph, and the network is on. */
@@ -252,13 +254,32 @@ export class PapersTreeProvider extends Disposable implements vscode.TreeDataPro
     return !!(node.row.scholarId && this.neighbours?.enabled);
   }
 
-  private sectionsOf(node: PaperNode): NeighboursNode[] {
+  private sectionsOf(node: PaperNode): (NeighboursNode | ArtefactsNode)[] {
     let sections = this.sections.get(node);
     if (!sections) {
-      sections = SECTIONS.map(section => ({ kind: 'neighbours', id: `${node.id}/${section}`, section, parent: node }));
+      sections = SECTIONS.map((section): NeighboursNode => ({ kind: 'neighbours', id: `${node.id}/${section}`, section, parent: node }));
+      // The Hub knows a paper by its arXiv id (the graph's id when the paper has one).
+      const arxivId = /^arXiv:(.+)$/.exec(node.row.scholarId ?? '')?.[1];
+      if (arxivId) sections.push({ kind: 'artefacts', id: `${node.id}/hub`, arxivId, parent: node });
       this.sections.set(node, sections);
     }
     return sections;
+  }
+
+  /** The Hub's models, datasets and Spaces made from the paper, fetched when the node is first opened (again after a failure). */
+  private async artefactRows(node: ArtefactsNode): Promise<(ArtefactNode | NoteNode)[]> {
+    if (node.children) return node.children;
+    const note = (id: string, label: string, icon?: string): NoteNode => ({ kind: 'note', id: `${node.id}/${id}`, label, parent: node, ...(icon ? { icon } : {}) });
+    try {
+      const { artefacts, note: said } = await this.neighbours!.artefacts(node.arxivId);
+      const rows = artefacts.map((artefact): ArtefactNode => ({ kind: 'artefact', id: `${node.id}/${artefact.kind}/${artefact.id}`, artefact, parent: node }));
+      node.count = rows.length;
+      node.children = [...said ? [note('note', said)] : [], ...rows.length ? rows : [note('none', 'No model, dataset or Space on the Hub cites it')]];
+      return node.children;
+    } catch (error) {
+      // Not kept: opened again, it is asked again.
+      return [note('failed', error instanceof Error ? error.message : String(error), 'warning')];
+    }
   }
 
   /** A section's papers, its first page fetched when it is first opened (nothing is fetched before). */

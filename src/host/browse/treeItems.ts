@@ -10,15 +10,18 @@ import { Commands } from '../ids';
 import type { Library, PaperRow } from '../library/library';
 
 const TOOLTIP_ABSTRACT = 400;
+/** How a neighbour the writer cites is marked in the walk. */
+export const CITED_MARKS = { here: 'cited here', project: 'cited in the project' } as const;
 /** How a paper with a note of the writer's is marked in the tree. */
 export const NOTE_MARK = '✎ note';
 
 /** A paper as a tree row, the same in the papers view and the reading list (its tooltip comes when asked). */
-export function paperTreeItem(node: PaperNode, starred: boolean, walkable = false, noted = false): vscode.TreeItem {
+export function paperTreeItem(node: PaperNode, starred: boolean, walkable = false, noted = false, cited?: 'here' | 'project'): vscode.TreeItem {
   const { row } = node;
   const item = new vscode.TreeItem(row.title, walkable ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
   item.id = node.id;
-  const description = node.upvotes === undefined ? row.description : `▲ ${node.upvotes} · ${row.description}`;
+  const upvoted = node.upvotes === undefined ? row.description : `▲ ${node.upvotes} · ${row.description}`;
+  const description = cited ? `✓ ${CITED_MARKS[cited]} · ${upvoted}` : upvoted;
   // The writer's note on it: a mark in words, as the row's description is words.
   item.description = noted ? `${NOTE_MARK} · ${description}` : description;
   item.iconPath = new vscode.ThemeIcon(starred ? 'star-full' : 'file-text');
@@ -42,10 +45,14 @@ const SECTIONS: Record<NeighboursNode['section'], { label: string; tooltip: stri
   recommended: { label: 'Recommended', tooltip: 'What to read next, by Semantic Scholar\'s recommendations', icon: 'sparkle' },
 };
 
+const ARTEFACT_KINDS = { models: { label: 'model', icon: 'symbol-class' }, datasets: { label: 'dataset', icon: 'database' }, spaces: { label: 'Space', icon: 'rocket' } } as const;
+
 /** What the Daily Papers and Zotero nodes say of themselves. */
 export interface TreeSources {
   daily?: Pick<DailySource, 'description' | 'tooltip'>;
   zotero?: Pick<ZoteroSource, 'description' | 'tooltip'>;
+  /** How a neighbour in the walk is marked cited (the walk's). */
+  cited?: (key: string) => 'here' | 'project' | undefined;
 }
 
 /** A node that says of itself what its source says (Daily Papers, Zotero); its id is its context value. */
@@ -61,7 +68,7 @@ function sourceItem(id: string, label: string, icon: string, source?: Pick<Daily
 
 /** A node as the view shows it; `walkable`: whether a paper opens into its neighbours; `noted`: whether a key has a note. */
 export function treeItem(node: TreeNode, starred: (id: string) => boolean, sources: TreeSources = {}, walkable = false, noted?: (key: string) => boolean): vscode.TreeItem {
-  if (node.kind === 'paper') return paperTreeItem(node, starred(node.row.id), walkable, noted?.(node.row.key));
+  if (node.kind === 'paper') return paperTreeItem(node, starred(node.row.id), walkable, noted?.(node.row.key), node.parent?.kind === 'neighbours' ? sources.cited?.(node.row.key) : undefined);
   if (node.kind === 'zotero') return sourceItem(node.id, 'Zotero', 'library', sources.zotero);
   if (node.kind === 'collection') {
     const { collection } = node;
@@ -83,6 +90,27 @@ export function treeItem(node: TreeNode, starred: (id: string) => boolean, sourc
     item.tooltip = section.tooltip;
     item.iconPath = new vscode.ThemeIcon(section.icon);
     item.contextValue = 'neighbours';
+    return item;
+  }
+  if (node.kind === 'artefacts') {
+    const item = new vscode.TreeItem('On Hugging Face', vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = node.id;
+    item.description = node.count === undefined ? undefined : `${node.count}`;
+    item.tooltip = 'The models, datasets and Spaces on the Hugging Face Hub whose cards cite it';
+    item.iconPath = new vscode.ThemeIcon('package');
+    item.contextValue = 'artefacts';
+    return item;
+  }
+  if (node.kind === 'artefact') {
+    const { artefact } = node;
+    const item = new vscode.TreeItem(artefact.id, vscode.TreeItemCollapsibleState.None);
+    item.id = node.id;
+    const counts = [artefact.downloads === undefined ? '' : `↓ ${artefact.downloads.toLocaleString('en')}`, artefact.likes === undefined ? '' : `♥ ${artefact.likes.toLocaleString('en')}`];
+    item.description = [ARTEFACT_KINDS[artefact.kind].label, ...counts].filter(Boolean).join(' · ');
+    item.tooltip = `${artefact.url}: open it in the browser`;
+    item.iconPath = new vscode.ThemeIcon(ARTEFACT_KINDS[artefact.kind].icon);
+    item.contextValue = 'artefact';
+    item.command = { command: Commands.openOnHub, title: 'Open on Hugging Face', arguments: [artefact.url] };
     return item;
   }
   if (node.kind === 'bibliography') {

@@ -17,6 +17,7 @@ import type { CiteParts } from './parts';
 
 export type { CiteParts } from './parts';
 export { CitationRename } from './rename';
+export { keysCitedInProject } from './projectCitations';
 
 /** "cited 4 times in 3 files" above each entry of an open bibliography file. */
 function registerCitedLens(bibliographies: CiteParts['bibliographies']): vscode.Disposable {

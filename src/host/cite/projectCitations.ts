@@ -154,3 +154,19 @@ export function positionsIn(text: string, doc?: vscode.TextDocument): (offset: n
     return new vscode.Position(lo, offset - starts[lo]);
   };
 }
+
+/**
+ * The keys cited by any document of `doc`'s project: `doc` itself and the documents of the
+ * workspace whose citations come from one of its bibliographies (a LaTeX project's chapters, a
+ * Quarto project's pages), scanned in slices.
+ */
+export async function keysCitedInProject(doc: vscode.TextDocument, sources: Bibliographies): Promise<Set<string>> {
+  const keys = new Set(citationsOf(doc).flatMap(c => c.keys.map(k => k.key)));
+  const { files } = await sources.sourcesOf(doc);
+  if (!files.length) return keys;
+  const { findCitations } = engine().cite;
+  await eachInSlices(await using(await citingFiles(), files, sources), file => {
+    for (const citation of file.citations ?? findCitations(file.text, file.syntax)) for (const k of citation.keys) keys.add(k.key);
+  });
+  return keys;
+}

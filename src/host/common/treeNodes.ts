@@ -3,6 +3,7 @@
 // the web feature gives the Daily Papers node its papers.
 import type vscode = require('vscode');
 import type { Collection, CollectionTree } from '../../core/zotero/collections';
+import type { Artefact } from '../../core/web/hub';
 import type { NeighbourKind } from '../../shared/protocol';
 import type { FileRow, GroupRow, PaperRow } from '../library/library';
 
@@ -15,7 +16,7 @@ export interface PaperNode { kind: 'paper'; id: string; row: PaperRow; parent?: 
 /** "Daily Papers": a period's papers from Hugging Face, fetched once the user opens it (src/host/web/daily.ts). */
 export interface DailyNode { kind: 'daily'; id: 'daily'; children?: (PaperNode | NoteNode)[] }
 /** A line of text under Daily Papers: what is being fetched, why the papers shown are not fresh, or what to show instead (`command`). */
-export interface NoteNode { kind: 'note'; id: string; label: string; parent: DailyNode | NeighboursNode | ZoteroNode; command?: vscode.Command; icon?: string }
+export interface NoteNode { kind: 'note'; id: string; label: string; parent: DailyNode | NeighboursNode | ArtefactsNode | ZoteroNode; command?: vscode.Command; icon?: string }
 /** "Zotero": the writer's Zotero library by collection, while papers.zotero.enabled is on (src/host/zotero). */
 export interface ZoteroNode { kind: 'zotero'; id: 'zotero'; children?: (CollectionNode | NoteNode)[] }
 /** A Zotero collection (or "Unfiled Items"): its sub-collections, then its works. */
@@ -31,7 +32,11 @@ export interface NeighboursNode {
   /** What the last page said beside its papers (from the cache, of which day), or why it failed (`failed`). */
   note?: string; failed?: boolean;
 }
-export type TreeNode = GroupNode | BibliographyNode | FileNode | PaperNode | DailyNode | NoteNode | NeighboursNode | ZoteroNode | CollectionNode;
+/** "On Hugging Face": under a paper with an arXiv id, the Hub's models, datasets and Spaces made from it, fetched when opened. */
+export interface ArtefactsNode { kind: 'artefacts'; id: string; arxivId: string; parent: PaperNode; children?: (ArtefactNode | NoteNode)[]; count?: number }
+/** A model, dataset or Space on the Hub: opens its page in the browser. */
+export interface ArtefactNode { kind: 'artefact'; id: string; artefact: Artefact; parent: ArtefactsNode }
+export type TreeNode = GroupNode | BibliographyNode | FileNode | PaperNode | DailyNode | NoteNode | NeighboursNode | ArtefactsNode | ArtefactNode | ZoteroNode | CollectionNode;
 
 /** What Daily Papers shows: the papers in order, with their upvotes, a note above them, and something else to show (a day that has papers). */
 export interface DailyRows { rows: { row: PaperRow; upvotes?: number }[]; note?: string; offer?: vscode.Command }
@@ -59,6 +64,10 @@ export interface NeighbourSource {
   readonly enabled: boolean;
   /** A page of the neighbours of the paper `scholarId` names (`PaperRow.scholarId`), from `offset`; rejects with what went wrong, said plainly. */
   page(scholarId: string, section: NeighbourKind, offset: number): Promise<NeighbourRows>;
+  /** The Hub's models, datasets and Spaces made from an arXiv paper, and what went wrong with some or why they are not fresh; rejects with what went wrong. */
+  artefacts(arxivId: string): Promise<{ artefacts: Artefact[]; note?: string }>;
+  /** Whether a key is cited in the document the writer was last in, elsewhere in its project, or not (as last read). */
+  citedIn(key: string): 'here' | 'project' | undefined;
 }
 
 /** What gives the Zotero node its collections: the Zotero feature's, handed to the view by host/activate.ts. */

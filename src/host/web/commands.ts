@@ -1,7 +1,7 @@
 // The commands that bring a paper from the web, or take it out again: Add Paper, its quick fix for
 // an undefined key, Look Up, Remove from Library; Suggest Citations and the Semantic Scholar key.
 import vscode = require('vscode');
-import type { PaperArgument } from '../common/resolve';
+import { resolvePapers, type PaperArgument } from '../common/resolve';
 import { Commands } from '../ids';
 import type { Command } from '../util/commands';
 import { addPaper, addPaperForKey, type AddAction } from './addPaper';
@@ -9,6 +9,7 @@ import { lookUpPaper } from './lookUp';
 import type { AddParts } from './parts';
 import { removePaper } from './remove';
 import type { Neighbourhoods } from './neighbourhood';
+import type { WebPapers } from './papers';
 import type { Suggestions } from './suggestions';
 import type { ReadingList } from '../common/readingList';
 
@@ -98,5 +99,31 @@ export class RecommendForReadingListCommand implements Command {
 
   execute() {
     return this.suggestions.recommend(this.readingList.ids());
+  }
+}
+
+/**
+ * Papers: Recommend Papers Like These: the papers selected in the Papers view (VS Code hands a
+ * command of a row's menu the row, then every row selected), or, from the palette, those picked.
+ */
+export class RecommendLikeTheseCommand implements Command {
+  readonly id = Commands.recommendLikeThese;
+  constructor(private readonly parts: AddParts, private readonly suggestions: Suggestions) {}
+
+  async execute(arg?: PaperArgument, selected?: unknown) {
+    const rows = Array.isArray(selected) ? selected.flatMap((n: PaperArgument) => (!!n && typeof n === 'object' && 'kind' in n && n.kind === 'paper' ? [n.row.id] : [])) : [];
+    const ids = rows.length ? rows : (await resolvePapers(this.parts, arg, 'Recommend Papers Like These', true))?.map(p => p.id);
+    if (ids) await this.suggestions.recommend([...new Set(ids)], 'these');
+  }
+}
+
+/** Opens a page of the Hub (a model, dataset or Space made from a paper, in the Papers view) in the browser: only a page of the Hub's. */
+export class OpenOnHubCommand implements Command {
+  readonly id = Commands.openOnHub;
+  constructor(private readonly web: WebPapers) {}
+
+  async execute(url?: unknown): Promise<boolean> {
+    if (typeof url !== 'string' || !url.startsWith(`${this.web.service().urls.huggingFace}/`)) return false;
+    return vscode.env.openExternal(vscode.Uri.parse(url, true));
   }
 }

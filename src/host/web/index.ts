@@ -7,7 +7,7 @@
 import vscode = require('vscode');
 import { Settings } from '../ids';
 import { registerCommands } from '../util/commands';
-import { AddPaperCommand, AddPaperForKeyCommand, ClearScholarKeyCommand, LookUpPaperCommand, RecommendForReadingListCommand, RemovePaperCommand, SetScholarKeyCommand, SuggestCitationsCommand } from './commands';
+import { AddPaperCommand, AddPaperForKeyCommand, ClearScholarKeyCommand, LookUpPaperCommand, OpenOnHubCommand, RecommendForReadingListCommand, RecommendLikeTheseCommand, RemovePaperCommand, SetScholarKeyCommand, SuggestCitationsCommand } from './commands';
 import { dailyCommands } from './dailyCommands';
 import type { WebParts } from './parts';
 import { registerPaste } from './paste';
@@ -44,6 +44,8 @@ export function registerWeb(parts: WebParts): vscode.Disposable {
       new LookUpPaperCommand(parts),
       new SuggestCitationsCommand(suggestions),
       new RecommendForReadingListCommand(suggestions, readingList),
+      new RecommendLikeTheseCommand(parts, suggestions),
+      new OpenOnHubCommand(web),
       new SetScholarKeyCommand(neighbourhoods),
       new ClearScholarKeyCommand(neighbourhoods),
       ...dailyCommands(parts),

@@ -3,7 +3,7 @@
 // opens in turn. Fetched when a section is opened, never before; each page cached for the day
 // like the details view's (Neighbourhoods.page). Every paper the walk showed joins the library as
 // one batch, beside the papers' topics, so that each opens, stars and cites like any paper.
-import type { FetchedPaper } from '../../core/web';
+import type { Artefact, FetchedPaper } from '../../core/web';
 import type { NeighbourKind } from '../../shared/protocol';
 import type { NeighbourRows, NeighbourSource } from '../common/treeNodes';
 import { engine } from '../engine/load';
@@ -35,10 +35,27 @@ export class NeighbourWalk implements NeighbourSource {
     for (const paper of papers) this.#papers.set(webPaperId(paper), paper);
     const keys = await web.join('walk', [...this.#papers.values()], this.#fetched, { topics: false });
     const rows = await web.rowsOf(papers, keys);
+    // The rows are marked by the keys cited (citedIn): read now, as the rows are shown.
+    await this.neighbourhoods.citedKeys();
     return {
       rows: papers.flatMap(paper => rows.get(webPaperId(paper)) ?? []),
       next: answer.value.next,
       note: this.neighbourhoods.cacheNote(answer),
     };
+  }
+
+  async artefacts(arxivId: string): Promise<{ artefacts: Artefact[]; note?: string }> {
+    try {
+      const answer = await this.neighbourhoods.artefacts(arxivId);
+      return { artefacts: answer.value.artefacts, note: this.neighbourhoods.cacheNote(answer) ?? answer.value.errors[0] };
+    } catch (error) {
+      const problem = this.neighbourhoods.web.problem(error);
+      this.neighbourhoods.log.warn(`The Hub's repositories of arXiv:${arxivId}: ${problem ?? 'cancelled'}`);
+      throw new Error(problem ?? 'Cancelled');
+    }
+  }
+
+  citedIn(key: string): 'here' | 'project' | undefined {
+    return this.neighbourhoods.citedIn(key);
   }
 }

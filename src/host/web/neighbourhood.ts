@@ -29,6 +29,12 @@ export function scholarIdOf(paper: Paper): string | undefined {
   return engine().web.scholarIdOfWork(engine().web.workOfPaper(paper));
 }
 
+/** What a paper without an id is told. */
+const NO_ID = 'Papers finds a paper\'s references and citations by its arXiv id or DOI, and this one has neither: Look Up Authors finds them for a bundled paper, Papers: Add Paper… adds one by its id.';
+
+/** A paper of the bundled pages (or a corpus file): no entry of the writer's, not fetched. It has no id of its own, only its title. */
+const isBundled = (paper: Paper) => !paper.entries?.length && !paper.web;
+
 /** The arXiv id of a paper of the library, however its entry gives it. */
 function arxivIdOf(paper: Paper): string | undefined {
   return engine().web.idsOfWork(engine().web.workOfPaper(paper)).arxivId;
@@ -40,6 +46,8 @@ function authorsText(paper: FetchedPaper): string {
   if (names.length > 3) return `${names.slice(0, 2).join(', ')} et al.`;
   return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}` : names[0] ?? '';
 }
+
+export interface CitedKeys { here: ReadonlySet<string>; project: ReadonlySet<string> }
 
 interface SectionState {
   state: 'loading' | 'ready' | 'error';
@@ -73,6 +81,8 @@ export class Neighbourhoods extends Disposable {
     private readonly secrets: vscode.SecretStorage,
     readonly editors: EditorTracker,
     readonly log: vscode.LogOutputChannel,
+    /** The keys any document of a document's project cites (the cite feature's, handed by host/activate.ts). */
+    private readonly projectKeys?: (doc: vscode.TextDocument) => Promise<Set<string>>,
   ) {
     super();
     this.register(secrets.onDidChange(e => { if (e.key === SCHOLAR_KEY_SECRET) this.#keyChanged.fire(); }));
@@ -105,8 +115,25 @@ export class Neighbourhoods extends Disposable {
       : service.page(id, kind, offset, { signal })));
   }
 
+  /** The Hub's models, datasets and Spaces made from an arXiv paper: from the day's cache when it was asked today. */
+  async artefacts(arxivId: string, signal?: AbortSignal): Promise<Cached<{ artefacts: Artefact[]; errors: string[] }>> {
+    const service = await this.service();
+    return this.web.cache.artefacts(arxivId, async () => {
+      const { artefacts, errors } = await service.artefacts(arxivId, { signal });
+      // Every kind failing is a failure (nothing is kept); one of three is said beside the others.
+      if (errors.length === 3) throw errors[0];
+      return { artefacts, errors: errors.map(e => e.message) };
+    });
+  }
+
+  /** The graph's id of a paper that has none of its own, found by its title (the same title only); undefined when the graph has none. */
+  async byTitle(title: string, signal?: AbortSignal): Promise<string | undefined> {
+    const service = await this.service();
+    return (await this.web.cache.titleMatch(title, () => service.byTitle(title, { signal }))).value?.scholarId;
+  }
+
   /** What a page served from the cache says beside its papers (the service failed today), or undefined for a fresh one. */
-  cacheNote(answer: Cached<NeighbourPage>): string | undefined {
+  cacheNote(answer: Cached<unknown>): string | undefined {
     return answer.error ? `Shown from the cache of ${answer.fetched.slice(0, 10)}: ${this.web.problem(answer.error) ?? answer.error.message}` : undefined;
   }
 
@@ -124,10 +151,26 @@ export class Neighbourhoods extends Disposable {
     return new Session(this, paper, post);
   }
 
-  /** The keys cited in the document the writer was last in (what a neighbour is marked "cited" by). */
-  citedKeys(): Set<string> {
+  /** The keys as last read (the Papers view's rows are marked by them, without waiting). */
+  lastCited: CitedKeys = { here: new Set(), project: new Set() };
+
+  /**
+   * The keys cited in the document the writer was last in (`here`) and in any document of its
+   * project (`project`, which holds `here`): what a neighbour or a suggestion is marked "cited" by.
+   */
+  async citedKeys(): Promise<CitedKeys> {
     const doc = this.editors.lastDocument;
-    return new Set(doc ? citationsOf(doc).flatMap(c => c.keys.map(k => k.key)) : []);
+    const here = new Set(doc ? citationsOf(doc).flatMap(c => c.keys.map(k => k.key)) : []);
+    const project = doc && this.projectKeys
+      ? await this.projectKeys(doc).catch(error => { this.log.info(`The keys cited in the project of ${doc.uri.path}: ${(error as Error).message}`); return here; })
+      : here;
+    this.lastCited = { here, project: new Set([...project, ...here]) };
+    return this.lastCited;
+  }
+
+  /** How a key is marked: cited in the last document, elsewhere in its project, or not (as last read). */
+  citedIn(key: string): 'here' | 'project' | undefined {
+    return this.lastCited.here.has(key) ? 'here' : this.lastCited.project.has(key) ? 'project' : undefined;
   }
 }
 
@@ -145,12 +188,18 @@ class Session implements NeighbourhoodSession {
   #libraryTimer: ReturnType<typeof setTimeout> | undefined;
   #unavailable: string | null = null;
   #joins: Promise<void> = Promise.resolve();
-  readonly #id: string | undefined;
+  #sends: Promise<void> = Promise.resolve();
+  /** The keys cited, read when the view opens and again when it is shown again or the library changes (a neighbour cited). */
+  #cited: Promise<CitedKeys>;
+  #id: string | undefined;
+  /** How the paper was found when it has no id of its own (by its title), said beside its sections. */
+  #found: string | null = null;
   #disposed = false;
   readonly #keyListener: vscode.Disposable;
 
   constructor(private readonly owner: Neighbourhoods, private readonly paper: Paper, private readonly post: (view: NeighbourhoodView) => void) {
     this.#id = scholarIdOf(paper);
+    this.#cited = owner.citedKeys();
     this.#keyListener = owner.onDidChangeKey(() => { for (const kind of KINDS) if (this.#sections.get(kind)?.askKey) this.retry(kind); });
     // A neighbour cited (its entry appended) or a bibliography edited: its marks follow, once the library settles.
     this.#libraryListener = owner.store.onDidChange(() => {
@@ -165,11 +214,37 @@ class Session implements NeighbourhoodSession {
     if (this.#disposed) return;
     const { owner, paper } = this;
     if (!owner.web.enabled) this.#unavailable = 'Papers does not use the network: turn on papers.web.enabled to see what this paper cites and what cites it.';
-    else if (!this.#id) this.#unavailable = 'Papers finds a paper\'s references and citations by its arXiv id or DOI, and this one has neither: Look Up Authors finds them for a bundled paper, Papers: Add Paper… adds one by its id.';
+    else if (!this.#id && !isBundled(paper)) this.#unavailable = NO_ID;
     if (this.#unavailable) {
       this.#send();
       return;
     }
+    if (this.#id) this.#loadAll();
+    else void this.#findByTitle();
+  }
+
+  /** A bundled paper (which has no id) is asked for by its title; found, its sections are asked as for a paper with an id. */
+  async #findByTitle(): Promise<void> {
+    try {
+      const found = await this.owner.byTitle(this.paper.title, this.#controller.signal);
+      if (this.#disposed) return;
+      this.#id = found;
+      if (!found) this.#unavailable = `Semantic Scholar has no paper of exactly this title. ${NO_ID}`;
+    } catch (error) {
+      const problem = this.owner.problem(error);
+      if (problem === undefined || this.#disposed) return;
+      this.#unavailable = `Papers could not look this paper up on Semantic Scholar by its title (${problem.message}). ${NO_ID}`;
+    }
+    if (this.#unavailable) {
+      this.#send();
+      return;
+    }
+    this.#found = 'Found on Semantic Scholar by its title';
+    this.#loadAll();
+  }
+
+  #loadAll(): void {
+    const { paper } = this;
     for (const kind of KINDS) void this.#load(kind, 0);
     void this.#loadSummary();
     const arxiv = arxivIdOf(paper);
@@ -178,6 +253,7 @@ class Session implements NeighbourhoodSession {
 
   async refresh(): Promise<void> {
     if (this.#unavailable || this.#disposed) return;
+    this.#cited = this.owner.citedKeys();
     await this.#join();
     this.#send();
   }
@@ -262,13 +338,7 @@ class Session implements NeighbourhoodSession {
     this.#artefacts = { state: 'loading', message: null, items: [] };
     this.#send();
     try {
-      const service = await this.owner.service();
-      const answer = await this.owner.web.cache.artefacts(arxivId, async () => {
-        const { artefacts, errors } = await service.artefacts(arxivId, { signal: this.#controller.signal });
-        // Every kind failing is a failure (nothing is kept); one of three is said beside the others.
-        if (errors.length === 3) throw errors[0];
-        return { artefacts, errors: errors.map(e => e.message) };
-      });
+      const answer = await this.owner.artefacts(arxivId, this.#controller.signal);
       const items = answer.value.artefacts.map((a: Artefact) => ({ kind: a.kind, id: a.id, url: a.url, downloads: a.downloads ?? null, likes: a.likes ?? null }));
       this.#artefacts = { state: 'ready', message: answer.value.errors[0] ?? null, items };
     } catch (error) {
@@ -304,12 +374,12 @@ class Session implements NeighbourhoodSession {
   /** The library changed (a bibliography read again): the rows are read again, without joining (which would change it again). */
   async libraryChanged(): Promise<void> {
     if (this.#unavailable || this.#disposed || !this.#keys.size) return;
+    this.#cited = this.owner.citedKeys();
     await this.#readRows();
     this.#send();
   }
 
-  #view(): NeighbourhoodView {
-    const cited = this.owner.citedKeys();
+  #view(cited: CitedKeys): NeighbourhoodView {
     const sections = KINDS.flatMap(kind => {
       const section = this.#sections.get(kind);
       if (!section) return [];
@@ -325,15 +395,19 @@ class Session implements NeighbourhoodSession {
           id: row.id, key: row.key, title: paper.title, authors: authorsText(paper), year: paper.issued?.year ?? null, venue: paper.venue ?? null,
           citations: neighbour.citations ?? null, influential: neighbour.influential === true,
           // Joined as itself, it is a paper from the web; as another, the library had it (the writer's entry, a bundled paper).
-          inLibrary: row.id !== engine().web.webPaperId(paper), cited: cited.has(row.key),
+          inLibrary: row.id !== engine().web.webPaperId(paper), cited: cited.here.has(row.key), citedInProject: !cited.here.has(row.key) && cited.project.has(row.key),
         });
       }
       return [{ kind, state: section.state, message: section.message, items, more: section.next !== undefined, askKey: section.askKey }];
     });
-    return { id: this.paper.id, unavailable: this.#unavailable, summary: this.#summary, sections, artefacts: this.#artefacts };
+    return { id: this.paper.id, unavailable: this.#unavailable, found: this.#found, summary: this.#summary, sections, artefacts: this.#artefacts };
   }
 
+  /** Sends the view once the cited keys are read; views are sent in the order asked. */
   #send(): void {
-    if (!this.#disposed) this.post(this.#view());
+    this.#sends = this.#sends.then(async () => {
+      const cited = await this.#cited;
+      if (!this.#disposed) this.post(this.#view(cited));
+    }).catch(error => this.owner.log.warn(`The neighbourhood of ${this.paper.id}: ${(error as Error).message}`));
   }
 }

@@ -5,7 +5,7 @@
 // papers point to each (core/web/suggest.ts) and offered in a quick pick, each with its reason:
 // cite it at the cursor, open its details, or dismiss it (remembered for this document).
 import vscode = require('vscode');
-import type { Suggestion } from '../../core/web';
+import type { Neighbour, Suggestion } from '../../core/web';
 import type { PaperRow } from '../../engine/protocol';
 import { CITING_LANGUAGES } from '../../core/cite/languages';
 import { citationsOf } from '../common/documentCitations';
@@ -25,10 +25,12 @@ interface SuggestionItem extends vscode.QuickPickItem {
 
 interface RecommendedItem extends vscode.QuickPickItem {
   row: PaperRow;
+  neighbour: Neighbour;
 }
 
 const CITE: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('quote'), tooltip: 'Insert a citation of it into the editor you were last in' };
 const DISMISS: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('close'), tooltip: 'Dismiss: do not suggest it again for this document' };
+const NOT_LIKE: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('thumbsdown'), tooltip: 'Not like this: take it out and ask again with it as an example of what not to recommend' };
 const DETAILS: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('info'), tooltip: 'Open its details' };
 
 export class Suggestions {
@@ -36,6 +38,10 @@ export class Suggestions {
   pick: vscode.QuickPick<SuggestionItem> | undefined;
   /** The recommendations for the Reading List, while shown (for tests). */
   recommended: vscode.QuickPick<RecommendedItem> | undefined;
+  /** What the recommendations shown were asked for: the positive papers, and those the writer said were not like them. */
+  private recommendedSession: { positive: string[]; negative: string[]; what: string } | undefined;
+  /** The day of the cached recommendations shown, when the service could not be asked. */
+  private cachedOn: string | undefined;
 
   constructor(private readonly neighbourhoods: Neighbourhoods, private readonly state: vscode.Memento) {}
 
@@ -85,65 +91,61 @@ export class Suggestions {
     }
     const suggested = suggestions.map(s => s.neighbour.paper);
     const rows = await web.rowsOf(suggested, await web.join('suggestions', suggested, asked.fetched, { topics: false }));
+    // One the writer has and cites in another document of the project is said so.
+    const { project } = await this.neighbourhoods.citedKeys();
     const items = suggestions.flatMap((suggestion): SuggestionItem[] => {
       const row = rows.get(engine().web.webPaperId(suggestion.neighbour.paper));
       if (!row) return [];
       const { paper } = suggestion.neighbour;
       const detail = [paper.authors.map(a => a.family ?? a.literal).filter(Boolean).slice(0, 3).join(', ') + (paper.authors.length > 3 ? ' et al.' : ''), paper.issued?.year, paper.venue, row.key].filter(Boolean).join(' · ');
-      return [{ label: paper.title, description: suggestion.reason, detail, suggestion, row, buttons: [DETAILS, DISMISS] }];
+      const description = project.has(row.key) ? `${suggestion.reason} · ✓ cited in the project` : suggestion.reason;
+      return [{ label: paper.title, description, detail, suggestion, row, buttons: [DETAILS, DISMISS] }];
     });
     this.show(doc, items, linked.length, asked.error ? asked.fetched : undefined);
   }
 
   /**
-   * Papers like the starred ones (the Reading List): Semantic Scholar's recommendations for a set
-   * of papers (`POST /recommendations/v1/papers/`), in a pick: Enter opens one's details, its
-   * button cites it.
+   * Papers like some of the library's (the Reading List, a selection in the Papers view):
+   * Semantic Scholar's recommendations for a set of papers (`POST /recommendations/v1/papers/`),
+   * in a pick: Enter opens one's details, a button cites it, another ("Not like this") takes it
+   * out and asks again with it as a negative example (remembered while the pick is shown).
+   * `what`: the papers as the title names them ("the Reading List", "these").
    */
-  async recommend(ids: readonly string[]): Promise<void> {
-    const { web, store } = this.neighbourhoods;
+  async recommend(ids: readonly string[], what: 'the Reading List' | 'these' = 'the Reading List'): Promise<void> {
+    const { store } = this.neighbourhoods;
     const library = await store.library();
     if (!library) throw new UserError('The papers are not loaded yet; try again in a moment.');
     const papers = (await library.papers(ids)).filter(p => p !== undefined);
-    const positive = [...new Set(papers.map(scholarIdOf).filter((id): id is string => !!id))];
+    const named = papers.map(scholarIdOf);
+    const positive = [...new Set(named.filter((id): id is string => !!id))];
     if (!positive.length) {
-      throw new UserError(ids.length
-        ? `None of the ${ids.length} papers of the Reading List has an arXiv id or DOI, which Semantic Scholar knows papers by: star papers fetched from the web or entries with ids.`
-        : 'The Reading List is empty: star papers (Add to Reading List) to have papers like them recommended.');
+      throw new UserError(!ids.length
+        ? 'The Reading List is empty: star papers (Add to Reading List) to have papers like them recommended.'
+        : `None of the ${ids.length} papers ${what === 'these' ? 'selected' : 'of the Reading List'} has an arXiv id or DOI, which Semantic Scholar knows papers by: ${what === 'these' ? 'select' : 'star'} papers fetched from the web or entries with ids.`);
     }
-    const service = await this.neighbourhoods.service();
-    const asked = await withProgress(`Papers: asking Semantic Scholar for papers like the ${positive.length} of the Reading List…`,
-      signal => web.cache.recommendedFor(positive, () => service.recommendedFor(positive, [], { signal, limit: 50 })))
-      .catch((error: unknown) => {
-        const problem = web.problem(error);
-        if (problem === undefined) return undefined;
-        throw new UserError(`Papers could not ask for recommendations: ${problem}`);
-      });
-    if (!asked) return;
-    const { neighbours } = asked.value;
-    if (!neighbours.length) {
-      void vscode.window.showInformationMessage('Semantic Scholar has no recommendations for the papers of the Reading List.');
+    const without = named.filter(id => !id).length;
+    const leftOut = without ? ` (${without} of ${named.length} ${without === 1 ? 'has' : 'have'} no arXiv id or DOI: left out)` : '';
+    const session = { positive, negative: [] as string[], what: `Papers like the ${positive.length} ${what === 'these' ? 'selected' : 'of the Reading List'}${leftOut}` };
+    const items = await this.recommendedItems(session, true);
+    if (!items) return;
+    if (!items.length) {
+      void vscode.window.showInformationMessage(`Semantic Scholar has no recommendations for ${what === 'these' ? 'the papers selected' : 'the papers of the Reading List'}.`);
       return;
     }
-    const fetched = neighbours.map(n => n.paper);
-    const rows = await web.rowsOf(fetched, await web.join('recommended', fetched, asked.fetched, { topics: false }));
-    const items = neighbours.flatMap((neighbour): RecommendedItem[] => {
-      const row = rows.get(engine().web.webPaperId(neighbour.paper));
-      if (!row) return [];
-      const { paper } = neighbour;
-      const description = [paper.authors.map(a => a.family ?? a.literal).filter(Boolean).slice(0, 3).join(', ') + (paper.authors.length > 3 ? ' et al.' : ''), paper.issued?.year].filter(Boolean).join(' · ');
-      const detail = [paper.venue, neighbour.citations === undefined ? undefined : `${neighbour.citations.toLocaleString('en')} citations`, row.key].filter(Boolean).join(' · ');
-      return [{ label: paper.title, description, detail, row, buttons: [CITE] }];
-    });
     this.recommended?.dispose();
     const pick = vscode.window.createQuickPick<RecommendedItem>();
     this.recommended = pick;
-    pick.title = `Papers like the ${positive.length} of the Reading List${asked.error ? ` (offline: from the cache of ${asked.fetched.slice(0, 10)})` : ''}`;
-    pick.placeholder = 'From Semantic Scholar\'s recommendations: Enter opens the details, the button cites';
+    this.recommendedSession = session;
+    pick.title = session.what + (this.cachedOn ? ` (offline: from the cache of ${this.cachedOn})` : '');
+    pick.placeholder = 'From Semantic Scholar\'s recommendations: Enter opens the details, a button cites, another asks again without one';
     pick.matchOnDescription = true;
     pick.matchOnDetail = true;
     pick.items = items;
-    pick.onDidTriggerItemButton(e => { pick.hide(); void vscode.commands.executeCommand(Commands.insertCitation, e.item.row.id); });
+    pick.onDidTriggerItemButton(e => {
+      if (e.button === NOT_LIKE) return void this.notLikeThis(e.item);
+      pick.hide();
+      void vscode.commands.executeCommand(Commands.insertCitation, e.item.row.id);
+    });
     pick.onDidAccept(() => {
       const [chosen] = pick.selectedItems;
       pick.hide();
@@ -151,6 +153,55 @@ export class Suggestions {
     });
     pick.onDidHide(() => { if (this.recommended === pick) this.recommended = undefined; pick.dispose(); });
     pick.show();
+  }
+
+  /** "Not like this": the item leaves the pick, and the recommendations are asked again with it as a negative example. */
+  async notLikeThis(item: vscode.QuickPickItem): Promise<void> {
+    const pick = this.recommended;
+    const session = this.recommendedSession;
+    const found = pick?.items.find(i => i === item);
+    if (!pick || !session || !found) return;
+    const id = found.neighbour.scholarId ?? engine().web.scholarIdOfWork({ arxivId: found.neighbour.paper.arxivId, doi: found.neighbour.paper.doi });
+    pick.items = pick.items.filter(i => i !== found);
+    if (!id) return;
+    session.negative.push(id);
+    pick.busy = true;
+    try {
+      const items = await this.recommendedItems(session, false).catch((error: unknown) => {
+        void vscode.window.showWarningMessage(error instanceof Error ? error.message : String(error));
+        return undefined;
+      });
+      if (items && this.recommended === pick) pick.items = items;
+    } finally {
+      pick.busy = false;
+    }
+  }
+
+  /** The pick's items for the session's positive and negative papers; undefined when cancelled. */
+  private async recommendedItems(session: { positive: string[]; negative: string[] }, progress: boolean): Promise<RecommendedItem[] | undefined> {
+    const { web } = this.neighbourhoods;
+    const service = await this.neighbourhoods.service();
+    const { positive, negative } = session;
+    const ask = (signal?: AbortSignal) => web.cache.recommendedFor(positive, () => service.recommendedFor(positive, negative, { signal, limit: 50 }), negative);
+    const asked = await (progress ? withProgress(`Papers: asking Semantic Scholar for papers like the ${positive.length}…`, ask) : ask())
+      .catch((error: unknown) => {
+        const problem = web.problem(error);
+        if (problem === undefined) return undefined;
+        throw new UserError(`Papers could not ask for recommendations: ${problem}`);
+      });
+    if (!asked) return undefined;
+    this.cachedOn = asked.error ? asked.fetched.slice(0, 10) : undefined;
+    const { neighbours } = asked.value;
+    const fetched = neighbours.map(n => n.paper);
+    const rows = await web.rowsOf(fetched, await web.join('recommended', fetched, asked.fetched, { topics: false }));
+    return neighbours.flatMap((neighbour): RecommendedItem[] => {
+      const row = rows.get(engine().web.webPaperId(neighbour.paper));
+      if (!row) return [];
+      const { paper } = neighbour;
+      const description = [paper.authors.map(a => a.family ?? a.literal).filter(Boolean).slice(0, 3).join(', ') + (paper.authors.length > 3 ? ' et al.' : ''), paper.issued?.year].filter(Boolean).join(' · ');
+      const detail = [paper.venue, neighbour.citations === undefined ? undefined : `${neighbour.citations.toLocaleString('en')} citations`, row.key].filter(Boolean).join(' · ');
+      return [{ label: paper.title, description, detail, row, neighbour, buttons: [CITE, NOT_LIKE] }];
+    });
   }
 
   /** What the dismiss button of an item does: remembered for the document, and gone from the pick. */

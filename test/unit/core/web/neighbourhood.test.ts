@@ -74,6 +74,14 @@ suite('web: a paper\'s neighbourhood (replayed)', () => {
     assert.deepEqual(JSON.parse(server.requests[1].body!), { positivePaperIds: ['10.1145/3544585.3544600'], negativePaperIds: ['10.1145/301250.301271'] });
   });
 
+  test('a paper by its title: taken only when the titles are the same (but for case and punctuation); none when the graph has no match (MADE answers)', async () => {
+    const found = await service().byTitle('alphablock - embodied finetuning for vision-language reasoning in robot manipulation');
+    assert.deepEqual([found?.scholarId, found?.citations], ['00000000000000000000000000000000000a1b10', 42]);
+    assert.match(server.requests[0].path, /\/graph\/v1\/paper\/search\/match\?query=alphablock/);
+    assert.equal(await service().byTitle('OpenAGI: When LLM Meets Domain Experts'), undefined, 'its best match has another title');
+    assert.equal(await service().byTitle('A title no paper has'), undefined, '404: Title match not found');
+  });
+
   test('a paper the graph does not know is a plain "not found"; a refusal is retried as the service asks', async () => {
     const missing = await failure(service().page('DOI:10.9999/nothing', 'references', 0));
     assert.equal(missing.kind, 'not-found');

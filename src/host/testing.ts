@@ -93,7 +93,7 @@ export interface PapersTestHooks {
   /** Starts the papers from the web afresh, as the next session does: the kept ones are read from the global storage. Answers how many. */
   webNextSession(): Promise<number>;
   /** The Zotero library: what it last read, and what the writer was told. */
-  zotero(): { items: number; problem?: string; told: readonly string[] };
+  zotero(item?: string): { items: number; problem?: string; told: readonly string[]; key?: string; kept?: string };
   /** Reads the Zotero library as the window's focus would (at most every 30 s), and resolves once it is read or found out of reach. */
   zoteroFocus(): Promise<unknown>;
   /**
@@ -142,7 +142,7 @@ export function createTestHooks({ store, engineClient, userCorpora, bibliographi
     warnings: () => [...warningsShown],
     notesRead: async () => { await notes.reread(); return notes.size; },
     copyEntryAs: (doc, key, newKey) => rename.copyEntryAs(doc, key, newKey),
-    zotero: () => ({ ...zotero.state, told: [...zotero.told] }),
+    zotero: (item?: string) => ({ ...zotero.state, told: [...zotero.told], ...(item ? { key: zotero.keyOf(item), kept: zotero.keptKeyOf(item) } : {}) }),
     zoteroFocus: () => zotero.refresh('focus'),
     zoteroPrompt: async answer => {
       const asked: { message: string; choices: string[] }[] = [];

@@ -104,7 +104,7 @@ suite('Zotero library with Better BibTeX', () => {
     try {
       await setSetting('zotero.url', plain.url);
       await waitFor('the items under Papers\' keys', () => api.getPaper(OUR_KEY), 20000)
-        .catch(async (error: Error) => { throw new Error(`${error.message}: Babylon is ${JSON.stringify((await api.search('Sherlock Holmes in Babylon', { limit: 2 })).map(p => [p.key, p.id]))}; Zotero ${JSON.stringify(api.testing.zotero())}`); });
+        .catch(async (error: Error) => { throw new Error(`${error.message}: Babylon is ${JSON.stringify((await api.search('Sherlock Holmes in Babylon', { limit: 2 })).map(p => [p.key, p.id]))}; Zotero ${JSON.stringify(api.testing.zotero('PQKBRC33'))}`); });
       assert.equal(await api.getPaper(BBT_KEY), undefined);
       await writeText(dir('plain.bib'), '');
       await openAt('plain.tex', '\\documentclass{article}\n\\begin{document}\nHolmes HERE.\n\\bibliography{plain}\n\\end{document}\n', 'Holmes ');

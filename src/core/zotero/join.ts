@@ -123,6 +123,13 @@ export class ZoteroJoiner {
   /** Whether an item's key was another item's (then only a whole join can tell which wins). */
   #contested = false;
   #papers: Paper[] = [];
+  /**
+   * Every key made for an item this session, by item key. A whole join is often asked for by
+   * something else (a bibliography changed) with the keys Zotero's last input carried, which need
+   * not hold those made since: without these, an item whose key the writer's bibliography now has
+   * got another key (`…a`), kept from then on.
+   */
+  readonly #made = new Map<string, string>();
 
   /**
    * `input` is the whole library as it now stands; `change`, when given, is how it came from the
@@ -141,7 +148,8 @@ export class ZoteroJoiner {
   }
 
   #whole(library: readonly Paper[], input: ZoteroInput): ZoteroJoin {
-    const joined = joinZotero(library, input);
+    const joined = joinZotero(library, { items: input.items, keys: this.#made.size ? { ...Object.fromEntries(this.#made), ...input.keys } : input.keys });
+    for (const [item, key] of Object.entries(joined.newKeys)) this.#made.set(item, key);
     const inLibrary = libraryKeys(library);
     this.#joined = new Map();
     this.#owners = new Map();
@@ -174,7 +182,7 @@ export class ZoteroJoiner {
     const own = new Map<string, string>();
     const ownKeys = new Set<string>();
     for (const item of items) {
-      const key = itemKey(item) ?? change.keys[item.key];
+      const key = itemKey(item) ?? change.keys[item.key] ?? this.#made.get(item.key);
       if (!key) continue;
       const lower = key.toLowerCase();
       const owner = owners.get(lower);
@@ -201,6 +209,7 @@ export class ZoteroJoiner {
         ({ key, reference } = madeKey(item, taken));
         ownKeys.add(key.toLowerCase());
         out.newKeys[item.key] = key;
+        this.#made.set(item.key, key);
       }
       out.keys[item.key] = key;
       if (inLibrary.has(key.toLowerCase())) { joined.set(item.key, { key }); continue; }

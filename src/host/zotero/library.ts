@@ -144,6 +144,11 @@ export class ZoteroLibrary implements vscode.Disposable, ZoteroSource {
     return this.#keys.get(itemKey);
   }
 
+  /** The key kept for an item that gives none (made by our rules, the first time it was read). */
+  keptKeyOf(itemKey: string): string | undefined {
+    return this.memento.get<Record<string, string>>(KEYS_STATE, {})[itemKey];
+  }
+
   /**
    * Reads the library again, if it is on. `focus`: only if the last attempt was 30 s ago or more
    * (a window that gains focus often does not ask Zotero each time). Never throws: a problem is told once.

@@ -104,4 +104,20 @@ suite('zotero: a change joined by itself', () => {
     const change: ZoteroInput = { items: [retitled(all[3], 'x')], keys: {}, partial: true };
     assert.equal(joiner.join(none, applyZoteroChange(elsewhere, change), elsewhere, change).change, undefined);
   });
+
+  test('a key made this session stays the item\'s when a whole join comes with the keys of an older input (the writer cited it meanwhile)', () => {
+    const all = items();
+    const joiner = new ZoteroJoiner();
+    const first: ZoteroInput = { items: all, keys: {} };
+    const made = joiner.join(none, first, { items: [], keys: {} });
+    const buck = made.keys.PQKBRC33;
+    assert.equal(buck, 'rcreightonbuck1980sherlock');
+    // The writer cited it: their bibliography has its entry, and the library joined again (a
+    // bibliography changed) with Zotero's input as it last came, which carried no keys.
+    const cited = [libraryPaper(buck)];
+    const again = joiner.join(cited, first, first);
+    assert.equal(again.keys.PQKBRC33, buck, 'the writer\'s entry, under the key it had');
+    assert.deepEqual(again.newKeys, {}, 'no key made again');
+    assert.ok(!again.papers.some(p => p.id === 'zotero-pqkbrc33'), 'the writer\'s entry stands for it');
+  });
 });

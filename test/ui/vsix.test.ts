@@ -46,8 +46,11 @@ suite('UI: the packaged VSIX', () => {
     // every start) takes 15 KB more, and every CSL locale (issue 42) 31 KB. The list of the CSL
     // repository's 10,380 styles (issue 42: any journal's style by name, searched offline) 139 KB:
     // its ids, titles, formats, fields and parents, plain, as the zip compresses them (LZMA would
-    // save 27 KB and cost a decoder in the host). 30 KB are left for the features still to come.
-    assert.ok(fs.statSync(VSIX).size <= 830 * 1024, `the VSIX is ${kb(fs.statSync(VSIX).size)}, over its 830 KB budget`);
+    // save 27 KB and cost a decoder in the host). The 30 KB left then went to Zotero, Rename, notes
+    // and the command line's checks (issues 43-45); a Zotero item's details, Better BibTeX's keys and
+    // exports (43) and the neighbourhood's walk on the Hub, title match and recommendations for a
+    // selection (41) take 9 KB more. 840 KB, and what comes next has to make room.
+    assert.ok(fs.statSync(VSIX).size <= 840 * 1024, `the VSIX is ${kb(fs.statSync(VSIX).size)}, over its 840 KB budget`);
   });
 
   test('installs, activates and shows papers in the Papers view', async () => {

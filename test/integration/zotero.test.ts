@@ -303,7 +303,7 @@ suite('Zotero library', () => {
   });
 
   test('a library larger than what crosses to the engine at once is read whole, a chunk at a time: every item searched', async () => {
-    // 2,500 items in pages of 100, as a large Zotero answers: three chunks of at most 1,000.
+    // 2,500 items in pages of 100, as a large Zotero answers: five chunks of at most 500 (ZOTERO_CHUNK).
     const many = Array.from({ length: 2500 }, (_, i) => {
       const model = zotero.items[i % zotero.items.length] as { data: Record<string, unknown> };
       const key = `L${String(i).padStart(7, '0')}`;

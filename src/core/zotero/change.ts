@@ -4,9 +4,11 @@ import type { ZoteroInput } from './join';
 
 /**
  * How many items cross to the engine worker at once while a library is first read: posting an item
- * copies it on the extension host, and 1,000 take about 20 ms there (20,000 at once took a second).
+ * copies it on the extension host; 500 take 5 to 8 ms there, 1,000 twice that, and the longest
+ * post of 1,000 (a garbage collection falling in it) was 73 to 83 ms against 47 to 49 for 500
+ * (docs/performance.md). 20,000 at once took a second.
  */
-export const ZOTERO_CHUNK = 1000;
+export const ZOTERO_CHUNK = 500;
 
 /**
  * `base` with `change` applied: the whole library when `base` is whole, else one change that stands

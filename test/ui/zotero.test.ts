@@ -24,19 +24,16 @@ suite('UI: a Zotero item\'s details', () => {
     await quickOpen(page, 'notes.md');
     const input = page.locator('.quick-input-widget input');
     const frame = detailsFrame(page);
-    // Picked once it is the list's first row, as a reader picks the row they see; the list is drawn
-    // again as the library's answers come, and a click as a row was replaced once opened a bundled
-    // paper (the screenshot showed it), so a details view of another paper is picked again.
-    for (let tries = 0; tries < 3; tries++) {
-      await page.keyboard.press('Control+Alt+P');
-      await input.waitFor({ timeout: 60000 });
-      await input.fill('Electron Microscopy and Analysis 1993');
-      const label = page.locator('.quick-input-list .monaco-list-row').first().locator('.label-name', { hasText: 'Electron Microscopy and Analysis 1993' });
-      await label.waitFor({ timeout: 60000 });
-      await label.click().catch(() => undefined);
-      if (await frame.locator('#title', { hasText: 'Electron Microscopy and Analysis 1993' }).waitFor({ timeout: 15000 }).then(() => true, () => false)) break;
-      await page.keyboard.press('Escape');
-    }
+    // Picked once it is the list's first row, as a reader picks the row they see: the list is drawn
+    // again as the library's answers come, and a click on a row as it was replaced once opened a
+    // bundled paper (CI's screenshot showed it). The title the details show says which was opened.
+    await page.keyboard.press('Control+Alt+P');
+    await input.waitFor({ timeout: 60000 });
+    await input.fill('Electron Microscopy and Analysis 1993');
+    const label = page.locator('.quick-input-list .monaco-list-row').first().locator('.label-name', { hasText: 'Electron Microscopy and Analysis 1993' });
+    await label.waitFor({ timeout: 60000 });
+    await label.click();
+    await frame.locator('#title', { hasText: 'Electron Microscopy and Analysis 1993' }).waitFor({ timeout: 60000 });
     await frame.locator('#zotero-section').waitFor({ timeout: 60000 });
     await frame.locator('#zotero-notes').waitFor({ timeout: 60000 });
     assert.equal(await frame.locator('#zotero-heading').textContent(), 'In Zotero');

@@ -127,7 +127,7 @@ const builds = [
   // module there) and which runs as the engine worker (a Node worker thread, or a Web Worker).
   {
     ...common, platform: 'browser', format: 'iife', globalName: 'papersEngine', entryPoints: ['src/engine.ts'], outfile: 'dist/engine.js',
-    external: ['node:worker_threads', 'node:fs', 'node:os'], plugins: [lazyFunctions({ 'js-yaml': ['load'], '@rgrove/parse-xml': ['parseXml'] })],
+    external: ['node:worker_threads', 'node:fs', 'node:os', 'node:zlib'], plugins: [lazyFunctions({ 'js-yaml': ['load'], '@rgrove/parse-xml': ['parseXml'] })],
     // Run as a Node worker thread's main script (as the unit tests start it), it serves too.
     footer: { js: "if (typeof module !== 'undefined') { module.exports = papersEngine; if (typeof require === 'function' && require.main === module) papersEngine.serveIfWorker(true); }" },
   },

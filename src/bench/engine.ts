@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { LIBRARY_FILE, shippedName, splitLibrary } from '../core/corpus/shippedFiles';
-import { lzmaDecodeInSlices } from '../core/util/lzma';
-import { pause } from '../core/util/pause';
+import { promisify } from 'node:util';
+import { inflateRaw } from 'node:zlib';
 import { CACHE_PARTS, RESULT_SCHEMAS, ResponseSchema, type Request, type RequestType } from '../engine/protocol';
 import { ENGINE_WORKER } from '../platform/worker';
 import type { RankingQuery } from './queries';
@@ -104,9 +104,9 @@ const bufferOf = (bytes: Uint8Array) => (bytes.byteOffset === 0 && bytes.byteLen
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 const gc = () => (globalThis as { gc?: () => void }).gc?.();
 
-/** The bundled papers as the host gives them to the worker: the shipped library, decoded in slices as the host's store does. */
+/** The bundled papers as the host gives them to the worker: the shipped library, decoded by zlib as the host's store does. */
 async function bundledBytes(dist: string): Promise<{ corpus: ArrayBuffer; names: ArrayBuffer; text: ArrayBuffer }> {
-  const { corpus, names, text } = splitLibrary(await lzmaDecodeInSlices(await readFile(join(dist, shippedName(LIBRARY_FILE))), pause));
+  const { corpus, names, text } = splitLibrary(await promisify(inflateRaw)(await readFile(join(dist, shippedName(LIBRARY_FILE)))));
   return { corpus: bufferOf(corpus), names: bufferOf(names), text: bufferOf(text) };
 }
 

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { parseBib } from '../core/bibliography/bibtex/parse';
 import { bibFileItems } from '../core/styles/items';
 import { BUNDLED_STYLES } from '../core/styles/resolve';
+import { LIBRARY_FILE, shippedName } from '../core/corpus/shippedFiles';
 import { loadStylesFrom } from '../platform/styleEngine.node';
 import type { Formatted, StyleEngineInfo } from '../engine/protocol';
 import { blockMonitor, Engine } from './engine';
@@ -41,7 +42,7 @@ async function benchInWorker(root: string, shared: string, keys: readonly string
   const engine = new Engine(dist);
   const bundle = { path: join(dist, 'styles.js.lz') };
   try {
-    const library = readFileSync(join(dist, 'library.lz'));
+    const library = readFileSync(join(dist, shippedName(LIBRARY_FILE)));
     await engine.request({ type: 'load', library: library.buffer.slice(library.byteOffset, library.byteOffset + library.byteLength) as ArrayBuffer });
     await engine.request({ type: 'setInput', bibliographies: [{ uri: 'file:///library.bib', file: 'library.bib', path: join(shared, LIBRARY) }] });
     await engine.request({ type: 'indexed' });

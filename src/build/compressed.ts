@@ -1,14 +1,18 @@
-// The extension ships its data files LZMA-compressed (the `.lz` copies), one format that both
-// VS Code on the desktop and VS Code for the web decode with src/core/util/lzma.ts. Measured on
-// the corpus (778 KB): deflate, the most a browser decodes natively, leaves 243 KB; brotli 182 KB
-// but needs brotli's 120 KB dictionary in the web build; LZMA 186 KB with a 3 KB decoder. That is
-// what keeps the VSIX with both builds under its 400 KB target. The plain files stay beside them
-// for the command line, the tests and anyone who reads dist/corpus.json.
-// The encoder is xz (Debian's xz-utils): Node has none, and the decoder only needs raw LZMA1.
-import { execFileSync } from 'node:child_process';
+// The compressed copies the extension ships. The bundled library (the corpus and its index, read
+// at every first use) is raw deflate, `library.deflate`, which both Node's zlib and a browser's
+// DecompressionStream decode natively, beside the JavaScript thread. It was LZMA until issue 40:
+// 264 KB against deflate's 307 (zopfli) or 325 (zlib -9), but our LZMA decoder, in JavaScript, held
+// the extension host 40-80 ms at every first use, where zlib takes 8-15 ms in its thread pool and
+// holds the host under 2 ms (docs/performance.md). The style engine, decoded in the engine worker
+// when a reference is first formatted, stays LZMA (`.lz`, src/core/util/lzma.ts): 162 KB against
+// zlib's 215. The plain files stay beside them for
+// the command line, the tests and anyone who reads dist/corpus.json.
+// The encoders are Debian's: xz (xz-utils) for raw LZMA1, zopfli for the smallest deflate (zlib's best when it is missing).
+import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { LIBRARY_FILE, libraryText, type LibraryParts, shippedName, splitLibrary } from '../core/corpus/shippedFiles';
 import { lzmaDecode, lzmaHeader } from '../core/util/lzma';
 
@@ -32,28 +36,62 @@ function compress(bytes: Buffer): Buffer {
   return best;
 }
 
-/**
- * Writes the compressed copy of `file` (holding `text`). The best setting takes seconds on
- * the corpus and most builds do not change it, so copies are kept in `cacheDir` by the
- * hash of their content (the build empties dist/ first).
- */
-export function writeCompressed(file: string, text: string, cacheDir: string): number {
-  const cached = join(cacheDir, `${createHash('sha256').update(text).digest('hex')}.lz`);
-  if (!existsSync(cached)) {
-    mkdirSync(cacheDir, { recursive: true });
-    writeFileSync(cached, compress(Buffer.from(text, 'utf8')));
+/** Whether zopfli is installed: it gives the smallest deflate; without it, zlib's best (18 KB larger) serves. */
+const hasZopfli = (() => {
+  let found: boolean | undefined;
+  return () => (found ??= spawnSync('zopfli', ['-h'], { stdio: 'ignore' }).error === undefined);
+})();
+
+/** `bytes` as raw deflate: zopfli's when it is installed (seconds on the library: hence the cache below), else zlib's best. */
+function deflate(bytes: Buffer, encoder: 'zopfli' | 'zlib', scratch: string): Buffer {
+  let body: Buffer;
+  if (encoder === 'zopfli') {
+    // zopfli reads files only.
+    writeFileSync(scratch, bytes);
+    try {
+      body = execFileSync('zopfli', ['--deflate', '-c', scratch], { maxBuffer: 1 << 28 });
+    } finally {
+      rmSync(scratch, { force: true });
+    }
+  } else {
+    body = deflateRawSync(bytes, { level: 9, memLevel: 9 });
   }
-  copyFileSync(cached, shippedName(file));
+  if (!inflateRawSync(body).equals(bytes)) throw new Error(`zlib does not give back what ${encoder} compressed`);
+  return body;
+}
+
+/**
+ * Writes the compressed copy of `file` (holding `text`) as `copy` names it. The best setting takes
+ * seconds and most builds do not change the file, so copies are kept in `cacheDir` by the hash of
+ * their content and how they were made (the build empties dist/ first).
+ */
+function writeCopy(copy: string, text: string, cacheDir: string, kind: 'lz' | 'deflate'): number {
+  const encoder = kind === 'lz' ? 'xz' : hasZopfli() ? 'zopfli' : 'zlib';
+  const cached = join(cacheDir, `${createHash('sha256').update(text).digest('hex')}.${encoder}.${kind}`);
+  if (!existsSync(cached)) {
+    if (encoder === 'zlib') console.warn('[build] zopfli is not installed (apt-get install zopfli): the library is compressed by zlib, 18 KB larger');
+    mkdirSync(cacheDir, { recursive: true });
+    const bytes = Buffer.from(text, 'utf8');
+    writeFileSync(cached, encoder === 'xz' ? compress(bytes) : deflate(bytes, encoder, `${cached}.input`));
+  }
+  copyFileSync(cached, copy);
   return statSync(cached).size;
 }
+
+/** Writes `file`.lz, the LZMA copy (the style engine's); returns its size. */
+export const writeCompressed = (file: string, text: string, cacheDir: string): number => writeCopy(`${file}.lz`, text, cacheDir, 'lz');
+
+/** Writes the shipped copy of `file` (raw deflate: shippedName), as the library ships; returns its size. */
+export const writeShipped = (file: string, text: string, cacheDir: string): number => writeCopy(shippedName(file), text, cacheDir, 'deflate');
 
 /** A file as the extension reads it: the compressed copy when the name says so (the corpus's is in columns). */
 export function readShipped(file: string): string {
   const bytes = readFileSync(file);
-  return file.endsWith('.lz') ? new TextDecoder().decode(lzmaDecode(bytes)) : bytes.toString('utf8');
+  if (file.endsWith('.lz')) return new TextDecoder().decode(lzmaDecode(bytes));
+  return (file.endsWith('.deflate') ? inflateRawSync(bytes) : bytes).toString('utf8');
 }
 
-/** The three parts of dist/library.lz as text, as the extension reads them. */
+/** The three parts of the shipped library as text, as the extension reads them. */
 export function readLibrary(dist: string): LibraryParts {
-  return libraryText(splitLibrary(lzmaDecode(readFileSync(join(dist, shippedName(LIBRARY_FILE))))));
+  return libraryText(splitLibrary(inflateRawSync(readFileSync(join(dist, shippedName(LIBRARY_FILE))))));
 }

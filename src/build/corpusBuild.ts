@@ -1,5 +1,5 @@
 // The build step behind `npm run build`: seeds/*.txt → dist/corpus.json, dist/names.index and
-// dist/fulltext.index, and dist/library.lz, the three in one LZMA stream, which is what the
+// dist/fulltext.index, and dist/library.deflate, the three in one raw deflate stream, which is what the
 // extension ships and reads (the corpus in columns, core/corpus/columns.ts).
 // Runs in Node at build time only; the extension never parses pages or builds an index on start-up.
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -15,7 +15,7 @@ import { groupPapers } from '../core/browse/browse';
 import { topicList } from '../core/corpus/topicList';
 import { buildIndexParts } from '../core/search/search';
 import { createTopicAssigner, type TopicsFile } from '../core/corpus/topics';
-import { writeCompressed } from './compressed';
+import { writeShipped } from './compressed';
 
 export const LOCK_FILE = 'src/data/keys.lock.json';
 
@@ -48,7 +48,7 @@ export async function main({ root }: { root: string }): Promise<string> {
   // The corpus ships in columns (core/corpus/columns.ts), and must read back as the same papers.
   const columns = JSON.stringify(toColumns(corpus));
   if (!isDeepStrictEqual(fromColumns(JSON.parse(columns)), JSON.parse(corpusJson))) throw new Error('the corpus in columns does not read back as the same papers');
-  const shipped = writeCompressed(join(dist, LIBRARY_FILE), joinLibrary({ corpus: columns, names: namesIndex, text: textIndex }), join(root, 'out', 'compressed'));
+  const shipped = writeShipped(join(dist, LIBRARY_FILE), joinLibrary({ corpus: columns, names: namesIndex, text: textIndex }), join(root, 'out', 'compressed'));
   // The view's top level by topic, as the engine's treeTop answers it for the bundled papers alone.
   const groups = groupPapers(corpus.papers, 'topic', topicList(topicsFile)).map(g => ({ id: g.id, label: g.label, description: g.description, count: g.papers.length }));
   writeFileSync(join(dist, TREE_TOP_FILE), JSON.stringify({ groups }));

@@ -290,7 +290,7 @@ export const QUESTIONS = {
 
 /** Every request, by `type`: the library's questions, and what the worker does for the host besides. */
 export const REQUESTS = {
-  // The bundled papers and their index: as the extension ships them (`library`, the LZMA stream of
+  // The bundled papers and their index: as the extension ships them (`library`, the raw deflate stream of
   // core/corpus/shippedFiles), decoded by the worker so that it need not wait for the host to decode
   // them; or their three parts as text. Answers the number of papers.
   load: {

@@ -5,10 +5,10 @@
 // and answers the host's requests (engine/protocol.ts), so that reading, indexing and searching a
 // large library never hold up the extension host.
 import { memoryShelf } from '../core/corpus/shelf';
-import { lzmaDecode } from '../core/util/lzma';
+import { inflateRawWithStreams } from '../core/util/inflate';
 import { libraryText, splitLibrary } from '../core/corpus/shippedFiles';
 import { enginePort, stopWebWorker } from '../platform/enginePort';
-import { fileShelf, readBytes, writeParts } from '../platform/engineFiles.node';
+import { fileShelf, inflateRaw, readBytes, writeParts } from '../platform/engineFiles.node';
 import { pause } from '../core/util/pause';
 import type { UserInput } from './input';
 import { CACHE_PARTS, isQuestion, type CachedBytes, type InputReport, type Request } from './protocol';
@@ -30,6 +30,10 @@ function readText(path: string): string {
 }
 
 let service: LibraryService | undefined;
+/** Whether this worker is a Node worker thread (`serveIfWorker(true)`), which decodes with Node's zlib. */
+let onNode = false;
+/** The bundled papers being decoded: requests sent right behind 'load' wait for it. */
+let loading: Promise<void> | undefined;
 
 function loaded(): LibraryService {
   if (!service) throw new Error('the engine has no library yet (load it first)');
@@ -75,14 +79,23 @@ function setInput(input: UserInput): Promise<InputReport> {
  * the request table says so); the rest is the worker's own.
  */
 async function answer(request: Request, onProgress: (fraction: number) => void): Promise<{ result: unknown; transfer?: ArrayBuffer[] }> {
+  if (loading && request.type !== 'load') await loading;
   if (isQuestion(request)) return { result: await loaded().answer(request) };
   switch (request.type) {
     case 'load': {
-      service = LibraryService.lazy(() => libraryText('library' in request ? splitLibrary(lzmaDecode(new Uint8Array(request.library))) : request));
-      // The user's files, sent right behind, come first: a library taken whole from the cache
-      // holds the bundled papers, which are then never decoded here (about 0.2 s of work, more while the window loads).
+      // Decoded natively (a few milliseconds, beside this thread), parsed lazily: the user's files,
+      // sent right behind, come first, and a library taken whole from the cache holds the bundled
+      // papers, which are then never parsed here.
+      const decoding = (async () => {
+        const parts = 'library' in request ? splitLibrary(await (onNode ? inflateRaw : inflateRawWithStreams)(new Uint8Array(request.library))) : request;
+        service = LibraryService.lazy(() => libraryText(parts));
+      })();
+      const settled = decoding.then(() => undefined, () => undefined);
+      loading = settled;
+      void settled.then(() => { if (loading === settled) loading = undefined; });
+      await decoding;
       await pause();
-      return { result: service.size };
+      return { result: loaded().size };
     }
     case 'setInput': {
       const cached = request.cached && cachedLibrary(request.cached);
@@ -155,6 +168,7 @@ async function answer(request: Request, onProgress: (fraction: number) => void):
  */
 export function serveIfWorker(node = false): void {
   const channel = enginePort(node);
+  onNode = node;
   channel?.listen(request => {
     const onProgress = (progress: number) => channel.post({ id: request.id, progress });
     answer(request, onProgress).then(

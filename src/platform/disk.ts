@@ -18,4 +18,6 @@ export interface LocalStat {
 export interface LocalDisk {
   stat(path: string): Promise<LocalStat>;
   readFile(path: string): Promise<Uint8Array>;
+  /** Raw deflate decoded (the shipped library): Node's zlib, in its thread pool. */
+  inflateRaw(bytes: Uint8Array): Promise<Uint8Array>;
 }

@@ -13,11 +13,11 @@ suite('UI: a damaged shipped library', () => {
   let workbench: Workbench | undefined;
   // A copy of the built extension (what a VSIX holds), with the shipped library (corpus and index) damaged.
   const extension = fs.mkdtempSync(path.join(os.tmpdir(), 'papers-damaged-'));
-  const corpus = path.join(extension, 'dist', 'library.lz');
+  const corpus = path.join(extension, 'dist', 'library.deflate');
 
   suiteSetup(async () => {
     for (const entry of ['package.json', 'dist', 'media']) fs.cpSync(path.join(ROOT, entry), path.join(extension, entry), { recursive: true });
-    fs.writeFileSync(corpus, 'this is not an LZMA stream');
+    fs.writeFileSync(corpus, 'this is not a deflate stream');
     workbench = await openWorkbench({ extensionPath: extension });
   });
   suiteTeardown(async () => {
@@ -38,9 +38,9 @@ suite('UI: a damaged shipped library', () => {
     await output.getByText('Could not load the papers').waitFor({ timeout: LONG });
     // The editor renders spaces as no-break spaces.
     const log = ((await output.textContent()) ?? '').replace(/\s/g, ' ');
-    assert.match(log, /cannot read \S+library\.lz: .*\(reinstall the extension; in a checkout, run "npm run build"\)/, 'the log names the file and says what to do');
+    assert.match(log, /cannot read \S+library\.deflate: .*\(reinstall the extension; in a checkout, run "npm run build"\)/, 'the log names the file and says what to do');
 
-    fs.copyFileSync(path.join(ROOT, 'dist', 'library.lz'), corpus);
+    fs.copyFileSync(path.join(ROOT, 'dist', 'library.deflate'), corpus);
     await welcome.getByRole('button', { name: 'Reload Papers' }).click();
     await treeRows(page).groups.first().waitFor({ timeout: LONG });
     assert.ok(await treeRows(page).groups.count() > 1, 'the topics are back');

@@ -8,14 +8,14 @@ import { VSIX, expandFirstTopic, keepFailures, openPapersContainer, openWorkbenc
 // What the installed extension reads, and nothing else (see .vscodeignore).
 const ALLOWED = [
   /^extension\/package\.json$/, /^extension\/dist\/(extension|host|engine)\.js$/, /^extension\/dist\/styles\.js\.lz$/, /^extension\/dist\/csl-styles\.tsv$/, /^extension\/dist\/licenses\/[\w.-]+\.txt$/, /^extension\/dist\/webview\/[\w./-]+\.(js|css)$/,
-  /^extension\/dist\/library\.lz$/, /^extension\/dist\/tree\.json$/, /^extension\/media\/[\w.-]+\.(svg|png|css)$/,
+  /^extension\/dist\/library\.deflate$/, /^extension\/dist\/tree\.json$/, /^extension\/media\/[\w.-]+\.(svg|png|css)$/,
   /^extension\/(readme\.md|changelog\.md|LICENSE\.txt)$/i, /^extension\.vsixmanifest$/, /^\[Content_Types\]\.xml$/,
 ];
 // Both builds: dist/extension.js is the desktop entry ("main"), dist/host.js the web entry
 // ("browser") and the host code the desktop entry runs.
 const REQUIRED = [
   'extension/package.json', 'extension/dist/extension.js', 'extension/dist/host.js', 'extension/dist/engine.js',
-  'extension/dist/library.lz', 'extension/dist/webview/details.js',
+  'extension/dist/library.deflate', 'extension/dist/webview/details.js',
   // citeproc-js and the CSL styles, loaded when a reference is first formatted, and the licences they ship under.
   'extension/dist/styles.js.lz', 'extension/dist/licenses/LICENSE-citeproc-js.txt', 'extension/dist/licenses/LICENSE-CC-BY-SA-3.0.txt',
   // The CSL repository's styles by id and title, read when a style not shipped is named or chosen.

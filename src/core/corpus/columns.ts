@@ -1,4 +1,4 @@
-// The corpus as the extension ships it (in dist/library.lz, core/corpus/shippedFiles.ts): one array per field instead of one
+// The corpus as the extension ships it (in dist/library.deflate, core/corpus/shippedFiles.ts): one array per field instead of one
 // object per paper, and no ids where the id is the slug of the title (every id the build gives
 // is; merged papers keep the first one). A field's values side by side compress better than
 // interleaved with the others: LZMA leaves 178 KB of the corpus instead of 190 KB, in a VSIX

@@ -8,9 +8,9 @@ export const NAMES_INDEX = 'names.index';
 /** The full-text part of the index (abstracts, topics), loaded behind the first search. */
 export const TEXT_INDEX = 'fulltext.index';
 /**
- * What the extension ships: the three above (the corpus in columns) in one LZMA stream,
- * `library.lz`. One stream finds the repeats between them (titles in the corpus and in the
- * names index): 4 KB smaller than three files, in a VSIX with a 400 KB budget.
+ * What the extension ships: the three above (the corpus in columns) in one raw deflate stream,
+ * `library.deflate` (src/build/compressed.ts), which the desktop and the browser decode natively
+ * (core/util/inflate.ts).
  */
 export const LIBRARY_FILE = 'library';
 
@@ -21,8 +21,8 @@ export const LIBRARY_FILE = 'library';
  */
 export const TREE_TOP_FILE = 'tree.json';
 
-/** The LZMA copy of a file, which is what the extension ships and reads (src/build/compressed.ts). */
-export const shippedName = (name: string): string => `${name}.lz`;
+/** The compressed copy of a file, which is what the extension ships and reads (src/build/compressed.ts). */
+export const shippedName = (name: string): string => `${name}.deflate`;
 
 const FORMAT = 'papers-library 1';
 const PARTS = ['names', 'text', 'corpus'] as const;

@@ -1,14 +1,15 @@
-// A small LZMA decoder, so that one compressed copy of the data files serves both VS Code on the
-// desktop and VS Code for the web. Browsers decode only gzip and deflate natively
-// (DecompressionStream), which leaves the corpus 60 KB larger than brotli; a brotli decoder needs
-// brotli's 120 KB dictionary; LZMA comes within 2% of brotli and its decoder is this file.
+// A small LZMA decoder for the style engine's bundle (dist/styles.js.lz), decoded in the engine worker
+// when a reference is first formatted, on the desktop and in a browser alike. Browsers decode only
+// gzip and deflate natively (DecompressionStream); LZMA leaves the bundle 53 KB smaller than zlib's
+// best, and its decoder is this file. (The bundled library, decoded at every first use on the
+// extension host, is deflate: core/util/inflate.ts.)
 // Follows the reference decoder of the LZMA specification (LzmaSpec.cpp, public domain). The
 // whole output is kept, so it is the dictionary too and no window has to wrap.
 //
 // Input: the header that src/build/compressed.ts writes (the magic "PLZ1", lc/lp/pb in one byte,
 // the output's length as a 32-bit little-endian number), then a raw LZMA1 stream.
 
-import { inSlices, runToEnd, type SliceOptions } from './pause';
+import { runToEnd } from './pause';
 
 const MAGIC = [0x50, 0x4c, 0x5a, 0x31];
 /** How many bytes come before the LZMA stream. */
@@ -30,20 +31,6 @@ export function lzmaHeader(length: number, lc: number, lp: number, pb: number): 
  */
 export function lzmaDecode(input: Uint8Array): Uint8Array {
   return runToEnd(lzmaSteps(input, Infinity));
-}
-
-/**
- * Output bytes a step of a decoder in slices: small, because a slice is at least one step, and
- * the first steps run before the decoder is optimized, several times slower while a window loads.
- */
-export const LZMA_STEP_BYTES = 1 << 10;
-
-/**
- * `lzmaDecode` in slices of about `budgetMs` with `pause()` between them (`inSlices`): the
- * corpus takes longer to decode than the extension host may be held.
- */
-export function lzmaDecodeInSlices(input: Uint8Array, pause: () => Promise<void>, options: SliceOptions & { stepBytes?: number } = {}): Promise<Uint8Array> {
-  return inSlices(lzmaSteps(input, options.stepBytes ?? LZMA_STEP_BYTES), pause, options);
 }
 
 /**

@@ -5,7 +5,7 @@ import { escapeMarkdown } from '../../core/browse/describe';
 import { excerpt } from '../../core/util/text';
 import { markdownCode } from '../common/markdown';
 import type { DailySource, NeighboursNode, PaperNode, TreeNode, ZoteroSource } from '../common/treeNodes';
-import { collectionCount } from '../../core/zotero/collections';
+import { engine } from '../engine/load';
 import { Commands } from '../ids';
 import type { Library, PaperRow } from '../library/library';
 
@@ -72,7 +72,8 @@ export function treeItem(node: TreeNode, starred: (id: string) => boolean, sourc
   if (node.kind === 'zotero') return sourceItem(node.id, 'Zotero', 'library', sources.zotero);
   if (node.kind === 'collection') {
     const { collection } = node;
-    const count = collectionCount(collection);
+    // From the engine (loaded: it made the collections), so that zod stays out of the host's bundle.
+    const count = engine().zotero.collectionCount(collection);
     const empty = !collection.items.length && !collection.collections.length;
     const item = new vscode.TreeItem(collection.name, empty ? vscode.TreeItemCollapsibleState.None : vscode.TreeItemCollapsibleState.Collapsed);
     item.id = node.id;

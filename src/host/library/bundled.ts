@@ -1,9 +1,8 @@
-// The library the extension ships (dist/library.lz): read once, sent as it is to the engine
+// The library the extension ships (dist/library.deflate): read once, sent as it is to the engine
 // worker, and decoded here too when the extension host searches the bundled papers itself.
 import vscode = require('vscode');
 import { LIBRARY_FILE, libraryText, type LibraryParts, shippedName, splitLibrary, TREE_TOP_FILE } from '../../core/corpus/shippedFiles';
 import type { GroupRow } from './library';
-import { lzmaDecodeInSlices } from '../../core/util/lzma';
 import { engineLoaded } from '../engine/load';
 import * as disk from '../util/disk';
 import { describe } from '../util/errors';
@@ -14,7 +13,7 @@ export class ShippedLibrary {
 
   constructor(private readonly extensionUri: vscode.Uri, private readonly log: vscode.LogOutputChannel) {}
 
-  /** dist/library.lz as shipped, read once (the host decodes its own copy; the worker is sent another). */
+  /** dist/library.deflate as shipped, read once (the host decodes its own copy; the worker is sent another). */
   read(): Promise<Uint8Array> {
     this.bytes ??= this.readFile();
     return this.bytes;
@@ -42,8 +41,8 @@ export class ShippedLibrary {
   }
 
   /**
-   * The bundled papers as a library searched here, decoded and indexed a slice at a time;
-   * `between` is awaited between slices (it waits while the engine worker holds the papers).
+   * The bundled papers as a library searched here, decoded natively and indexed a slice at a time;
+   * `between` is awaited before and between the slices (it waits while the engine worker holds the papers).
    */
   async load(between: () => Promise<void>): Promise<LocalLibrary> {
     // Read while the engine loads. (Awaited below; the catch only keeps a failure to load the
@@ -52,7 +51,7 @@ export class ShippedLibrary {
     reading.catch(() => undefined);
     const { LibraryService } = (await engineLoaded()).library;
     const shipped = await reading;
-    const parts = await this.decode(shipped, between);
+    const parts = await this.decode(shipped);
     await between();
     const service = await LibraryService.loadInSlices(libraryText(parts));
     service.fullText.catch(error => this.log.error(`Could not load the full-text index, so searches cover titles, keys and organisations only: ${describe(error)}`));
@@ -68,10 +67,10 @@ export class ShippedLibrary {
     }
   }
 
-  /** Decoded a slice at a time (more work than the host may be held for at once), in its three parts. */
-  private async decode(bytes: Uint8Array, between: () => Promise<void>): Promise<LibraryParts<Uint8Array>> {
+  /** Decoded natively (beside the host's thread: host/util/disk.ts), in its three parts. */
+  private async decode(bytes: Uint8Array): Promise<LibraryParts<Uint8Array>> {
     try {
-      return splitLibrary(await lzmaDecodeInSlices(bytes, between));
+      return splitLibrary(await disk.inflateRaw(bytes));
     } catch (error) {
       throw this.unreadable(this.uri(), error);
     }

@@ -4,6 +4,7 @@
 import vscode = require('vscode');
 import type { LocalDisk } from '../../platform/disk';
 import { decodeText } from '../../core/util/decode';
+import { inflateRawWithStreams } from '../../core/util/inflate';
 import { MB, refusal, type FileKind, type Refusal } from '../../core/util/readableFiles';
 import { Settings } from '../ids';
 
@@ -43,6 +44,11 @@ export async function readFile(uri: vscode.Uri): Promise<Uint8Array> {
   } catch (error) {
     throw fileSystemError(error, uri);
   }
+}
+
+/** Raw deflate decoded natively: by Node's zlib on the desktop, by the browser's DecompressionStream on the web. */
+export function inflateRaw(bytes: Uint8Array): Promise<Uint8Array> {
+  return local ? local.inflateRaw(bytes) : inflateRawWithStreams(bytes);
 }
 
 /** A user's file that is not read: a folder, a pipe or device, or larger than its limit (core/util/readableFiles.ts). */

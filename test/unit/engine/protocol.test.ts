@@ -240,8 +240,8 @@ suite('the engine worker (dist/engine.js as a worker thread)', () => {
     }
   });
 
-  test('loads the bundled papers as shipped (LZMA), and reads bibliographies by their paths; one that went away reads as empty', async () => {
-    const loaded = await ask({ type: 'load', library: bytes(dist('library.lz')) });
+  test('loads the bundled papers as shipped (raw deflate), and reads bibliographies by their paths; one that went away reads as empty', async () => {
+    const loaded = await ask({ type: 'load', library: bytes(dist('library.deflate')) });
     assert.deepEqual([loaded.ok, loaded.result], [true, 390]);
     const dir = mkdtempSync(join(tmpdir(), 'papers-worker-'));
     writeFileSync(join(dir, 'refs.bib'), `\ufeff${BIB}`);
@@ -257,7 +257,16 @@ suite('the engine worker (dist/engine.js as a worker thread)', () => {
     const found = RESULT_SCHEMAS.query.parse((await ask({ type: 'query', text: 'norvig', options: { limit: 1 } })).result);
     assert.equal(found.rows[0].key, 'russell2020aima');
     const damaged = await ask({ type: 'load', library: bytes(dist('corpus.json')) });
-    assert.equal(damaged.ok, false, 'bytes that are not LZMA are refused, not taken for papers');
+    assert.equal(damaged.ok, false, 'bytes that are not the library in deflate are refused, not taken for papers');
+  });
+
+  test('a request sent right behind the shipped library waits while it is decoded, as the host sends them', async () => {
+    const [loaded, report] = await Promise.all([
+      ask({ type: 'load', library: bytes(dist('library.deflate')) }),
+      ask({ type: 'setInput', corpus: [], bibliographies: [] }),
+    ]);
+    assert.deepEqual([loaded.ok, loaded.result, report.ok, report.error], [true, 390, true, undefined]);
+    assert.equal(RESULT_SCHEMAS.setInput.parse(report.result).papers, 390);
   });
 
   test('a bibliography beside its whole library\'s cache paths: read in the same answer when the cache is missing or damaged, taken from the cache when it is there', async () => {
@@ -280,7 +289,7 @@ suite('the engine worker (dist/engine.js as a worker thread)', () => {
         });
         other.postMessage({ ...r, id });
       });
-      await askIt({ type: 'load', library: bytes(dist('library.lz')) });
+      await askIt({ type: 'load', library: bytes(dist('library.deflate')) });
       return { ask: askIt, stop: () => other.terminate() };
     };
     // A first session: no cache yet; the file is read at once, not asked for again.

@@ -54,7 +54,7 @@ suite('the engine worker formats references (format, styleEngine)', () => {
   });
 
   test('formats the library\'s papers by key: a bibliography in the style\'s order, with progress, and the citations', async () => {
-    await ask({ type: 'load', library: readFileSync(join(ROOT, 'dist', 'library.lz')).buffer.slice(0) as ArrayBuffer });
+    await ask({ type: 'load', library: readFileSync(join(ROOT, 'dist', 'library.deflate')).buffer.slice(0) as ArrayBuffer });
     await ask({ type: 'setInput', bibliographies: [{ uri: 'file:///w/refs.bib', file: 'refs.bib', bytes: bytes(BIB) }] });
     const keys = ['vaswani2017', 'russell2020aima'];
     const apa = await ask({ type: 'format', keys, style: { bundled: 'apa' }, output: 'text', kind: 'bibliography' });

@@ -3,8 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fromColumns, toColumns } from '../../../../src/core/corpus/columns';
-import { splitLibrary } from '../../../../src/core/corpus/shippedFiles';
-import { lzmaDecode, lzmaDecodeInSlices, lzmaHeader } from '../../../../src/core/util/lzma';
+import { lzmaDecode, lzmaHeader } from '../../../../src/core/util/lzma';
 import { prng } from '../../../../src/bench/synthetic';
 import { ROOT } from '../../support/seeds';
 
@@ -41,32 +40,9 @@ suite('lzmaDecode (the data files\' decoder, desktop and web)', () => {
     }
   });
 
-  test('reads the shipped library back, at once and in slices: its full-text part is the build\'s plain file', async () => {
-    const packed = readFileSync(join(ROOT, 'dist', 'library.lz'));
-    const plain = Buffer.from(lzmaDecode(packed));
-    assert.ok(Buffer.from(splitLibrary(plain).text).equals(readFileSync(join(ROOT, 'dist', 'fulltext.index'))));
-    let pauses = 0;
-    const sliced = await lzmaDecodeInSlices(packed, async () => { pauses++; }, { stepBytes: 16 << 10, budgetMs: 0 });
-    assert.ok(Buffer.from(sliced).equals(plain));
-    assert.equal(pauses, Math.ceil(plain.length / (16 << 10)) - 1, 'with no time to spare, one pause after each step but the last');
-  });
-
-  test('a slice takes as many steps as fit in its time, on the clock it is given', async () => {
-    const plain = readFileSync(join(ROOT, 'dist', 'fulltext.index'));
-    const packed = compress(plain);
-    // A clock that moves 1 ms each time it is read: a 3 ms slice reads it at its start and after each step, so it takes 3 steps.
-    let clock = 0;
-    let pauses = 0;
-    const sliced = await lzmaDecodeInSlices(packed, async () => { pauses++; }, { stepBytes: 4 << 10, budgetMs: 3, now: () => clock++ });
-    assert.ok(Buffer.from(sliced).equals(plain));
-    const steps = Math.ceil(plain.length / (4 << 10));
-    assert.equal(pauses, Math.ceil(steps / 3) - 1);
-  });
-
-  test('the shipped corpus, in columns, reads back as the build\'s papers', () => {
-    const plain = JSON.parse(readFileSync(join(ROOT, 'dist', 'corpus.json'), 'utf8')) as unknown;
-    const shipped = JSON.parse(new TextDecoder().decode(splitLibrary(lzmaDecode(readFileSync(join(ROOT, 'dist', 'library.lz')))).corpus)) as unknown;
-    assert.deepStrictEqual(fromColumns(shipped), plain);
+  test('reads the shipped style engine back: the build\'s plain bundle', () => {
+    const packed = readFileSync(join(ROOT, 'dist', 'styles.js.lz'));
+    assert.ok(Buffer.from(lzmaDecode(packed)).equals(readFileSync(join(ROOT, 'dist', 'styles.js'))));
   });
 
   test('refuses what is not a data file, and a stream cut short, and one longer than its header says', () => {

@@ -20,10 +20,10 @@ import { styleCredit } from './core/styles/credit';
 import { CSL_STYLES_URL, fetchStyleXml, readStyleList, repositoryStyleUrl, styleFinder } from './core/styles/repository';
 import { DetailsStateSchema, ReferencesIntentSchema, ReferencesStateSchema, WebviewMessageSchema } from './shared/protocol';
 import { ResponseSchema, RESULT_SCHEMAS } from './engine/protocol';
-import { ZoteroItemsSchema, ZoteroVersionsSchema, zoteroSelectUri } from './core/zotero/item';
-import { collectionCount, collectionTree, ZoteroCollectionsSchema } from './core/zotero/collections';
+import { groupOf, ZoteroItemsSchema, ZoteroVersionsSchema, zoteroItemRef, zoteroSelectUri } from './core/zotero/item';
+import { collectionCount, collectionTree, ZoteroCollectionsSchema, ZoteroGroupsSchema } from './core/zotero/collections';
 import { BBT_PATH, citationKeysRequest, exportedEntry, exportRequest, readCitationKeys, readExport } from './core/zotero/betterBibtex';
-import { itemKeyOfPaperId, zoteroDetails, zoteroOpenPdfUri, ZoteroChildrenSchema } from './core/zotero/details';
+import { itemRefOfPaperId, zoteroDetails, zoteroOpenPdfUri, ZoteroChildrenSchema } from './core/zotero/details';
 import { candidatePaths, isPdf, isUrlPath, parseFileField } from './core/bibliography/files';
 import { arxivIdOf, DEFAULT_NOTE_TEMPLATE, fillTemplate, folderParts, keyOfNote, noteSettingsProblem, notePath, notesMatching, noteValues, noteWords, unknownFields } from './core/notes/note';
 import { languageOfPath } from './core/cite/languages';
@@ -63,7 +63,7 @@ export const protocol = { DetailsStateSchema, WebviewMessageSchema, ReferencesIn
 export const web = { HttpClient, PaperService, PUBLIC_URLS, WebCache, WebError, webPaperId, parsePaperId, dayText, parsePeriod, periodText, shiftPeriod, NeighbourService, PUBLIC_SCHOLAR_URL, suggest, namesOf, idsOfWork, scholarIdOfWork, workOfPaper };
 
 /** The Zotero library: its answers read with zod (in the engine bundle, as the web's are). */
-export const zotero = { ZoteroItemsSchema, ZoteroVersionsSchema, ZoteroCollectionsSchema, collectionTree, collectionCount, ZoteroChildrenSchema, zoteroDetails, itemKeyOfPaperId, zoteroOpenPdfUri, zoteroSelectUri };
+export const zotero = { ZoteroItemsSchema, ZoteroVersionsSchema, ZoteroCollectionsSchema, ZoteroGroupsSchema, collectionTree, collectionCount, ZoteroChildrenSchema, zoteroDetails, itemRefOfPaperId, zoteroOpenPdfUri, zoteroSelectUri, zoteroItemRef, groupOf };
 
 /** Better BibTeX's JSON-RPC beside Zotero's local API: its requests and the readers of its answers. */
 export const betterBibtex = { BBT_PATH, citationKeysRequest, exportRequest, readCitationKeys, readExport, exportedEntry };

@@ -1,7 +1,8 @@
 // `papers zotero search WORDS…` and `papers zotero export KEY…`: the writer's running Zotero (its
 // local API, Zotero 7 and later, at PAPERS_ZOTERO_URL), for scripts that fill a .bib from it. Keys
 // and entries are what citing in the editor gives: Better BibTeX's when it answers beside Zotero,
-// else the item's own key or one made by our rules, and our conversion of the item's CSL-JSON.
+// else the item's own key or one made by our rules, and our conversion of the item's CSL-JSON. The
+// group libraries Zotero syncs are searched and exported too.
 import { parseArgs } from 'node:util';
 import { UsageError } from './commandLine';
 import { print, printJson, printJsonText, warn } from './output';
@@ -9,8 +10,8 @@ import { ZOTERO_FORMATS } from './usage';
 import { bibtexEntry, cslEntry } from '../core/bibliography/paperEntry';
 import { fullName } from '../core/bibliography/people';
 import {
-  BBT_PATH, BbtError, citationKeysRequest, exportRequest, isPaperItem, joinZotero, readCitationKeys, readExport, zoteroPaper, ZoteroItemsSchema,
-  type BbtFlavour, type BbtRequest, type ZoteroItem,
+  BBT_PATH, BbtError, citationKeysRequest, exportRequest, groupOf, isPaperItem, joinZotero, readCitationKeys, readExport, zoteroItemRef, zoteroPaper,
+  ZoteroGroupsSchema, ZoteroItemsSchema, type BbtFlavour, type BbtRequest, type ZoteroItem,
 } from '../core/zotero';
 
 const DEFAULT_URL = 'http://localhost:23119';
@@ -37,15 +38,32 @@ async function get(path: string): Promise<{ body: unknown; total: number }> {
   return { body, total: Number(response.headers.get('Total-Results')) };
 }
 
-/** Every top-level item a query of the local API lists, a page at a time; notes and attachments left out. */
+/**
+ * Every top-level item a query of the local API lists, a page at a time, in the writer's own library
+ * and then each group library Zotero syncs (as the editor reads them); notes and attachments left
+ * out. A group that cannot be read is said, and the others are read.
+ */
 async function items(query: string): Promise<ZoteroItem[]> {
+  const all = await itemsOf('users/0', query);
+  const listed = await get('/api/users/0/groups?format=json&limit=100').then(({ body }) => ZoteroGroupsSchema.safeParse(body), () => undefined);
+  for (const group of listed?.success ? listed.data : []) {
+    try {
+      all.push(...(await itemsOf(`groups/${group.id}`, query)).map(item => ({ ...item, library: { type: 'group', id: group.id } })));
+    } catch (error) {
+      warn(`papers: the Zotero group "${group.data.name}" could not be read: ${(error as Error).message}`);
+    }
+  }
+  return all.filter(isPaperItem);
+}
+
+async function itemsOf(library: string, query: string): Promise<ZoteroItem[]> {
   const all: ZoteroItem[] = [];
   for (;;) {
-    const { body, total } = await get(`/api/users/0/items/top?format=json&include=data,csljson&limit=${PAGE}&start=${all.length}${query}`);
+    const { body, total } = await get(`/api/${library}/items/top?format=json&include=data,csljson&limit=${PAGE}&start=${all.length}${query}`);
     const page = ZoteroItemsSchema.safeParse(body);
     if (!page.success) throw new Error(`Zotero at ${zoteroUrl()} answered with something that is not a list of items (${page.error.issues[0]?.message ?? ''})`);
     all.push(...page.data);
-    if (!page.data.length || !Number.isFinite(total) || all.length >= total) return all.filter(isPaperItem);
+    if (!page.data.length || !Number.isFinite(total) || all.length >= total) return all;
   }
 }
 
@@ -62,11 +80,13 @@ async function betterBibtex(request: BbtRequest): Promise<unknown> {
 /** Each item with its key: Better BibTeX's when it answers, else the item's own or one made by our rules (as the editor keys them). */
 async function keyed(found: ZoteroItem[]): Promise<{ item: ZoteroItem; key: string }[]> {
   let given: Record<string, string> = {};
-  const answer = found.length ? await betterBibtex(citationKeysRequest(found.map(i => i.key))) : undefined;
+  // Better BibTeX keys the writer's own items (a group's item key may be one of theirs too).
+  const own = found.filter(i => groupOf(i) === undefined);
+  const answer = own.length ? await betterBibtex(citationKeysRequest(own.map(i => i.key))) : undefined;
   if (answer !== undefined) given = readCitationKeys(answer);
-  const withKeys = found.map(i => (given[i.key] ? { ...i, data: { ...i.data, citationKey: given[i.key] } } : i));
+  const withKeys = found.map(i => (groupOf(i) === undefined && given[i.key] ? { ...i, data: { ...i.data, citationKey: given[i.key] } } : i));
   const { keys } = joinZotero([], { items: withKeys, keys: {} });
-  return withKeys.map(item => ({ item, key: keys[item.key] }));
+  return withKeys.map(item => ({ item, key: keys[zoteroItemRef(item)] }));
 }
 
 export async function zotero(argv: string[]): Promise<void> {
@@ -83,7 +103,8 @@ async function search(argv: string[]): Promise<void> {
   const found = await keyed(await items(`&q=${encodeURIComponent(words)}`));
   const rows = found.map(({ item, key }) => {
     const paper = zoteroPaper(item, key);
-    return { key, itemKey: item.key, title: paper.title, year: paper.year, authors: (paper.authors ?? paper.editors ?? []).map(fullName) };
+    const group = groupOf(item);
+    return { key, itemKey: item.key, ...(group === undefined ? {} : { group }), title: paper.title, year: paper.year, authors: (paper.authors ?? paper.editors ?? []).map(fullName) };
   });
   if (values.json) return printJson(rows, 2);
   for (const row of rows) print([row.key, row.year ?? '', row.title, row.authors.join(', ')].join('\t'));

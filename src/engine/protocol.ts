@@ -127,7 +127,7 @@ export const InputReportSchema = z.lazySchema(() => z.object({
    */
   web: z.optional(z.object({ keys: z.record(text(), text()), newKeys: z.record(text(), text()), added: int(), known: int() })),
   /**
-   * With Zotero's items (`zotero` of setInput): each item's key by Zotero item key, the keys made now
+   * With Zotero's items (`zotero` of setInput): each item's key by `zoteroItemRef` (GROUP/KEY for a group's), the keys made now
    * (to keep), and how many joined. `partial`: a change was joined by itself, and `keys` holds the
    * changed items' keys only (`removed`: the items gone), so that a change of ten items does not
    * carry 20,000 keys back to the extension host.

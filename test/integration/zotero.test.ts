@@ -240,8 +240,9 @@ suite('Zotero library', () => {
     zotero.remove('9AIAUW49');
     await vscode.commands.executeCommand('papers.refreshZotero');
     assert.deepEqual(zotero.requests.slice(asked).map(r => r.replace(/\?.*/, '') + (r.includes('itemKey=') ? ` ${new URL(r, 'http://x').searchParams.get('itemKey')}` : '')), [
-      '/api/users/0/items/top', '/api/users/0/items ICK5M93W', '/api/users/0/collections', '/api/users/0/collections', '/better-bibtex/json-rpc',
-    ], 'the versions, the one changed item by its key, the collections (two pages of at most eight), and Better BibTeX once (not installed here: 404)');
+      '/api/users/0/items/top', '/api/users/0/items ICK5M93W', '/api/users/0/collections', '/api/users/0/collections',
+      '/api/users/0/publications/items/top', '/api/users/0/groups', '/better-bibtex/json-rpc',
+    ], 'the versions, the one changed item by its key, the collections (two pages of at most eight), My Publications (the library changed), the groups (none here), and Better BibTeX once (not installed here: 404)');
     assert.equal(api.testing.zotero().items, 20);
     const detective = await waitFor('the new title searched', async () => { const found = await titleOf('Form and Ideology in Detective Fiction'); return found?.title === 'Form and Ideology in Detective Fiction' && found; });
     assert.equal(detective.key, crime.key, 'its key is the one it had');
@@ -250,7 +251,8 @@ suite('Zotero library', () => {
     const shown = await children(node);
     const again = zotero.requests.length;
     await vscode.commands.executeCommand('papers.refreshZotero');
-    assert.deepEqual(zotero.requests.slice(again), ['/api/users/0/items/top?format=versions'], 'nothing changed: one question, answered 304');
+    assert.deepEqual(zotero.requests.slice(again), ['/api/users/0/items/top?format=versions', '/api/users/0/groups?format=json&limit=100&start=0'],
+      'nothing changed: one question, answered 304, and the groups Zotero syncs (a group joined is read)');
     assert.equal(await children(node), shown, 'and the Zotero node is not drawn again');
     assert.equal(api.testing.zotero().problem, undefined);
   });

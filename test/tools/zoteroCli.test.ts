@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import { createServer, type AddressInfo } from 'node:net';
 import { ROOT } from '../unit/support/seeds';
-import { ZoteroServer } from '../support/zoteroServer';
+import { GroupStandIn, ZoteroServer } from '../support/zoteroServer';
 import { BBT_BUCK, BetterBibtexStandIn, BUCK_EXPORTS } from '../support/betterBibtexServer';
 import { cliAsync } from './tools';
 
@@ -56,6 +56,25 @@ suite('command line: zotero search and export', () => {
     assert.equal(missing.status, 1);
     assert.equal(missing.stderr, 'papers: nobody2020: no item of the Zotero library has this key\n');
     assert.match(missing.stdout, new RegExp(`^@article\\{${OUR_KEY},`));
+  });
+
+  test('a group library\'s items are searched and exported too; one item key in two libraries is two items, under two keys', async () => {
+    const model = zotero.items.find(i => i.key === 'PQKBRC33') as { data: Record<string, unknown> };
+    // The group's PQKBRC33 is another work than the writer's own (Zotero's keys are unique within one library only).
+    zotero.groups = [new GroupStandIn(169947, 'smart_cities', [{ ...model, key: 'PQKBRC33', meta: { parsedDate: '2019' }, data: { ...model.data, title: 'Sherlock Holmes in Smart Cities', date: '2019', creators: [{ creatorType: 'author', firstName: 'Ada', lastName: 'Lovelace' }] } }], [])];
+    try {
+      const json = await cliAsync(env, ROOT, 'zotero', 'search', 'Sherlock', '--json');
+      assert.equal(json.status, 0, json.stderr);
+      const rows = JSON.parse(json.stdout) as { key: string; itemKey: string; group?: number; title: string }[];
+      const twins = rows.filter(row => row.itemKey === 'PQKBRC33').map(row => [row.key, row.group, row.title]);
+      assert.deepEqual(twins, [[OUR_KEY, undefined, 'Sherlock Holmes in Babylon'], ['lovelace2019sherlock', 169947, 'Sherlock Holmes in Smart Cities']]);
+      assert.ok(zotero.requests.some(p => /^\/api\/groups\/169947\/items\/top\?.*q=Sherlock/.test(p)), zotero.requests.join(' '));
+      const bib = await cliAsync(env, ROOT, 'zotero', 'export', 'lovelace2019sherlock', OUR_KEY);
+      assert.equal(bib.status, 0, bib.stderr);
+      assert.match(bib.stdout, /^@article\{lovelace2019sherlock,[\s\S]*title\s*= \{\{?Sherlock Holmes in Smart Cities\}?\}[\s\S]*@article\{rcreightonbuck1980sherlock,/);
+    } finally {
+      zotero.groups = [];
+    }
   });
 
   test('with Better BibTeX: its keys in search, and its own export, verbatim; a key it does not know exits 1', async () => {

@@ -1,6 +1,7 @@
 // How Zotero's items cross to the engine worker: in chunks, and as changes. Apart from the rest of
 // core/zotero (which holds zod and the conversions): the extension host's bundle takes this alone.
 import type { ZoteroInput } from './join';
+import { zoteroItemRef as ref } from './ref';
 
 /**
  * How many items cross to the engine worker at once while a library is first read: posting an item
@@ -18,13 +19,13 @@ export const ZOTERO_CHUNK = 500;
  */
 export function applyZoteroChange(base: ZoteroInput, change: ZoteroInput): ZoteroInput {
   if (!change.partial) return change;
-  const byKey = new Map(base.items.map(item => [item.key, item]));
+  const byKey = new Map(base.items.map(item => [ref(item), item]));
   const removed = new Set(change.removed);
   for (const key of removed) byKey.delete(key);
-  for (const item of change.items) byKey.set(item.key, item);
+  for (const item of change.items) byKey.set(ref(item), item);
   const items = [...byKey.values()];
   if (!base.partial) return { items, keys: change.keys };
   const stillRemoved = new Set([...base.removed ?? [], ...removed]);
-  for (const item of change.items) stillRemoved.delete(item.key);
+  for (const item of change.items) stillRemoved.delete(ref(item));
   return { items, keys: change.keys, partial: true, removed: [...stillRemoved] };
 }

@@ -3,6 +3,7 @@
 // collections with their items is made from the two lists, without asking Zotero per collection.
 import * as z from '../util/zod';
 import { isPaperItem, type ZoteroItem } from './item';
+import { zoteroItemRef } from './ref';
 
 const ZoteroCollectionSchema = z.lazySchema(() => z.object({
   key: z.string(),
@@ -18,7 +19,18 @@ export const ZoteroCollectionsSchema = z.lazySchema(() => z.array(ZoteroCollecti
 
 export type ZoteroCollection = z.infer<typeof ZoteroCollectionSchema>;
 
-/** A collection as the Papers view shows it: its sub-collections, then its items (by Zotero item key). */
+/** A group library Zotero syncs (`/users/0/groups`): its id (its items are at `/groups/{id}/…`) and name. */
+const ZoteroGroupSchema = z.lazySchema(() => z.object({
+  id: z.number().check(z.int(), z.nonnegative()),
+  data: z.looseObject({ name: z.string() }),
+}));
+
+/** One page of `/users/0/groups`. */
+export const ZoteroGroupsSchema = z.lazySchema(() => z.array(ZoteroGroupSchema));
+
+export type ZoteroGroup = z.infer<typeof ZoteroGroupSchema>;
+
+/** A collection as the Papers view shows it: its sub-collections, then its items (by `zoteroItemRef`). */
 export interface Collection {
   key: string;
   name: string;
@@ -50,8 +62,9 @@ export function collectionTree(collections: readonly ZoteroCollection[], items: 
   for (const item of items) {
     if (!isPaperItem(item)) continue;
     const filed = (item.data.collections ?? []).map(key => nodes.get(key)).filter(n => n !== undefined);
-    for (const node of new Set(filed)) node.items.push(item.key);
-    if (!filed.length) unfiled.push(item.key);
+    const ref = zoteroItemRef(item);
+    for (const node of new Set(filed)) node.items.push(ref);
+    if (!filed.length) unfiled.push(ref);
   }
   const parentOf = new Map(collections.map(c => [c.key, typeof c.data.parentCollection === 'string' ? c.data.parentCollection : undefined]));
   const top: Collection[] = [];

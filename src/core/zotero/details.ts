@@ -1,9 +1,9 @@
 // What the details view shows of a Zotero item: its fields as Zotero names them, its tags, its
 // child notes as plain text (Zotero keeps notes as HTML: they are read here into text, never shown
 // as markup) and the PDF attachment Open PDF opens. The children come from
-// `/api/users/0/items/{key}/children`, asked when the details open.
+// `/api/users/0/items/{key}/children` (`/api/groups/ID/…` for a group's), asked when the details open.
 import * as z from '../util/zod';
-import type { ZoteroItem } from './item';
+import { libraryPath, type ZoteroItem } from './item';
 
 /** Zotero's item keys: eight capitals and digits. A zotero:// URI is only ever made of one of these. */
 const ITEM_KEY = /^[A-Z0-9]{8}$/;
@@ -11,21 +11,25 @@ const ITEM_KEY = /^[A-Z0-9]{8}$/;
 export const isZoteroItemKey = (key: string): boolean => ITEM_KEY.test(key);
 
 /**
- * What Zotero opens for an attachment: its PDF in Zotero's reader. Undefined for what is not an item key.
+ * What Zotero opens for an attachment: its PDF in Zotero's reader (of the group's library for a
+ * group's item). Undefined for what is not an item key.
  *
  * @example zoteroOpenPdfUri('TM8QRS36') === 'zotero://open-pdf/library/items/TM8QRS36'
  */
-export const zoteroOpenPdfUri = (attachmentKey: string): string | undefined =>
-  (isZoteroItemKey(attachmentKey) ? `zotero://open-pdf/library/items/${attachmentKey}` : undefined);
+export const zoteroOpenPdfUri = (attachmentKey: string, group?: number): string | undefined =>
+  (isZoteroItemKey(attachmentKey) ? `zotero://open-pdf/${libraryPath(group)}/items/${attachmentKey}` : undefined);
 
 /**
- * The Zotero item key a paper's id names (`zoteroPaperId`), in Zotero's capitals.
+ * The item a paper's id names (`zoteroPaperId`), as `zoteroItemRef` names it: the key in Zotero's
+ * capitals, after its group for a group's item.
  *
- * @example itemKeyOfPaperId('zotero-x42a7dee') === 'X42A7DEE'
+ * @example itemRefOfPaperId('zotero-x42a7dee') === 'X42A7DEE'; itemRefOfPaperId('zotero-g5-x42a7dee') === '5/X42A7DEE'
  */
-export function itemKeyOfPaperId(id: string): string | undefined {
-  const key = /^zotero-([a-z0-9]{8})$/.exec(id)?.[1]?.toUpperCase();
-  return key && isZoteroItemKey(key) ? key : undefined;
+export function itemRefOfPaperId(id: string): string | undefined {
+  const match = /^zotero-(?:g(\d{1,15})-)?([a-z0-9]{8})$/.exec(id);
+  if (!match) return undefined;
+  const key = match[2].toUpperCase();
+  return match[1] ? `${Number(match[1])}/${key}` : key;
 }
 
 const LinkSchema = z.lazySchema(() => z.object({ href: z.string(), type: z.optional(z.string()) }));

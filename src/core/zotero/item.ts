@@ -7,6 +7,9 @@ import type { Paper } from '../model/paper';
 import { bareDoi, dateText, parseIsoDate, yearOf, type Person, type Reference, type ReferenceDate } from '../model/reference';
 import { cslReference } from '../bibliography/csl/item';
 import { excerpt } from '../util/text';
+import { groupOf } from './ref';
+
+export { groupOf, zoteroItemRef } from './ref';
 
 const CreatorSchema = z.lazySchema(() => z.object({
   creatorType: z.optional(z.string()),
@@ -178,14 +181,18 @@ const MAX_TITLE = 400;
 
 /**
  * The id of an item's paper: stable for the item, and never a corpus id (an ASCII title slug
- * would need the words "zotero" and eight more letters) nor a bibliography-only one ("@…").
+ * would need the words "zotero" and eight more letters) nor a bibliography-only one ("@…"). A
+ * group's item carries its group (`zotero-g169947-x42a7dee`); the writer's own, its key alone, as always.
  *
  * @example zoteroPaperId('X42A7DEE') === 'zotero-x42a7dee'
  */
-export const zoteroPaperId = (itemKey: string): string => `zotero-${itemKey.toLowerCase()}`;
+export const zoteroPaperId = (itemKey: string, group?: number): string => `zotero-${group === undefined ? '' : `g${group}-`}${itemKey.toLowerCase()}`;
 
-/** What Zotero opens for an item: `zotero://select/library/items/KEY` (the user's own library). */
-export const zoteroSelectUri = (itemKey: string): string => `zotero://select/library/items/${itemKey}`;
+/** How Zotero's URIs name a library: `library` (the writer's own) or `groups/ID`. */
+export const libraryPath = (group: number | undefined): string => (group === undefined ? 'library' : `groups/${group}`);
+
+/** What Zotero opens for an item: `zotero://select/library/items/KEY`, or `…/groups/ID/items/KEY` for a group's. */
+export const zoteroSelectUri = (itemKey: string, group?: number): string => `zotero://select/${libraryPath(group)}/items/${itemKey}`;
 
 /**
  * A Zotero item as a paper of the library, cited under `key`: its reference is what citing it
@@ -200,7 +207,7 @@ export function zoteroPaper(item: ZoteroItem, key: string, made?: Reference): Pa
   if (reference.title) reference.title = title;
   const links = reference.url ? [reference.url] : [];
   const paper: Paper = {
-    id: zoteroPaperId(item.key),
+    id: zoteroPaperId(item.key, groupOf(item)),
     key,
     title,
     abstract: reference.abstract ?? '',
@@ -211,7 +218,7 @@ export function zoteroPaper(item: ZoteroItem, key: string, made?: Reference): Pa
     upvotes: null,
     links,
     topics: [],
-    sources: [{ file: zoteroSelectUri(item.key), line: 1 }],
+    sources: [{ file: zoteroSelectUri(item.key, groupOf(item)), line: 1 }],
     entryType: reference.sourceType,
     reference,
   };

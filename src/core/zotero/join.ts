@@ -5,12 +5,16 @@
 import type { Paper } from '../model/paper';
 import { yearOf, type Reference } from '../model/reference';
 import { webKey } from '../web/keys';
-import { isPaperItem, itemKey, zoteroPaper, zoteroPaperId, zoteroReference, type ZoteroItem } from './item';
+import { groupOf, isPaperItem, itemKey, zoteroItemRef as ref, zoteroPaper, zoteroPaperId, zoteroReference, type ZoteroItem } from './item';
 
-/** The Zotero library as last read, and the keys made for its items before (by item key). */
+/**
+ * The Zotero libraries as last read (the writer's own and their groups'), and the keys made for
+ * their items before. Items are named by `zoteroItemRef` throughout (here "item key"): a group's
+ * item carries its group, as an item key is unique within one library only.
+ */
 export interface ZoteroInput {
   items: ZoteroItem[];
-  /** Keys made by our rules for items that give none, by Zotero item key: kept so that an item's key never changes. */
+  /** Keys made by our rules for items that give none, by item: kept so that an item's key never changes. */
   keys: Record<string, string>;
   /**
    * A change, not the whole library: `items` are new or changed (by item key), `removed` are gone;
@@ -78,21 +82,23 @@ export function joinZotero(library: readonly Paper[], input: ZoteroInput): Zoter
   const taken = new Set(inLibrary);
   const keyOf = new Map<string, string>();
   for (const item of items) {
-    const own = itemKey(item) ?? input.keys[item.key];
-    if (own && !keyOf.has(item.key)) { keyOf.set(item.key, own); taken.add(own.toLowerCase()); }
+    const id = ref(item);
+    const own = itemKey(item) ?? input.keys[id];
+    if (own && !keyOf.has(id)) { keyOf.set(id, own); taken.add(own.toLowerCase()); }
   }
   const seen = new Set<string>();
   for (const item of items) {
-    if (seen.has(item.key)) continue;
-    seen.add(item.key);
-    let key = keyOf.get(item.key);
+    const id = ref(item);
+    if (seen.has(id)) continue;
+    seen.add(id);
+    let key = keyOf.get(id);
     let reference: Reference | undefined;
     if (!key) {
       ({ key, reference } = madeKey(item, k => taken.has(k)));
       taken.add(key.toLowerCase());
-      out.newKeys[item.key] = key;
+      out.newKeys[id] = key;
     }
-    out.keys[item.key] = key;
+    out.keys[id] = key;
     if (!inLibrary.has(key.toLowerCase())) {
       inLibrary.add(key.toLowerCase());
       out.papers.push(paperOf(item, key, reference));
@@ -156,14 +162,15 @@ export class ZoteroJoiner {
     this.#contested = false;
     const byKey = new Map(joined.papers.map(p => [p.key, p]));
     for (const item of input.items) {
-      const key = joined.keys[item.key];
-      if (key === undefined || this.#joined.has(item.key)) continue;
+      const id = ref(item);
+      const key = joined.keys[id];
+      if (key === undefined || this.#joined.has(id)) continue;
       const paper = byKey.get(key);
-      if (paper?.id === zoteroPaperId(item.key)) {
-        this.#joined.set(item.key, { key, paper });
-        this.#owners.set(key.toLowerCase(), item.key);
+      if (paper?.id === zoteroPaperId(item.key, groupOf(item))) {
+        this.#joined.set(id, { key, paper });
+        this.#owners.set(key.toLowerCase(), id);
       } else {
-        this.#joined.set(item.key, { key });
+        this.#joined.set(id, { key });
         if (!inLibrary.has(key.toLowerCase())) this.#contested = true;
       }
     }
@@ -176,18 +183,19 @@ export class ZoteroJoiner {
   #applyChange(inLibrary: ReadonlySet<string>, change: ZoteroInput): ZoteroJoin | undefined {
     const joined = this.#joined;
     const owners = this.#owners;
-    const leaving = new Set([...change.removed ?? [], ...change.items.map(i => i.key)]);
+    const leaving = new Set([...change.removed ?? [], ...change.items.map(ref)]);
     const items = change.items.filter(isPaperItem);
     // Keys the items give themselves first, as the whole join takes them; one another item keeps is for the whole join to settle.
     const own = new Map<string, string>();
     const ownKeys = new Set<string>();
     for (const item of items) {
-      const key = itemKey(item) ?? change.keys[item.key] ?? this.#made.get(item.key);
+      const id = ref(item);
+      const key = itemKey(item) ?? change.keys[id] ?? this.#made.get(id);
       if (!key) continue;
       const lower = key.toLowerCase();
       const owner = owners.get(lower);
       if ((owner !== undefined && !leaving.has(owner)) || ownKeys.has(lower)) return undefined;
-      own.set(item.key, key);
+      own.set(id, key);
       ownKeys.add(lower);
     }
     // From here on the change applies (in place: copying 20,000 entries for each change was most of its cost).
@@ -203,19 +211,20 @@ export class ZoteroJoiner {
     const taken = (k: string) => inLibrary.has(k) || owners.has(k) || ownKeys.has(k);
     const changed = new Map<string, Paper>();
     for (const item of items) {
-      let key = own.get(item.key);
+      const id = ref(item);
+      let key = own.get(id);
       let reference: Reference | undefined;
       if (!key) {
         ({ key, reference } = madeKey(item, taken));
         ownKeys.add(key.toLowerCase());
-        out.newKeys[item.key] = key;
-        this.#made.set(item.key, key);
+        out.newKeys[id] = key;
+        this.#made.set(id, key);
       }
-      out.keys[item.key] = key;
-      if (inLibrary.has(key.toLowerCase())) { joined.set(item.key, { key }); continue; }
+      out.keys[id] = key;
+      if (inLibrary.has(key.toLowerCase())) { joined.set(id, { key }); continue; }
       const paper = paperOf(item, key, reference);
-      owners.set(key.toLowerCase(), item.key);
-      joined.set(item.key, { key, paper });
+      owners.set(key.toLowerCase(), id);
+      joined.set(id, { key, paper });
       goneIds.delete(paper.id);
       changed.set(paper.id, paper);
     }
@@ -255,10 +264,10 @@ export class ZoteroLibraryInput implements ZoteroInput {
 
   /** `base` with `change` applied: a new input, sharing (and changing) `base`'s items when it is one of these; `base` must not be read again. */
   static applied(base: ZoteroInput, change: ZoteroInput): ZoteroLibraryInput {
-    if (!change.partial) return new ZoteroLibraryInput(new Map(change.items.map(item => [item.key, item])), change.keys);
-    const byKey = base instanceof ZoteroLibraryInput ? base.byKey : new Map(base.items.map(item => [item.key, item]));
+    if (!change.partial) return new ZoteroLibraryInput(new Map(change.items.map(item => [ref(item), item])), change.keys);
+    const byKey = base instanceof ZoteroLibraryInput ? base.byKey : new Map(base.items.map(item => [ref(item), item]));
     for (const key of change.removed ?? []) byKey.delete(key);
-    for (const item of change.items) byKey.set(item.key, item);
+    for (const item of change.items) byKey.set(ref(item), item);
     return new ZoteroLibraryInput(byKey, change.keys);
   }
 

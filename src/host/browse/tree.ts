@@ -161,7 +161,11 @@ export class PapersTreeProvider extends Disposable implements vscode.TreeDataPro
     return this.childrenOf(node);
   }
 
-  /** The top collections, then "Unfiled Items"; what is wrong, above them, when Zotero could not be read. */
+  /**
+   * The writer's own library as Zotero shows it (the top collections, then "Unfiled Items"), then
+   * "My Publications" when they published any, then each group's library; what is wrong, above
+   * them, when Zotero could not be read.
+   */
   private zoteroChildren(node: ZoteroNode): (CollectionNode | NoteNode)[] {
     if (node.children) return node.children;
     const tree = this.zotero?.collections();
@@ -171,7 +175,15 @@ export class PapersTreeProvider extends Disposable implements vscode.TreeDataPro
       : tree ? [] : [{ kind: 'note', id: 'zotero/reading', label: 'Reading your Zotero library…', parent: node, icon: 'loading~spin' }];
     const collections = (tree?.collections ?? []).map((collection): CollectionNode => ({ kind: 'collection', id: `zotero/${collection.key}`, collection, parent: node }));
     if (tree?.unfiled.length) {
-      collections.push({ kind: 'collection', id: 'zotero/unfiled', collection: { key: 'unfiled', name: 'Unfiled Items', collections: [], items: tree.unfiled }, parent: node, unfiled: true });
+      collections.push({ kind: 'collection', id: 'zotero/unfiled', collection: { key: 'unfiled', name: 'Unfiled Items', collections: [], items: tree.unfiled }, parent: node, icon: 'inbox' });
+    }
+    const published = tree ? this.zotero!.publications() : [];
+    if (published.length) {
+      collections.push({ kind: 'collection', id: 'zotero/publications', collection: { key: 'publications', name: 'My Publications', collections: [], items: [...published] }, parent: node, icon: 'book' });
+    }
+    for (const group of tree ? this.zotero!.groups() : []) {
+      const collection = { key: `groups/${group.id}`, name: group.name, collections: group.tree.collections, items: group.tree.unfiled };
+      collections.push({ kind: 'collection', id: `zotero/groups/${group.id}`, collection, parent: node, icon: 'organization' });
     }
     if (tree && !problem && !collections.length) notes.push({ kind: 'note', id: 'zotero/empty', label: 'Your Zotero library has no items', parent: node });
     node.children = [...notes, ...collections];
@@ -181,7 +193,8 @@ export class PapersTreeProvider extends Disposable implements vscode.TreeDataPro
   /** A collection's sub-collections, then its works by title, as rows of the library (under the keys it has them by). */
   private async collectionChildren(node: CollectionNode): Promise<(CollectionNode | PaperNode)[]> {
     if (node.children) return node.children;
-    const subs = node.collection.collections.map((collection): CollectionNode => ({ kind: 'collection', id: `zotero/${collection.key}`, collection, parent: node }));
+    // By its path: a group's collection key may be one of the writer's own library too.
+    const subs = node.collection.collections.map((collection): CollectionNode => ({ kind: 'collection', id: `${node.id}/${collection.key}`, collection, parent: node }));
     const keys = node.collection.items.flatMap(item => this.zotero?.keyOf(item) ?? []);
     const library = await this.store.library();
     const rows = library ? (await library.rowsByKey(keys)).filter(row => row !== undefined) : [];

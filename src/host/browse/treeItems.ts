@@ -79,7 +79,7 @@ export function treeItem(node: TreeNode, starred: (id: string) => boolean, sourc
     item.id = node.id;
     item.description = `${count}`;
     item.tooltip = `${collection.name}: ${count} ${count === 1 ? 'item' : 'items'}${collection.collections.length ? `, with ${collection.collections.length} sub-collection(s)` : ''} (Zotero)`;
-    item.iconPath = new vscode.ThemeIcon(node.unfiled ? 'inbox' : 'folder');
+    item.iconPath = new vscode.ThemeIcon(node.icon ?? 'folder');
     item.contextValue = 'zoteroCollection';
     return item;
   }

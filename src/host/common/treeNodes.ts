@@ -19,8 +19,11 @@ export interface DailyNode { kind: 'daily'; id: 'daily'; children?: (PaperNode |
 export interface NoteNode { kind: 'note'; id: string; label: string; parent: DailyNode | NeighboursNode | ArtefactsNode | ZoteroNode; command?: vscode.Command; icon?: string }
 /** "Zotero": the writer's Zotero library by collection, while papers.zotero.enabled is on (src/host/zotero). */
 export interface ZoteroNode { kind: 'zotero'; id: 'zotero'; children?: (CollectionNode | NoteNode)[] }
-/** A Zotero collection (or "Unfiled Items"): its sub-collections, then its works. */
-export interface CollectionNode { kind: 'collection'; id: string; collection: Collection; parent: ZoteroNode | CollectionNode; unfiled?: boolean; children?: (CollectionNode | PaperNode)[] }
+/**
+ * A Zotero collection, or a node shown as one: "Unfiled Items", "My Publications", a group's library
+ * (its collections, then its unfiled items). `icon`: a folder's unless said.
+ */
+export interface CollectionNode { kind: 'collection'; id: string; collection: Collection; parent: ZoteroNode | CollectionNode; icon?: 'inbox' | 'book' | 'organization'; children?: (CollectionNode | PaperNode)[] }
 /**
  * Under a paper with an id in Semantic Scholar's graph: what it cites, what cites it, or what to
  * read next, fetched when opened, a page at a time (`next`: the next page's offset). Its papers
@@ -80,8 +83,12 @@ export interface ZoteroSource {
   readonly tooltip: string;
   /** Why the library could not be read, said whole (the message the writer was told), if it could not. */
   readonly problem: string | undefined;
-  /** The collections as last read, with their items (Zotero item keys); undefined before the first read. */
+  /** The collections as last read, with their items (`zoteroItemRef`); undefined before the first read. */
   collections(): CollectionTree | undefined;
+  /** My Publications: the writer's own items they published (item keys). */
+  publications(): readonly string[];
+  /** The group libraries read, each with its collections. */
+  groups(): { id: number; name: string; tree: CollectionTree }[];
   /** The library's key of a Zotero item (as the last join gave it). */
-  keyOf(itemKey: string): string | undefined;
+  keyOf(itemRef: string): string | undefined;
 }

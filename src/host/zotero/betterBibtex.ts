@@ -37,11 +37,13 @@ export class BetterBibtex implements EntryExport {
    * the key rules read first); as they were when BBT is not there or gives none.
    */
   async withKeys(input: ZoteroInput): Promise<ZoteroInput> {
-    if (this.#present === false || !input.items.length) return input;
+    // The writer's own items only: BBT names a group's item otherwise, and its key may be another item's here.
+    const own = input.items.filter(item => item.library?.type !== 'group');
+    if (this.#present === false || !own.length) return input;
     const keys: Record<string, string> = {};
     const { citationKeysRequest, readCitationKeys } = engine().betterBibtex;
-    for (let i = 0; i < input.items.length; i += KEYS_AT_ONCE) {
-      const answer = await this.#call(citationKeysRequest(input.items.slice(i, i + KEYS_AT_ONCE).map(item => item.key)));
+    for (let i = 0; i < own.length; i += KEYS_AT_ONCE) {
+      const answer = await this.#call(citationKeysRequest(own.slice(i, i + KEYS_AT_ONCE).map(item => item.key)));
       if (answer === undefined) return input;
       try {
         Object.assign(keys, readCitationKeys(answer));
@@ -52,7 +54,7 @@ export class BetterBibtex implements EntryExport {
     }
     for (const [item, key] of Object.entries(keys)) this.#keys.set(item, key);
     const items = input.items.map(item => {
-      const key = keys[item.key];
+      const key = item.library?.type === 'group' ? undefined : keys[item.key];
       return key && key !== item.data.citationKey ? { ...item, data: { ...item.data, citationKey: key } } : item;
     });
     return { ...input, items };

@@ -1,7 +1,7 @@
 // A Zotero item in the details view: its fields, tags and notes, read from Zotero's local API when
 // the details open (the item is in the library already; its notes and attachments are asked for,
 // `/items/{key}/children`), and what its buttons do: Open PDF hands Zotero
-// `zotero://open-pdf/library/items/{attachment}`, Open PDF in VS Code opens the attachment's file
+// `zotero://open-pdf/library/items/{attachment}` (`…/groups/{id}/items/…` for a group's item), Open PDF in VS Code opens the attachment's file
 // when Zotero says where it is and it is there, Show in Zotero hands it `zotero://select/…`. Every
 // zotero:// URI is made of an item key Zotero gave and zod checked (eight capitals and digits).
 import vscode = require('vscode');
@@ -28,15 +28,18 @@ export class ZoteroDetails {
   itemOf(paper: Pick<Paper, 'id' | 'key'>): ZoteroItem | undefined {
     const { items } = this.zotero;
     if (!items.length) return undefined;
-    const key = engine().zotero.itemKeyOfPaperId(paper.id);
-    return key ? items.find(i => i.data.key === key) : items.find(i => this.zotero.keyOf(i.data.key) === paper.key);
+    const { itemRefOfPaperId, zoteroItemRef } = engine().zotero;
+    const ref = itemRefOfPaperId(paper.id);
+    return items.find(ref ? i => zoteroItemRef(i) === ref : i => this.zotero.keyOf(zoteroItemRef(i)) === paper.key);
   }
 
   /** Reads the item's details and posts them as they come; undefined when the paper is no Zotero item. */
   open(paper: Paper, post: (view: ZoteroView) => void): ZoteroSession | undefined {
     const item = this.itemOf(paper);
     if (!item) return undefined;
-    const { zoteroDetails, zoteroOpenPdfUri, zoteroSelectUri } = engine().zotero;
+    const { zoteroDetails, zoteroOpenPdfUri, zoteroSelectUri, groupOf } = engine().zotero;
+    // A group's item opens in the group's library (its key may be another item's in the writer's own).
+    const group = groupOf(item);
     let disposed = false;
     let pdf: ZoteroPdf | undefined;
     let file: vscode.Uri | undefined;
@@ -46,7 +49,7 @@ export class ZoteroDetails {
       const own = zoteroDetails(item, []);
       show({ state: 'loading', message: null, fields: own.fields, tags: own.tags, notes: [], pdf: null });
       try {
-        const details = zoteroDetails(item, await this.zotero.children(item.data.key));
+        const details = zoteroDetails(item, await this.zotero.children(item));
         pdf = details.pdf;
         file = pdf?.file && await existing(pdf.file);
         show({ state: 'ready', message: null, fields: details.fields, tags: details.tags, notes: details.notes, pdf: pdf ? { title: pdf.title, local: file !== undefined } : null });
@@ -60,9 +63,9 @@ export class ZoteroDetails {
     return {
       act: async action => {
         if (action === 'retry') return void (reading = read());
-        if (action === 'showInZotero') return this.hand(vscode.Uri.parse(zoteroSelectUri(item.data.key), true));
+        if (action === 'showInZotero') return this.hand(vscode.Uri.parse(zoteroSelectUri(item.data.key, group), true));
         await reading;
-        const uri = pdf && zoteroOpenPdfUri(pdf.key);
+        const uri = pdf && zoteroOpenPdfUri(pdf.key, group);
         if (!uri) return warn(`${paper.key} has no PDF attachment in Zotero.`);
         if (action === 'openPdf') return this.hand(vscode.Uri.parse(uri, true));
         if (!file) return warn(`The PDF of ${paper.key} is not on this computer: open it in Zotero.`);

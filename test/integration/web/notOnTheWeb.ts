@@ -35,6 +35,16 @@ export const NOT_ON_THE_WEB: Record<string, string> = {
     ZOTERO_SERVER,
   'Zotero library with Better BibTeX without Better BibTeX (404 on its path), keys and entries are Papers\' own, and it is asked once a refresh':
     ZOTERO_SERVER,
+  'Zotero group libraries the group is read beside the writer\'s library; a group that answers an error is told once, and the rest is read':
+    ZOTERO_SERVER,
+  'Zotero group libraries the Zotero node shows My Publications and the group with its collection and items, after the writer\'s collections':
+    ZOTERO_SERVER,
+  'Zotero group libraries completing \\cite{ offers a group\'s item, and citing it appends its entry':
+    ZOTERO_SERVER,
+  'Zotero group libraries a group item\'s details come from the group\'s library: Open PDF and Show in Zotero name the group':
+    ZOTERO_SERVER,
+  'Zotero group libraries a group\'s item changed in Zotero appears after the next focus, asked of that group alone; the broken group, mended, is read then':
+    ZOTERO_SERVER,
   'The engine worker (large libraries off the extension host) a corpus of 20,000 papers is read and indexed in the engine worker, not in the extension host':
     'makes its 20,000-paper corpus file in a Node child process (node:child_process) and weighs the host\'s heap with process.memoryUsage(); a browser has neither',
   'Your bibliography (the sample workspace) a pipe named as a bibliography is a problem naming it, never read: the other bibliography still completes, nothing hangs':

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isZoteroItemKey, itemKeyOfPaperId, noteText, pickPdf, zoteroDetails, zoteroOpenPdfUri, ZoteroChildrenSchema, ZoteroItemsSchema, zoteroPaperId, type ZoteroChild } from '../../../../src/core/zotero';
+import { isZoteroItemKey, itemRefOfPaperId, noteText, pickPdf, zoteroDetails, zoteroOpenPdfUri, ZoteroChildrenSchema, ZoteroItemsSchema, zoteroPaperId, type ZoteroChild } from '../../../../src/core/zotero';
 import { RECORDINGS } from '../../../support/replayServer';
 
 /** The recorded answers of Zotero's Web API (urschrei/pyzotero, Blue Oak licence), read as the host reads them. */
@@ -63,8 +63,8 @@ suite('zotero: an item\'s details', () => {
     assert.equal(zoteroOpenPdfUri('TM8QRS36/../../x'), undefined);
     assert.equal(zoteroOpenPdfUri('tm8qrs36'), undefined);
     assert.equal(isZoteroItemKey('X42A7DEE'), true);
-    assert.equal(itemKeyOfPaperId(zoteroPaperId('X42A7DEE')), 'X42A7DEE');
-    assert.equal(itemKeyOfPaperId('2406.12345'), undefined);
-    assert.equal(itemKeyOfPaperId('zotero-x42a7dee0'), undefined);
+    assert.equal(itemRefOfPaperId(zoteroPaperId('X42A7DEE')), 'X42A7DEE');
+    assert.equal(itemRefOfPaperId('2406.12345'), undefined);
+    assert.equal(itemRefOfPaperId('zotero-x42a7dee0'), undefined);
   });
 });

@@ -49,8 +49,10 @@ suite('UI: the packaged VSIX', () => {
     // save 27 KB and cost a decoder in the host). The 30 KB left then went to Zotero, Rename, notes
     // and the command line's checks (issues 43-45); a Zotero item's details, Better BibTeX's keys and
     // exports (43) and the neighbourhood's walk on the Hub, title match and recommendations for a
-    // selection (41) take 9 KB more. 840 KB, and what comes next has to make room.
-    assert.ok(fs.statSync(VSIX).size <= 840 * 1024, `the VSIX is ${kb(fs.statSync(VSIX).size)}, over its 840 KB budget`);
+    // selection (41) take 9 KB more. The bundled library as deflate rather than LZMA (issue 40: the
+    // same trade as the engine's, 33 KB for 40-80 ms of the host's CPU at every first use, in every
+    // window) and Zotero's group libraries (43, 2 KB): 880 KB, and what comes next has to make room.
+    assert.ok(fs.statSync(VSIX).size <= 880 * 1024, `the VSIX is ${kb(fs.statSync(VSIX).size)}, over its 880 KB budget`);
   });
 
   test('installs, activates and shows papers in the Papers view', async () => {

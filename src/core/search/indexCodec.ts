@@ -70,17 +70,18 @@ export function decodeIndex(text: string, ids: readonly string[]): string {
 }
 
 /**
- * `decodeIndex` in slices of terms with a pause before each, for the part of the index
- * that loads behind the first search: decoding it whole holds the event loop for tens
- * of milliseconds, more on a cold start. `between` is awaited before each slice.
+ * `decodeIndex` in slices of terms with a pause before each, for the extension host, where nothing
+ * may hold the event loop for long: MiniSearch's plain object (for `MiniSearch.loadJSAsync`), each
+ * slice's terms written as JSON text and parsed on their own. Parsing the full text's JSON whole
+ * (570 KB) held the host 17-41 ms in a cold Node, more in a window. `between` is awaited before each slice.
  */
-export async function decodeIndexAsync(text: string, ids: readonly string[], between: () => Promise<void> = pause): Promise<string> {
+export async function decodeIndexAsync(text: string, ids: readonly string[], between: () => Promise<void> = pause): Promise<AsPlainObject> {
   await between();
-  return inSlices(decodeSlices(text, ids), between);
+  return inSlices(decodeObjectSlices(text, ids), between);
 }
 
-/** The decoder, yielding after every `TERMS_PER_STEP` terms. */
-function* decodeSlices(text: string, ids: readonly string[]): Generator<void, string> {
+/** The lines before the terms: the header, the field lengths, and where the terms start. */
+function headOf(text: string, ids: readonly string[]) {
   const line = (from: number) => { const end = text.indexOf('\n', from); return end < 0 ? text.length : end; };
   const end0 = line(0);
   if (text.slice(0, end0) !== MAGIC) throw new Error('not a papers index file (run "npm run build")');
@@ -91,6 +92,12 @@ function* decodeSlices(text: string, ids: readonly string[]): Generator<void, st
   if (header.documentCount !== ids.length || lengths.length !== ids.length) {
     throw new Error(`the search index has ${header.documentCount} papers but the corpus ${ids.length}: rebuild them together`);
   }
+  return { header, lengths, terms: end2 + 1, line };
+}
+
+/** The decoder, yielding after every `TERMS_PER_STEP` terms. */
+function* decodeSlices(text: string, ids: readonly string[]): Generator<void, string> {
+  const { header, lengths, terms: start, line } = headOf(text, ids);
   const out: string[] = [
     `{"documentCount":${header.documentCount},"nextId":${header.nextId},"documentIds":{`,
     ids.map((id, i) => `"${i}":${JSON.stringify(id)}`).join(','),
@@ -99,7 +106,7 @@ function* decodeSlices(text: string, ids: readonly string[]): Generator<void, st
     `},"averageFieldLength":${JSON.stringify(header.averageFieldLength)},"storedFields":{},"dirtCount":0,"index":[`,
   ];
   let terms = 0;
-  for (let at = end2 + 1; at < text.length;) {
+  for (let at = start; at < text.length;) {
     if (terms > 0 && terms % TERMS_PER_STEP === 0) yield;
     const end = line(at);
     out.push(`${terms++ ? ',' : ''}${decodeTerm(text.slice(at, end))}`);
@@ -107,6 +114,33 @@ function* decodeSlices(text: string, ids: readonly string[]): Generator<void, st
   }
   out.push(`],"serializationVersion":${header.serializationVersion}}`);
   return out.join('');
+}
+
+/** The same as MiniSearch's object: each step's terms parsed from their own JSON text. */
+function* decodeObjectSlices(text: string, ids: readonly string[]): Generator<void, AsPlainObject> {
+  const { header, lengths, terms: start, line } = headOf(text, ids);
+  const index: AsPlainObject['index'] = [];
+  const step: string[] = [];
+  const parseStep = () => {
+    for (const entry of JSON.parse(`[${step.join(',')}]`) as AsPlainObject['index']) index.push(entry);
+    step.length = 0;
+  };
+  for (let at = start; at < text.length;) {
+    if (step.length === TERMS_PER_STEP) {
+      parseStep();
+      yield;
+    }
+    const end = line(at);
+    step.push(decodeTerm(text.slice(at, end)));
+    at = end + 1;
+  }
+  parseStep();
+  return {
+    documentCount: header.documentCount, nextId: header.nextId,
+    documentIds: Object.fromEntries(ids.map((id, i) => [i, id])), fieldIds: header.fieldIds,
+    fieldLength: Object.fromEntries(lengths.map((l, i) => [i, l])), averageFieldLength: header.averageFieldLength,
+    storedFields: {}, dirtCount: 0, index, serializationVersion: header.serializationVersion,
+  };
 }
 
 /** One line of the file (`term<TAB>fieldId=delta[:tf],…`) as MiniSearch's `[term, {fieldId: {doc: tf}}]`. */

@@ -25,9 +25,9 @@ const NOT_WANTED = new Error('not wanted');
 export async function loadBundledPart(encoded: string, ids: readonly string[], wanted?: () => Promise<boolean>): Promise<MiniSearch<SearchDocument>> {
   const between = wanted ? async () => { if (!(await wanted())) throw NOT_WANTED; } : pause;
   try {
-    const json = await decodeIndexAsync(encoded, ids, between);
+    const js = await decodeIndexAsync(encoded, ids, between);
     await between();
-    return await MiniSearch.loadJSONAsync<SearchDocument>(json, SEARCH_OPTIONS);
+    return await MiniSearch.loadJSAsync<SearchDocument>(js, SEARCH_OPTIONS);
   } catch (error) {
     if (error === NOT_WANTED) return new MiniSearch<SearchDocument>(SEARCH_OPTIONS);
     throw error;

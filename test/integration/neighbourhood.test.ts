@@ -125,8 +125,10 @@ suite('A paper\'s neighbourhood (Semantic Scholar and the Hub, replayed)', () =>
     await writeText(dir('shared.bib'), CITING);
     const editor = await openAt('chapter.md', '---\nbibliography: shared.bib\n---\n\nSee [@shen2024journey; @venkat2024quo; @hamarat2024dark].\n\nMore \n', 98);
     await waitFor('shared.bib read', async () => (await api.getPaper('hamarat2024dark'))?.doi !== undefined);
+    const ranked = api.testing.engineAsked('suggest');
     await vscode.commands.executeCommand('papers.suggestCitations');
     const pick = await waitFor('the suggestions', () => { const p = api.testing.suggestionPick(); return p && p.items.length > 0 && p; }, 20000);
+    assert.equal(api.testing.engineAsked('suggest'), ranked + 1, 'ranked in the engine worker, off the extension host');
     assert.deepEqual(pick.items.map(i => [i.label.slice(0, 25), i.description]), [
       ['Computing Machinery and I', 'cited by 3 of your 3 references'],
       ['An Unsolvable Problem of ', 'cited by 2 of your 3 references'],

@@ -40,6 +40,8 @@ export const PaperRowSchema = z.lazySchema(() => z.object({
   listed: z.boolean(),
   /** Its id in Semantic Scholar's graph ("arXiv:…", "DOI:…"), when it has an arXiv id or a DOI. */
   scholarId: z.optional(text()),
+  /** True when it has no such id and no entry of the writer's (a bundled paper): the graph is asked for it by its title. */
+  byTitle: z.optional(z.literal(true)),
 }));
 export type PaperRow = z.output<typeof PaperRowSchema>;
 /** Where one of a paper's entries is in the user's bibliography files. */

@@ -83,6 +83,25 @@ suite('the engine protocol: what the host accepts from the worker', () => {
     assert.deepEqual((await service.answer(asked.papers)).map(p => p?.key ?? null), ['russell2020aima', null]);
   });
 
+  test('rows say how the graph knows a paper: by its id, by its title (a bundled paper, a neighbour of a bundled paper\'s title), or not at all (an entry without ids)', async () => {
+    const service = LibraryService.load(bundled());
+    const bundledPaper = service.library.papers.find(p => p.title.startsWith('ACT-JEPA: Joint-Embedding'))!;
+    const fetched = (title: string, doi?: string) => ({ source: 'semanticscholar' as const, title, authors: [{ family: 'Vujinovic', given: 'Aleksandar' }], type: 'article', links: {}, ...doi ? { doi } : {} });
+    const report = await service.setInput({
+      bibliographies: [{ uri: 'file:///w/refs.bib', file: 'refs.bib', text: BIB }],
+      web: { batches: [{ fetched: '2026-12-06T00:00:00Z', papers: [fetched(bundledPaper.title), fetched('A Made Paper With A DOI', '10.1234/made')], topics: false }], keys: {} },
+    });
+    const rows = service.rows([bundledPaper.key, 'russell2020aima', ...Object.values(report.web!.keys)]);
+    assert.deepEqual(rows.map(r => [r.title.slice(0, 12), r.scholarId ?? null, r.byTitle ?? null]), [
+      ['ACT-JEPA: Jo', null, true],
+      ['Artificial I', null, null],
+      ['ACT-JEPA: Jo', null, true],
+      ['A Made Paper', 'DOI:10.1234/made', null],
+    ]);
+    assert.equal(rows[2].id, bundledPaper.id, 'the neighbour of its title is the bundled paper, with its key');
+    assert.equal(rows[2].key, bundledPaper.key);
+  });
+
   test('what does not fit is refused: a wrong field, a missing one, a message that is no answer', () => {
     assert.equal(RESULT_SCHEMAS.query.safeParse({ rows: [{ id: 1 }], problems: [] }).success, false);
     assert.equal(RESULT_SCHEMAS.treeTop.safeParse({ files: [], groups: [{ id: 'x', label: 'X' }] }).success, false);

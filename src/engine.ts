@@ -29,7 +29,7 @@ import { arxivIdOf, DEFAULT_NOTE_TEMPLATE, fillTemplate, folderParts, keyOfNote,
 import { languageOfPath } from './core/cite/languages';
 import { parseQuery } from './core/search/query';
 import { citationsOfKey, entryKeyAt, findEntryKey, planRename, renameRefusal, takenRefusal } from './core/rename';
-import { dayText, HttpClient, idsOfWork, namesOf, NeighbourService, PaperService, parsePaperId, parsePeriod, periodText, PUBLIC_SCHOLAR_URL, PUBLIC_URLS, scholarIdOfWork, shiftPeriod, workOfPaper, suggest, WebCache, WebError, webPaperId } from './core/web';
+import { dayText, HttpClient, idsOfWork, namesOf, NeighbourService, PaperService, parsePaperId, parsePeriod, periodText, PUBLIC_SCHOLAR_URL, PUBLIC_URLS, scholarIdOfWork, shiftPeriod, workOfPaper, suggestionsAt, WebCache, WebError, webPaperId } from './core/web';
 
 serveIfWorker();
 
@@ -60,7 +60,7 @@ export const styles = { BUNDLED_STYLES, styleInForce, styleCredit, parentToFind,
 export const protocol = { DetailsStateSchema, WebviewMessageSchema, ReferencesIntentSchema, ReferencesStateSchema, ResponseSchema, RESULT_SCHEMAS };
 
 /** Papers from the web: fetched, read and cached only when the user asks (zod and the XML reader stay out of the host's activation bundle). */
-export const web = { HttpClient, PaperService, PUBLIC_URLS, WebCache, WebError, webPaperId, parsePaperId, dayText, parsePeriod, periodText, shiftPeriod, NeighbourService, PUBLIC_SCHOLAR_URL, suggest, namesOf, idsOfWork, scholarIdOfWork, workOfPaper };
+export const web = { HttpClient, PaperService, PUBLIC_URLS, WebCache, WebError, webPaperId, parsePaperId, dayText, parsePeriod, periodText, shiftPeriod, NeighbourService, PUBLIC_SCHOLAR_URL, suggestionsAt, namesOf, idsOfWork, scholarIdOfWork, workOfPaper };
 
 /** The Zotero library: its answers read with zod (in the engine bundle, as the web's are). */
 export const zotero = { ZoteroItemsSchema, ZoteroVersionsSchema, ZoteroCollectionsSchema, ZoteroGroupsSchema, collectionTree, collectionCount, ZoteroChildrenSchema, zoteroDetails, itemRefOfPaperId, zoteroOpenPdfUri, zoteroSelectUri, zoteroItemRef, groupOf };

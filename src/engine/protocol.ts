@@ -13,6 +13,7 @@ import * as z from '../core/util/zod';
 import { CACHE_PARTS, type CachePart } from './cacheParts';
 import type { WebInput } from './web';
 import type { ZoteroInput } from '../core/zotero/join';
+import type { CitedLinks } from '../core/web/suggest';
 
 const text = () => z.string();
 const int = () => z.int();
@@ -39,6 +40,8 @@ export const PaperRowSchema = z.lazySchema(() => z.object({
   listed: z.boolean(),
   /** Its id in Semantic Scholar's graph ("arXiv:…", "DOI:…"), when it has an arXiv id or a DOI. */
   scholarId: z.optional(text()),
+  /** True when it has no such id and no entry of the writer's (a bundled paper): the graph is asked for it by its title. */
+  byTitle: z.optional(z.literal(true)),
 }));
 export type PaperRow = z.output<typeof PaperRowSchema>;
 /** Where one of a paper's entries is in the user's bibliography files. */
@@ -250,6 +253,16 @@ export interface StyleEngineParams extends StyleParams { ahead?: { keys: string[
  */
 export interface FormatParams extends StyleParams { keys: string[]; papers?: (Paper | null)[]; output: FormatOutput; kind: FormatKind }
 
+/**
+ * Suggestions ranked in the engine worker (`suggest`, core/web/suggest.ts), best first. Each names
+ * its paper by its place in the links the host sent (`from`: which cited paper, `list`, `at`), so
+ * that the 2,000 papers of a project's links cross once, to the worker, and not back.
+ */
+export const RankedSchema = z.lazySchema(() => z.array(z.object({
+  from: int(), list: z.enum(['references', 'citations']), at: int(), id: text(), citedBy: int(), cites: int(), reason: text(),
+})));
+export type Ranked = z.output<typeof RankedSchema>[number];
+
 /** The fields a request carries besides its `type`: a type only (the host is trusted to send them; what comes back is checked). */
 const carries = <P extends object = Record<never, never>>() => undefined as unknown as P;
 const rows = () => z.array(PaperRowSchema);
@@ -318,6 +331,8 @@ export const REQUESTS = {
   styleEngine: { params: carries<StyleEngineParams>(), result: () => StyleEngineInfoSchema, waitsForJoin: false },
   // References formatted in a style; a long bibliography reports its progress (`{ id, progress }`) on the way.
   format: { params: carries<FormatParams>(), result: () => FormattedSchema, waitsForJoin: false },
+  // What a document is missing, ranked off the extension host: its cited papers' links, and every name (`namesOf`) of what it cites already.
+  suggest: { params: carries<{ links: CitedLinks[]; cited: string[]; dismissed: string[]; limit?: number }>(), result: () => RankedSchema, waitsForJoin: false },
   ...QUESTIONS,
 } satisfies Record<string, RequestSpec>;
 

@@ -26,8 +26,12 @@ export function rowOf(paper: Paper, excerptLength = 0): PaperRow {
   };
 }
 
-/** The paper's id in Semantic Scholar's graph, when it has one: the Papers view walks from it to its neighbours. */
-function scholarIdOf(paper: Paper): { scholarId?: string } {
+/**
+ * The paper's id in Semantic Scholar's graph, when it has one: the Papers view walks from it to its
+ * neighbours. A paper with none and no entry of the writer's (a bundled paper, one a neighbour of
+ * the same title joined, a neighbour with no arXiv id or DOI) is walked from by its title, as its details view finds it.
+ */
+function scholarIdOf(paper: Paper): { scholarId?: string; byTitle?: true } {
   const scholarId = scholarIdOfWork(workOfPaper(paper));
-  return scholarId ? { scholarId } : {};
+  return scholarId ? { scholarId } : paper.entries?.length ? {} : { byTitle: true };
 }

@@ -16,6 +16,7 @@ import { LibraryService } from './service';
 import type { CachedLibrary } from './snapshot';
 import { decodeText } from '../core/util/decode';
 import { format, styleEngine } from './formatting';
+import { suggestPlaces } from '../core/web/suggest';
 
 // Bibliographies and corpus files as the writer's tools wrote them: UTF-8, or UTF-16 (core/util/decode).
 const decode = (bytes: ArrayBuffer) => decodeText(new Uint8Array(bytes));
@@ -142,6 +143,9 @@ async function answer(request: Request, onProgress: (fraction: number) => void):
     case 'format':
       // By key, as soon as the keys answer (before the join of the user's entries, as a hover's row).
       return { result: await format(request, keys => loaded().papersWhenReady(keys), onProgress) };
+    case 'suggest':
+      // Needs no library: the links came with the request.
+      return { result: suggestPlaces(request.links, { cited: new Set(request.cited), dismissed: new Set(request.dismissed), limit: request.limit }) };
     case 'settled':
       await loaded().settled();
       return { result: null };

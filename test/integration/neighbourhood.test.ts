@@ -125,8 +125,10 @@ suite('A paper\'s neighbourhood (Semantic Scholar and the Hub, replayed)', () =>
     await writeText(dir('shared.bib'), CITING);
     const editor = await openAt('chapter.md', '---\nbibliography: shared.bib\n---\n\nSee [@shen2024journey; @venkat2024quo; @hamarat2024dark].\n\nMore \n', 98);
     await waitFor('shared.bib read', async () => (await api.getPaper('hamarat2024dark'))?.doi !== undefined);
+    const ranked = api.testing.engineAsked('suggest');
     await vscode.commands.executeCommand('papers.suggestCitations');
     const pick = await waitFor('the suggestions', () => { const p = api.testing.suggestionPick(); return p && p.items.length > 0 && p; }, 20000);
+    assert.equal(api.testing.engineAsked('suggest'), ranked + 1, 'ranked in the engine worker, off the extension host');
     assert.deepEqual(pick.items.map(i => [i.label.slice(0, 25), i.description]), [
       ['Computing Machinery and I', 'cited by 3 of your 3 references'],
       ['An Unsolvable Problem of ', 'cited by 2 of your 3 references'],
@@ -174,7 +176,7 @@ suite('A paper\'s neighbourhood (Semantic Scholar and the Hub, replayed)', () =>
     const node = await waitFor('its row in the view', () => tree.findPaper(turing.id));
     assert.equal(tree.getTreeItem(node).collapsibleState, vscode.TreeItemCollapsibleState.Collapsed, 'a paper with a DOI opens');
     const bundled = (await tree.getChildren((await tree.getChildren()).find(n => n.kind === 'group')))[0];
-    assert.equal(tree.getTreeItem(bundled).collapsibleState, vscode.TreeItemCollapsibleState.None, 'a bundled paper (no id) does not');
+    assert.equal(tree.getTreeItem(bundled).collapsibleState, vscode.TreeItemCollapsibleState.Collapsed, 'a bundled paper (no id) too: it is found by its title');
     // Opened as the writer opens it: VS Code asks for the children of what it expands.
     await treeView.reveal(node, { expand: true, focus: false, select: false });
     const sections = await tree.getChildren(node);
@@ -313,6 +315,37 @@ suite('A paper\'s neighbourhood (Semantic Scholar and the Hub, replayed)', () =>
     // Asked again (the view opened again): the day's cache answers.
     await neighbourhoodOf(alpha.key, v => v.found !== null && v.sections.every(s => s.state === 'ready'), 'AlphaBlock again');
     assert.equal((await server.requests()).filter(r => r.includes('/search/match')).length, 2, 'one question for each title, once');
+    await closeAllEditors();
+  });
+
+  test('the walk finds a bundled paper by its title; a neighbour that is a bundled paper shows once, as that paper with its key', async () => {
+    const { tree, treeView } = api.testing;
+    const expand = (node: Parameters<typeof treeView.reveal>[0]) => treeView.reveal(node, { expand: true, focus: false, select: false });
+    const papers = await api.papers();
+    const alpha = papers.find(p => p.title.startsWith('AlphaBlock: Embodied'))!;
+    const actJepa = papers.find(p => p.title.startsWith('ACT-JEPA: Joint-Embedding'))!;
+    const node = await waitFor('AlphaBlock\'s row', () => tree.findPaper(alpha.id));
+    assert.equal(tree.getTreeItem(node).collapsibleState, vscode.TreeItemCollapsibleState.Collapsed, 'a bundled paper (no id) opens');
+    await expand(node);
+    const [references, citations] = await tree.getChildren(node);
+    await expand(references);
+    const cited = await waitFor('AlphaBlock\'s references', async () => { const rows = await tree.getChildren(references); return rows.length > 0 && rows; }, 20000);
+    assert.deepEqual(cited.map(n => String(tree.getTreeItem(n).label).slice(0, 20)), ['On Computable Number', 'An Unsolvable Proble']);
+    await expand(citations);
+    const citing = await waitFor('what cites AlphaBlock', async () => { const rows = await tree.getChildren(citations); return rows.length > 0 && rows; }, 20000);
+    // The graph lists ACT-JEPA with no arXiv id or DOI: it is the bundled paper of that title, shown once, with its key.
+    assert.deepEqual(citing.map(n => (n.kind === 'paper' ? [n.row.id, n.row.key] : tree.getTreeItem(n).label)), [[actJepa.id, actJepa.key]]);
+    assert.ok(!(await api.papers()).some(p => p.id !== actJepa.id && p.title === actJepa.title), 'no second paper of its title joined the library');
+    // It opens in turn, found by its title: its three sections ask the graph once; it has no paper of exactly that title.
+    const [act] = citing;
+    assert.equal(tree.getTreeItem(act).collapsibleState, vscode.TreeItemCollapsibleState.Collapsed);
+    await expand(act);
+    const sections = await tree.getChildren(act);
+    const asked = (await server.requests()).filter(r => r.includes('/search/match')).length;
+    await Promise.all(sections.map(expand));
+    const notes = await Promise.all(sections.map(section => waitFor('ACT-JEPA\'s sections', async () => { const rows = await tree.getChildren(section); return rows.length > 0 && rows; }, 20000)));
+    assert.deepEqual(notes.map(rows => rows.map(n => tree.getTreeItem(n).label)), Array(3).fill(['Semantic Scholar has no paper of exactly this title']));
+    assert.equal((await server.requests()).filter(r => r.includes('/search/match')).length, asked + 1, 'one question for its title');
     await closeAllEditors();
   });
 });

@@ -9,7 +9,7 @@
 // records (made by hand, and said so there); recommendations for a list no recording asked for are
 // Turing's resolved references (made: `recommendFor`). The title match (`search/match`) has no
 // recording either: `made/titles.json` gives the made answers, each a made record whose references are
-// real records. The Hub's listings have no public recording: made in
+// real records (and whose citations, where it gives them, are made records). The Hub's listings have no public recording: made in
 // the documented shape, in test/fixtures/huggingface/hub.*.json.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -69,9 +69,9 @@ export class ScholarReplay {
     const made = join(folder, 'made', 'links.json');
     this.links = existsSync(made) ? (JSON.parse(readFileSync(made, 'utf8')) as { links: ScholarReplay['links'] }).links : {};
     const titles = join(folder, 'made', 'titles.json');
-    const { matches } = existsSync(titles) ? JSON.parse(readFileSync(titles, 'utf8')) as { matches: { query: string; record: ScholarRecord; references: string[] }[] } : { matches: [] };
-    for (const { query, record, references } of matches) {
-      const made = { ...record, references: references.map(id => this.records.get(`s2:${id}`)).filter((r): r is ScholarRecord => !!r).map(withoutLists), citations: [] };
+    const { matches } = existsSync(titles) ? JSON.parse(readFileSync(titles, 'utf8')) as { matches: { query: string; record: ScholarRecord; references: string[]; citedBy?: ScholarRecord[] }[] } : { matches: [] };
+    for (const { query, record, references, citedBy } of matches) {
+      const made = { ...record, references: references.map(id => this.records.get(`s2:${id}`)).filter((r): r is ScholarRecord => !!r).map(withoutLists), citations: citedBy ?? [] };
       this.matches.set(titleOf(query), made);
       this.records.set(`s2:${record.paperId}`, made);
     }

@@ -135,14 +135,15 @@ async function shownText(page: Page): Promise<string> {
 
 /**
  * Tree rows in the side bar: groups are the expandable rows at the top level (topics,
- * organisations, pages), not the Bibliography node; papers are the rows under them.
+ * organisations, pages), not the Bibliography node; papers are the rows under them with a paper's icon.
  */
 export function treeRows(page: Page): { groups: Locator; papers: Locator } {
   const rows = page.locator('.part.sidebar .monaco-list-row[role="treeitem"]');
   return {
     // The topics: not the Bibliography node nor Daily Papers (which would ask the network when opened).
     groups: rows.and(page.locator('[aria-expanded][aria-level="1"]')).filter({ hasNot: page.locator('.label-name', { hasText: /^(Bibliography|Daily Papers)$/ }) }),
-    papers: rows.and(page.locator('[aria-level="2"]:not([aria-expanded])')),
+    // A paper's row has a paper's icon (or a star): it may open too, into its neighbours (the walk).
+    papers: rows.and(page.locator('[aria-level="2"]')).filter({ has: page.locator('.codicon-file-text, .codicon-star-full') }),
   };
 }
 

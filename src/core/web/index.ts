@@ -12,4 +12,4 @@ export type { FetchedPaper } from './record';
 export { NeighbourService, PUBLIC_SCHOLAR_URL, PAGE_SIZE, type NeighbourUrls } from './neighbourhood';
 export { scholarId, idsOfWork, scholarIdOfWork, workOfPaper, type WorkIds, type Neighbour, type NeighbourPage, type LinkedPaper } from './scholar';
 export { ARTEFACT_KINDS, type Artefact, type ArtefactKind } from './hub';
-export { suggest, namesOf, identityOf, titleKey, type CitedLinks, type Suggestion } from './suggest';
+export { suggest, suggestionsAt, namesOf, identityOf, titleKey, type CitedLinks, type Suggestion } from './suggest';

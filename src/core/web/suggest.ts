@@ -95,3 +95,27 @@ export function suggest(links: readonly CitedLinks[], options: SuggestOptions): 
     reason: [s.citedBy && `cited by ${s.citedBy} of your ${references}`, s.cites && `cites ${s.cites} of your ${references}`].filter(Boolean).join('; '),
   }));
 }
+
+/** Where a suggested paper is in the links it was ranked from: which cited paper, which list, which place. */
+export interface Place { from: number; list: 'references' | 'citations'; at: number }
+
+/**
+ * `suggest`, each suggestion with its paper's place in `links` instead of the paper: what the
+ * engine worker answers (protocol `suggest`), the host holding the links it sent.
+ */
+export function suggestPlaces(links: readonly CitedLinks[], options: SuggestOptions): (Omit<Suggestion, 'neighbour'> & Place)[] {
+  const places = new Map<Neighbour, Place>();
+  links.forEach((paper, from) => {
+    paper.references.forEach((neighbour, at) => { if (!places.has(neighbour)) places.set(neighbour, { from, list: 'references', at }); });
+    paper.citations.forEach((neighbour, at) => { if (!places.has(neighbour)) places.set(neighbour, { from, list: 'citations', at }); });
+  });
+  return suggest(links, options).map(({ neighbour, ...rest }) => ({ ...places.get(neighbour)!, ...rest }));
+}
+
+/** The suggestions again from their places (`suggestPlaces`) in the links; one whose place holds none is left out. */
+export function suggestionsAt(links: readonly CitedLinks[], ranked: readonly (Omit<Suggestion, 'neighbour'> & Place)[]): Suggestion[] {
+  return ranked.flatMap(({ from, list, at, ...rest }) => {
+    const neighbour = links[from]?.[list][at];
+    return neighbour ? [{ neighbour, ...rest }] : [];
+  });
+}

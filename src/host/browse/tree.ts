@@ -262,9 +262,9 @@ export class PapersTreeProvider extends Disposable implements vscode.TreeDataPro
     return node.kind === 'paper' || node.kind === 'file' || node.kind === 'note' || node.kind === 'neighbours' || node.kind === 'artefacts' || node.kind === 'artefact' || node.kind === 'collection' ? node.parent : undefined;
   }
 
-  /** Whether a paper opens into its neighbours: it has an id in the graph, and the network is on. */
+  /** Whether a paper opens into its neighbours: it has an id in the graph (or is found by its title), and the network is on. */
   private walkable(node: PaperNode): boolean {
-    return !!(node.row.scholarId && this.neighbours?.enabled);
+    return !!((node.row.scholarId || node.row.byTitle) && this.neighbours?.enabled);
   }
 
   private sectionsOf(node: PaperNode): (NeighboursNode | ArtefactsNode)[] {
@@ -316,10 +316,10 @@ export class PapersTreeProvider extends Disposable implements vscode.TreeDataPro
   }
 
   private async fetchPage(node: NeighboursNode): Promise<void> {
-    const { scholarId } = node.parent.row;
-    if (!scholarId || !this.neighbours) return;
+    const { row } = node.parent;
+    if (!(row.scholarId || row.byTitle) || !this.neighbours) return;
     try {
-      const page = await this.neighbours.page(scholarId, node.section, node.papers ? node.next ?? 0 : 0);
+      const page = await this.neighbours.page(row, node.section, node.papers ? node.next ?? 0 : 0);
       // A paper listed twice (two versions that joined as one) is shown once.
       const seen = new Set(node.papers?.map(row => row.id));
       node.papers = [...node.papers ?? [], ...page.rows.filter(row => !seen.has(row.id) && !!seen.add(row.id))];

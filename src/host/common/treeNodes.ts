@@ -65,8 +65,11 @@ export interface NeighbourRows { rows: PaperRow[]; next?: number; note?: string 
 export interface NeighbourSource {
   /** False when the user turned the network off: papers do not open into their neighbours. */
   readonly enabled: boolean;
-  /** A page of the neighbours of the paper `scholarId` names (`PaperRow.scholarId`), from `offset`; rejects with what went wrong, said plainly. */
-  page(scholarId: string, section: NeighbourKind, offset: number): Promise<NeighbourRows>;
+  /**
+   * A page of a paper's neighbours, from `offset`: of the paper its `scholarId` names, or (`byTitle`) the one the
+   * graph has of the same title, none found being said in `note`; rejects with what went wrong, said plainly.
+   */
+  page(paper: Pick<PaperRow, 'scholarId' | 'title'>, section: NeighbourKind, offset: number): Promise<NeighbourRows>;
   /** The Hub's models, datasets and Spaces made from an arXiv paper, and what went wrong with some or why they are not fresh; rejects with what went wrong. */
   artefacts(arxivId: string): Promise<{ artefacts: Artefact[]; note?: string }>;
   /** Whether a key is cited in the document the writer was last in, elsewhere in its project, or not (as last read). */

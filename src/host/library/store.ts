@@ -3,7 +3,8 @@
 // restarts of a worker that stopped (restarts.ts), the load state the views show (loadState.ts) and
 // the events (storeEvents.ts).
 import type vscode = require('vscode');
-import type { InputReport } from '../../engine/protocol';
+import type { InputReport, Ranked } from '../../engine/protocol';
+import type { CitedLinks } from '../../core/web/suggest';
 import type { WebInput } from '../../engine/web';
 import type { ZoteroInput } from '../../core/zotero/join';
 import type { EngineClient } from '../engine/client';
@@ -176,6 +177,14 @@ export class PaperStore extends Disposable {
    */
   applyZoteroItems(zotero: ZoteroInput): Promise<ZoteroKeys | undefined> {
     return this.merges.applyZoteroItems(zotero);
+  }
+
+  /**
+   * Ranks what a document is missing in the engine worker, off this thread (core/web/suggest.ts):
+   * its cited papers' links go there; each suggestion comes back by its place in them (`suggestionsAt` reads it).
+   */
+  rankSuggestions(links: CitedLinks[], cited: ReadonlySet<string>, dismissed: ReadonlySet<string>): Promise<Ranked[]> {
+    return this.client.request({ type: 'suggest', links, cited: [...cited], dismissed: [...dismissed] });
   }
 
   /** The worker stopped: the bundled papers serve at once; it starts again once, with the user's files read afresh. */

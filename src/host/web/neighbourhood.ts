@@ -32,8 +32,11 @@ export function scholarIdOf(paper: Paper): string | undefined {
 /** What a paper without an id is told. */
 const NO_ID = 'Papers finds a paper\'s references and citations by its arXiv id or DOI, and this one has neither: Look Up Authors finds them for a bundled paper, Papers: Add Paper… adds one by its id.';
 
-/** A paper of the bundled pages (or a corpus file): no entry of the writer's, not fetched. It has no id of its own, only its title. */
-const isBundled = (paper: Paper) => !paper.entries?.length && !paper.web;
+/**
+ * A paper with no entry of the writer's: of the bundled pages (or a corpus file), one a neighbour of the
+ * same title joined, or a neighbour the graph gave no arXiv id or DOI. Without an id, it is found by its title (as the Papers view's walk finds it).
+ */
+const isBundled = (paper: Paper) => !paper.entries?.length;
 
 /** The arXiv id of a paper of the library, however its entry gives it. */
 function arxivIdOf(paper: Paper): string | undefined {

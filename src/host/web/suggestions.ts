@@ -82,9 +82,9 @@ export class Suggestions {
       });
     if (!asked) return;
     const linked = asked.value.filter(l => l !== undefined);
-    const { suggest, namesOf } = engine().web;
+    const { suggestionsAt, namesOf } = engine().web;
     const cited = new Set([...papers.flatMap(p => namesOf({ title: p.title, ...engine().web.idsOfWork(engine().web.workOfPaper(p)) })), ...linked.map(l => `s2:${l.scholarId}`)]);
-    const suggestions = suggest(linked, { cited, dismissed: this.dismissed(doc.uri) });
+    const suggestions = suggestionsAt(linked, await store.rankSuggestions(linked, cited, this.dismissed(doc.uri)));
     if (!suggestions.length) {
       void vscode.window.showInformationMessage(`Papers found nothing to suggest: no paper is pointed to by more than one of the ${linked.length} cited papers Semantic Scholar knows${asked.error ? ` (shown from the cache of ${asked.fetched.slice(0, 10)})` : ''}.`);
       return;

@@ -7,6 +7,8 @@ import { syntheticCorpus } from '../../../src/bench/synthetic';
 import { CACHE_PARTS, QUESTIONS, RESULT_SCHEMAS, ResponseSchema, type CachePart, type QuestionRequest, type Request } from '../../../src/engine/protocol';
 import { LibraryService } from '../../../src/engine/service';
 import { ENGINE_WORKER } from '../../../src/platform/worker';
+import { readNeighbourPage, type Neighbour } from '../../../src/core/web/scholar';
+import { identityOf, namesOf, suggest, suggestionsAt, type CitedLinks } from '../../../src/core/web/suggest';
 import { ROOT, seedCorpus } from '../support/seeds';
 
 const dist = (name: string) => readFileSync(join(ROOT, 'dist', name));
@@ -79,6 +81,25 @@ suite('the engine protocol: what the host accepts from the worker', () => {
     const [row, none] = RESULT_SCHEMAS.rowsByKey.parse(await service.answer(asked.rowsByKey));
     assert.deepEqual([row, none], [service.rows(['russell2020aima'], 500)[0], null]);
     assert.deepEqual((await service.answer(asked.papers)).map(p => p?.key ?? null), ['russell2020aima', null]);
+  });
+
+  test('rows say how the graph knows a paper: by its id, by its title (a bundled paper, a neighbour of a bundled paper\'s title), or not at all (an entry without ids)', async () => {
+    const service = LibraryService.load(bundled());
+    const bundledPaper = service.library.papers.find(p => p.title.startsWith('ACT-JEPA: Joint-Embedding'))!;
+    const fetched = (title: string, doi?: string) => ({ source: 'semanticscholar' as const, title, authors: [{ family: 'Vujinovic', given: 'Aleksandar' }], type: 'article', links: {}, ...doi ? { doi } : {} });
+    const report = await service.setInput({
+      bibliographies: [{ uri: 'file:///w/refs.bib', file: 'refs.bib', text: BIB }],
+      web: { batches: [{ fetched: '2026-12-06T00:00:00Z', papers: [fetched(bundledPaper.title), fetched('A Made Paper With A DOI', '10.1234/made')], topics: false }], keys: {} },
+    });
+    const rows = service.rows([bundledPaper.key, 'russell2020aima', ...Object.values(report.web!.keys)]);
+    assert.deepEqual(rows.map(r => [r.title.slice(0, 12), r.scholarId ?? null, r.byTitle ?? null]), [
+      ['ACT-JEPA: Jo', null, true],
+      ['Artificial I', null, null],
+      ['ACT-JEPA: Jo', null, true],
+      ['A Made Paper', 'DOI:10.1234/made', null],
+    ]);
+    assert.equal(rows[2].id, bundledPaper.id, 'the neighbour of its title is the bundled paper, with its key');
+    assert.equal(rows[2].key, bundledPaper.key);
   });
 
   test('what does not fit is refused: a wrong field, a missing one, a message that is no answer', () => {
@@ -194,6 +215,31 @@ suite('the engine worker (dist/engine.js as a worker thread)', () => {
     assert.equal(bad.ok, false);
     assert.match(bad.error ?? '', /./);
     assert.equal((await ask({ type: 'rows', keys: ['russell2020aima'], excerpt: 0 })).ok, true);
+  });
+
+  test('suggestions are ranked in the worker, without a library: each comes back by its place in the links sent', async () => {
+    // A made project of 4 cited papers over Turing's real references and citations: the first 6 records
+    // are cited by all 4, the next 6 by 2, the rest by one; one cited paper is cited itself by another.
+    const record = JSON.parse(readFileSync(join(ROOT, 'test', 'fixtures', 'scholarly-apis', 'semanticscholar', 'Paper.json'), 'utf8')) as { citations: unknown[] };
+    const all = record.citations.slice(0, 40).map(citingPaper => readNeighbourPage({ data: [{ citingPaper }] }, 'citations').neighbours[0]).filter((n): n is Neighbour => !!n);
+    const links: CitedLinks[] = [0, 1, 2, 3].map(i => ({
+      scholarId: `cited-${i}`,
+      references: [...all.slice(0, 6), ...(i < 2 ? all.slice(6, 12) : []), ...all.slice(12 + i * 5, 17 + i * 5)],
+      citations: i === 3 ? [all[39]] : [],
+    }));
+    const cited = new Set([...links.map(l => `s2:${l.scholarId}`), ...namesOf(all[39].paper)]);
+    const answer = await ask({ type: 'suggest', links, cited: [...cited], dismissed: [identityOf(all[0])] });
+    assert.equal(answer.ok, true, answer.error);
+    const ranked = RESULT_SCHEMAS.suggest.parse(answer.result);
+    const here = suggest(links, { cited, dismissed: new Set([identityOf(all[0])]) });
+    assert.deepEqual(suggestionsAt(links, ranked), here, 'the same suggestions as ranked here, the papers the host holds');
+    assert.deepEqual(ranked.map(r => r.citedBy), [4, 4, 4, 4, 4, 2, 2, 2, 2, 2, 2], 'the shared ones first; the dismissed and the cited left out');
+    assert.equal(ranked[0].reason, 'cited by 4 of your 4 references');
+    assert.ok(ranked.every(r => r.list === 'references' && r.from === 0), 'each paper by its first place');
+    // An answer whose place is not one is refused; one whose place holds nothing is left out.
+    assert.equal(RESULT_SCHEMAS.suggest.safeParse([{ ...ranked[0], list: 'papers' }]).success, false);
+    assert.equal(RESULT_SCHEMAS.suggest.safeParse([{ ...ranked[0], at: 1.5 }]).success, false);
+    assert.deepEqual(suggestionsAt(links, [{ ...ranked[0], from: 9 }]), []);
   });
 
   test('a corpus file read by its path, cached by the worker itself, and read back from the cache\'s paths by a new worker', async () => {
@@ -325,3 +371,4 @@ suite('the engine worker (dist/engine.js as a worker thread)', () => {
     assert.equal(await exited, 70);
   });
 });
+

@@ -45,13 +45,13 @@ export class ShippedLibrary {
    * `between` is awaited before and between the slices (it waits while the engine worker holds the papers).
    */
   async load(between: () => Promise<void>): Promise<LocalLibrary> {
-    // Read while the engine loads. (Awaited below; the catch only keeps a failure to load the
-    // engine from leaving this promise's own failure unhandled.)
-    const reading = this.read();
-    reading.catch(() => undefined);
+    // Read and decoded while the engine loads: the decoding is native, beside the host's thread,
+    // which meanwhile compiles the engine. (Awaited below; the catch only keeps a failure to load
+    // the engine from leaving this promise's own failure unhandled.)
+    const decoding = this.read().then(bytes => this.decode(bytes));
+    decoding.catch(() => undefined);
     const { LibraryService } = (await engineLoaded()).library;
-    const shipped = await reading;
-    const parts = await this.decode(shipped);
+    const parts = await decoding;
     await between();
     const service = await LibraryService.loadInSlices(libraryText(parts));
     service.fullText.catch(error => this.log.error(`Could not load the full-text index, so searches cover titles, keys and organisations only: ${describe(error)}`));

@@ -5,8 +5,8 @@
 // the extension host 40-80 ms at every first use, where zlib takes 8-15 ms in its thread pool and
 // holds the host under 2 ms (docs/performance.md). The style engine, decoded in the engine worker
 // when a reference is first formatted, stays LZMA (`.lz`, src/core/util/lzma.ts): 162 KB against
-// zlib's 215. The plain files stay beside them for
-// the command line, the tests and anyone who reads dist/corpus.json.
+// zlib's 215. The plain files stay beside them for the command line, the tests and anyone who
+// reads dist/corpus.json.
 // The encoders are Debian's: xz (xz-utils) for raw LZMA1, zopfli for the smallest deflate (zlib's best when it is missing).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';

@@ -150,7 +150,7 @@ export class PaperLibrary {
 
   /**
    * The corpus as shipped in library.deflate, not validated again: the build validated these papers
-   * (`buildCorpus`), read them back from columns and the stream back from LZMA before it wrote
+   * (`buildCorpus`), read them back from columns and the stream back from deflate before it wrote
    * them, and a damaged stream fails the decoder or the parts' lengths. zod's check of the 390
    * papers on a cold start was a visible part of the engine worker's work before it first answers a key. What the user gives (corpus files) is validated (`parseCorpus`).
    */

@@ -9,8 +9,7 @@ import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { LIBRARY_FILE, shippedName, splitLibrary } from '../core/corpus/shippedFiles';
-import { promisify } from 'node:util';
-import { inflateRaw } from 'node:zlib';
+import { inflateRaw } from '../platform/inflate.node';
 import { CACHE_PARTS, RESULT_SCHEMAS, ResponseSchema, type Request, type RequestType } from '../engine/protocol';
 import { ENGINE_WORKER } from '../platform/worker';
 import type { RankingQuery } from './queries';
@@ -106,7 +105,7 @@ const gc = () => (globalThis as { gc?: () => void }).gc?.();
 
 /** The bundled papers as the host gives them to the worker: the shipped library, decoded by zlib as the host's store does. */
 async function bundledBytes(dist: string): Promise<{ corpus: ArrayBuffer; names: ArrayBuffer; text: ArrayBuffer }> {
-  const { corpus, names, text } = splitLibrary(await promisify(inflateRaw)(await readFile(join(dist, shippedName(LIBRARY_FILE)))));
+  const { corpus, names, text } = splitLibrary(await inflateRaw(await readFile(join(dist, shippedName(LIBRARY_FILE)))));
   return { corpus: bufferOf(corpus), names: bufferOf(names), text: bufferOf(text) };
 }
 

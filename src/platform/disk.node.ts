@@ -1,8 +1,7 @@
 // The local disk through Node's fs (platform/disk.ts says why), for the desktop entry.
 import { readFile, stat } from 'node:fs/promises';
-import { promisify } from 'node:util';
-import { inflateRaw } from 'node:zlib';
 import type { LocalDisk } from './disk';
+import { inflateRaw } from './inflate.node';
 
 export const nodeDisk: LocalDisk = {
   async stat(path) {
@@ -11,5 +10,5 @@ export const nodeDisk: LocalDisk = {
     return { size: s.size, mtime: Math.trunc(s.mtimeMs), isFile: s.isFile(), isDirectory: s.isDirectory(), locked: (s.mode & 0o200) === 0 };
   },
   readFile: path => readFile(path),
-  inflateRaw: promisify(inflateRaw),
+  inflateRaw,
 };

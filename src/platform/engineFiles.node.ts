@@ -13,13 +13,6 @@ function fs(): Fs {
   return require('node:fs') as Fs;
 }
 
-/** Raw deflate decoded by Node's zlib, in its thread pool (core/util/inflate.ts says why). */
-export function inflateRaw(bytes: Uint8Array): Promise<Uint8Array> {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const zlib = require('node:zlib') as typeof import('node:zlib');
-  return new Promise((resolve, reject) => zlib.inflateRaw(bytes, (error, result) => (error ? reject(error) : resolve(result))));
-}
-
 /**
  * A file's bytes, if it is a regular file (core/util/files.ts): the host looked at it before naming
  * it, but it may have been replaced since by a pipe, which would hold this worker for ever, or a

@@ -1,5 +1,5 @@
 // Raw deflate, decoded by what the platform has natively: the shipped library (dist/library.deflate,
-// core/corpus/shippedFiles.ts) is decoded so on the desktop (Node's zlib, platform/disk.node.ts) and in
+// core/corpus/shippedFiles.ts) is decoded so on the desktop (Node's zlib, platform/inflate.node.ts) and in
 // a browser (DecompressionStream, here). Native decoding runs beside the JavaScript thread: the
 // extension host is not held while a megabyte is decoded, which the LZMA decoder written in
 // JavaScript (core/util/lzma.ts) held it for 40-80 ms on the way to the first use.

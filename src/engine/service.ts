@@ -81,9 +81,12 @@ export class LibraryService {
     return new LibraryService(() => shipped);
   }
 
-  /** `load` in slices with pauses between them, the index too: in the extension host, where nothing may hold the event loop for long. */
-  static async loadInSlices(bundled: BundledText): Promise<LibraryService> {
-    const library = await PaperLibrary.loadParts(bundled.corpus, bundled.names, bundled.text);
+  /**
+   * `load` in slices with pauses between them (`between`), the index too: in the extension host,
+   * where nothing may hold the event loop for long.
+   */
+  static async loadInSlices(bundled: BundledText, between?: () => Promise<void>): Promise<LibraryService> {
+    const library = await PaperLibrary.loadParts(bundled.corpus, bundled.names, bundled.text, {}, between);
     const shipped = { bundled: library, parts: { names: bundled.names, text: bundled.text } };
     return new LibraryService(() => shipped, library);
   }

@@ -183,24 +183,25 @@ export class PaperLibrary {
   /**
    * The shipped papers (`shippedCorpus`) and their index in slices, with pauses between them
    * (the names part decoded, then loaded): what the extension host uses, where no step may hold
-   * the event loop for long.
+   * the event loop for long. `between` is awaited between the slices, the full text's too: the
+   * extension host's waits there while the engine worker holds the papers.
    */
-  static async loadParts(corpusJson: string, namesIndex: string, textIndex: string, options: LibraryOptions = {}): Promise<PaperLibrary> {
+  static async loadParts(corpusJson: string, namesIndex: string, textIndex: string, options: LibraryOptions = {}, between: () => Promise<void> = pause): Promise<PaperLibrary> {
     // Parsed, then read from its columns, a task each, after the task that decoded the text:
     // together they held a cold host 30-50 ms.
-    await pause();
+    await between();
     const columns = JSON.parse(corpusJson) as unknown;
-    await pause();
+    await between();
     const corpus = PaperLibrary.shippedColumns(columns);
-    await pause();
+    await between();
     const ids = corpus.papers.map(p => p.id);
     // In slices too: whole, it held a window's extension host 40 ms and more once the library
     // shipped plain (and its garbage was collected in the middle of it).
-    const decoded = await decodeIndexAsync(namesIndex, ids);
+    const decoded = await decodeIndexAsync(namesIndex, ids, between);
     // Loaded a thousand terms at a time: at once, it held a window's extension host 27 ms, and
     // 55 with the collection of the decoding's garbage that fell into it.
     const names = await MiniSearch.loadJSAsync<SearchDocument>(decoded, SEARCH_OPTIONS);
-    return new PaperLibrary(corpus, new SearchIndex(names, loadBundledPart(textIndex, ids)), options);
+    return new PaperLibrary(corpus, new SearchIndex(names, loadBundledPart(textIndex, ids, async () => { await between(); return true; })), options);
   }
 
   get #index(): SearchIndex {

@@ -53,7 +53,10 @@ export class ShippedLibrary {
     const { LibraryService } = (await engineLoaded()).library;
     const parts = await decoding;
     await between();
-    const service = await LibraryService.loadInSlices(libraryText(parts));
+    // The full text's slices wait too: once the worker holds the papers it answers the searches,
+    // and loading the host's copy of the abstracts' index would only take the host's time (and
+    // its garbage, collected on the host's thread, held it longest after a first use).
+    const service = await LibraryService.loadInSlices(libraryText(parts), between);
     service.fullText.catch(error => this.log.error(`Could not load the full-text index, so searches cover titles, keys and organisations only: ${describe(error)}`));
     return new LocalLibrary(service);
   }

@@ -96,6 +96,34 @@ suite('PaperLibrary: loading', () => {
     assert.throws(() => PaperLibrary.shippedCorpus('[]'), /bundled papers are damaged/);
   });
 
+  test('loading in slices waits at each slice while `between` holds, the full text too (the host, while the engine worker has the papers)', async () => {
+    const { corpus, names, text } = readLibrary(join(ROOT, 'dist'));
+    let held: (() => void)[] | undefined;
+    let calls = 0;
+    const between = () => {
+      calls++;
+      return held ? new Promise<void>(resolve => held!.push(resolve)) : new Promise<void>(resolve => setTimeout(resolve, 0));
+    };
+    const sliced = await PaperLibrary.loadParts(corpus, names, text, {}, between);
+    const namesCalls = calls;
+    assert.ok(namesCalls > 3, `the corpus and the names index are loaded in slices (${namesCalls})`);
+    // The worker holds the papers from here on: the abstracts' index goes no further.
+    held = [];
+    let done = false;
+    void sliced.fullText.then(() => { done = true; });
+    await new Promise(resolve => setTimeout(resolve, 200));
+    assert.equal(done, false, 'the full text loaded while the host was told to wait');
+    assert.ok(held.length > 0, 'the full text is waiting at a slice');
+    assert.ok(sliced.search('tulu', { limit: 10 }).length > 0, 'the names are searched meanwhile');
+    // The worker went: the host's own copy is wanted again and finishes.
+    const waiting = held;
+    held = undefined;
+    for (const resolve of waiting) resolve();
+    await sliced.fullText;
+    assert.ok(calls > namesCalls + 1, 'the full text was loaded in slices as well');
+    assert.deepEqual(sliced.search('tulu', { limit: 10 }).map(h => h.paper.id), library().search('tulu', { limit: 10 }).map(h => h.paper.id));
+  });
+
   test('get: by id, or by citation key in any case', () => {
     const paper = seedCorpus().byTitle('TÜLU 3');
     assert.equal(library().get(paper.id)?.id, paper.id);

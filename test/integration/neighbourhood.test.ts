@@ -19,13 +19,23 @@ const QUO_VADIS = '@misc{venkat2024quo, title = {Quo Vadis ChatGPT? From Large L
 const CITING = '@article{shen2024journey, title = {The Journey/DAO/TAO of Embodied Intelligence}, author = {Shen, Tianyu}, year = {2024}, doi = {10.1109/jas.2024.124407}}\n'
   + QUO_VADIS
   + '@article{hamarat2024dark, title = {The dark side of artificial intelligence: threats to tourism}, author = {Hamarat, Handan}, year = {2024}, doi = {10.1108/whatt-03-2024-0061}}\n';
+const ESSAY = '---\nbibliography: turing.bib\n---\n\nAs [@turing1950] asked, and as \n';
+const CHAPTER = '---\nbibliography: shared.bib\n---\n\nSee [@shen2024journey; @venkat2024quo; @hamarat2024dark].\n\nMore \n';
 
 suite('A paper\'s neighbourhood (Semantic Scholar and the Hub, replayed)', () => {
   let api: Api;
   let server: Replay;
 
   replayedWeb([], parts => ({ api, server } = parts));
-  suiteSetup(() => writeText(dir('turing.bib'), TURING + ATTENTION + QUO_VADIS));
+  suiteSetup(async () => {
+    await writeText(dir('turing.bib'), TURING + ATTENTION + QUO_VADIS);
+    // A document names turing.bib from the start (the first test's essay, as it writes it), so that
+    // every test finds Turing's paper in the library whichever runs first (a grepped run too): in a
+    // browser the workspace is not searched for bibliographies, only documents' own are read.
+    await openAt('essay.md', ESSAY, 0);
+    await waitFor('turing.bib read', async () => (await api.getPaper('turing1950'))?.doi !== undefined);
+    await closeAllEditors();
+  });
   suiteTeardown(() => vscode.commands.executeCommand('papers.clearSemanticScholarKey'));
 
   async function neighbourhoodOf(key: string, ready: (view: NeighbourhoodView) => boolean, what: string): Promise<NeighbourhoodView> {
@@ -39,7 +49,7 @@ suite('A paper\'s neighbourhood (Semantic Scholar and the Hub, replayed)', () =>
   const section = (view: NeighbourhoodView, kind: string) => view.sections.find(s => s.kind === kind)!;
 
   test('a paper\'s details show what it cites and what cites it, page by page; a neighbour is cited with a full entry', async () => {
-    const editor = await openAt('essay.md', '---\nbibliography: turing.bib\n---\n\nAs [@turing1950] asked, and as \n', 65);
+    const editor = await openAt('essay.md', ESSAY, 65);
     await waitFor('turing.bib read', async () => (await api.getPaper('turing1950'))?.doi !== undefined);
     const view = await neighbourhoodOf('turing1950', v => v.sections.length === 3 && v.sections.every(s => s.state === 'ready') && v.summary !== null, 'References, Cited by, Recommended and the summary');
     assert.equal(view.unavailable, null);
@@ -121,10 +131,16 @@ suite('A paper\'s neighbourhood (Semantic Scholar and the Hub, replayed)', () =>
     assert.deepEqual(await server.requests(), []);
   });
 
-  test('Suggest Citations: what the document\'s papers share ranks first, with its reason; a dismissed one stays dismissed', async () => {
+  /** A chapter citing three papers that cite Turing, from shared.bib: its papers in the library. */
+  async function sharedChapter(): Promise<vscode.TextEditor> {
     await writeText(dir('shared.bib'), CITING);
-    const editor = await openAt('chapter.md', '---\nbibliography: shared.bib\n---\n\nSee [@shen2024journey; @venkat2024quo; @hamarat2024dark].\n\nMore \n', 98);
+    const editor = await openAt('chapter.md', CHAPTER, 98);
     await waitFor('shared.bib read', async () => (await api.getPaper('hamarat2024dark'))?.doi !== undefined);
+    return editor;
+  }
+
+  test('Suggest Citations: what the document\'s papers share ranks first, with its reason; a dismissed one stays dismissed', async () => {
+    const editor = await sharedChapter();
     const ranked = api.testing.engineAsked('suggest');
     await vscode.commands.executeCommand('papers.suggestCitations');
     const pick = await waitFor('the suggestions', () => { const p = api.testing.suggestionPick(); return p && p.items.length > 0 && p; }, 20000);
@@ -215,6 +231,9 @@ suite('A paper\'s neighbourhood (Semantic Scholar and the Hub, replayed)', () =>
     await closeAllEditors();
   });
   test('a neighbour another document of the project cites is marked "cited in the project", in the details view, the walk and the suggestions', async () => {
+    // chapter.md, of another project (shared.bib), which Suggest Citations writes too: whichever test ran before.
+    await sharedChapter();
+    await closeAllEditors();
     // The appendix (on the disk, never opened) takes its citations from the introduction's bibliography.
     await writeText(dir('appendix.md'), '---\nbibliography: turing.bib\n---\n\nAs [@venkat2024quo] says.\n');
     await openAt('intro.md', '---\nbibliography: turing.bib\n---\n\nAs [@turing1950] asked.\n', 40);

@@ -12,6 +12,7 @@ import type { Topic } from '../../core/corpus/topics';
 import { excerpt } from '../../core/util/text';
 import type { HostMessage, NeighbourhoodView, NeighbourKind, PaperView, ReferenceView, WebviewMessage, ZoteroAction, ZoteroView } from '../../shared/protocol';
 import { WebviewPanelHost, type IntentSchema } from '../common/webviewPanel';
+import { PaperSession } from './paperSession';
 import { engine } from '../engine/load';
 import type { History } from '../common/history';
 import { Commands, DETAILS_VIEW_TYPE, Settings } from '../ids';
@@ -69,12 +70,11 @@ export class DetailsPanel extends WebviewPanelHost<WebviewMessage> {
   lastReference: ReferenceView | undefined;
   /** The style picked in the view ('' for the one the setting names). */
   private style = '';
-  /** The last neighbourhood sent (for tests, and to send again when the webview reloads). */
-  lastNeighbourhood: NeighbourhoodView | undefined;
-  private neighbours: { paperId: string; session: ReturnType<PaperNeighbourhoods['open']> } | undefined;
-  /** The last Zotero details sent (for tests, and to send again when the webview reloads). */
-  lastZotero: ZoteroView | undefined;
-  private zoteroItem: { paperId: string; session: ReturnType<ZoteroItems['open']> } | undefined;
+  /** The shown paper's neighbourhood, and its Zotero item's details: each asked once per paper. */
+  private readonly neighbours = new PaperSession<ReturnType<PaperNeighbourhoods['open']>, NeighbourhoodView>(
+    view => void this.postMessage({ type: 'neighbourhood', neighbourhood: view } satisfies HostMessage), () => this.paper?.id);
+  private readonly zoteroItem = new PaperSession<NonNullable<ReturnType<ZoteroItems['open']>>, ZoteroView>(
+    view => void this.postMessage({ type: 'zotero', zotero: view } satisfies HostMessage), () => this.paper?.id);
   /** The writer opened a paper: its neighbourhood is joined again (a star or a kept paper only sends it again). */
   private freshNeighbours = false;
   constructor(
@@ -100,9 +100,19 @@ export class DetailsPanel extends WebviewPanelHost<WebviewMessage> {
     this.register(readingList.onDidChange(() => void this.post()));
     if (styles) this.register(styles.onDidChange(() => void this.postReference()));
     if (web) this.register(web.onDidChangeKept(() => void this.post()));
-    this.register({ dispose: () => this.neighbours?.session.dispose() });
-    this.register({ dispose: () => this.zoteroItem?.session?.dispose() });
+    this.register(this.neighbours);
+    this.register(this.zoteroItem);
     if (notes) this.register(notes.onDidChange(() => void this.post()));
+  }
+
+  /** The last neighbourhood sent (for tests). */
+  get lastNeighbourhood(): NeighbourhoodView | undefined {
+    return this.neighbours.last;
+  }
+
+  /** The last Zotero details sent (for tests). */
+  get lastZotero(): ZoteroView | undefined {
+    return this.zoteroItem.last;
   }
 
   /** The paper shown, if the panel is open. */
@@ -182,51 +192,25 @@ export class DetailsPanel extends WebviewPanelHost<WebviewMessage> {
   /** Reads a Zotero item's details once (again when another paper is shown); sends what is known at once. */
   private startZotero(): void {
     const paper = this.paper;
-    if (!paper || !this.zotero) return;
-    if (this.zoteroItem?.paperId === paper.id) {
-      if (this.lastZotero?.id === paper.id) void this.postMessage({ type: 'zotero', zotero: this.lastZotero } satisfies HostMessage);
-      return;
-    }
-    this.zoteroItem?.session?.dispose();
-    this.lastZotero = undefined;
-    const session = this.zotero.open(paper, view => {
-      if (this.zoteroItem?.session !== session || view.id !== this.paper?.id) return;
-      this.lastZotero = view;
-      void this.postMessage({ type: 'zotero', zotero: view } satisfies HostMessage);
-    });
-    this.zoteroItem = { paperId: paper.id, session };
+    const zotero = this.zotero;
+    if (paper && zotero) this.zoteroItem.follow(paper.id, post => zotero.open(paper, post));
   }
 
   /** Asks for the shown paper's neighbourhood once (again when another paper is shown); sends what is known at once. */
   private startNeighbourhood(): void {
     const paper = this.paper;
-    if (!paper || !this.neighbourhoods) return;
-    if (this.neighbours?.paperId === paper.id) {
-      if (this.lastNeighbourhood?.id === paper.id) void this.postMessage({ type: 'neighbourhood', neighbourhood: this.lastNeighbourhood } satisfies HostMessage);
-      // Opened again: which neighbours the writer has or cites may have changed since (a join of
-      // the engine's; not for every star or reload of the view).
-      if (this.freshNeighbours) void this.neighbours.session.refresh();
-      this.freshNeighbours = false;
-      return;
-    }
-    this.neighbours?.session.dispose();
-    this.lastNeighbourhood = undefined;
+    const neighbourhoods = this.neighbourhoods;
+    if (!paper || !neighbourhoods) return;
+    const opened = this.neighbours.follow(paper.id, post => neighbourhoods.open(paper, post));
+    // Opened again: which neighbours the writer has or cites may have changed since (a join of
+    // the engine's; not for every star or reload of the view).
+    if (!opened && this.freshNeighbours) void this.neighbours.session?.refresh();
     this.freshNeighbours = false;
-    const session = this.neighbourhoods.open(paper, view => {
-      if (this.neighbours?.session !== session || view.id !== this.paper?.id) return;
-      this.lastNeighbourhood = view;
-      void this.postMessage({ type: 'neighbourhood', neighbourhood: view } satisfies HostMessage);
-    });
-    this.neighbours = { paperId: paper.id, session };
   }
 
   protected override onDidClose(): void {
-    this.zoteroItem?.session?.dispose();
-    this.zoteroItem = undefined;
-    this.lastZotero = undefined;
-    this.neighbours?.session.dispose();
-    this.neighbours = undefined;
-    this.lastNeighbourhood = undefined;
+    this.zoteroItem.dispose();
+    this.neighbours.dispose();
   }
 
   /** The paper's reference in the picked style, formatted in the engine worker; its form asked for, or HTML for the view. */
@@ -289,7 +273,7 @@ export class DetailsPanel extends WebviewPanelHost<WebviewMessage> {
         return void vscode.commands.executeCommand(Commands.revealTopic, message.topicId);
       case 'openLink':
         // Only links this paper really has, and only the web: never file:, command: or javascript:.
-        if (!this.paper || ![...labelledLinks(this.paper).map(l => l.url), ...(this.paper.doi ? [doiLink(this.paper.doi)] : []), ...this.neighbours?.session.links() ?? []].includes(message.url) || !isWebLink(message.url)) {
+        if (!this.paper || ![...labelledLinks(this.paper).map(l => l.url), ...(this.paper.doi ? [doiLink(this.paper.doi)] : []), ...this.neighbours.session?.links() ?? []].includes(message.url) || !isWebLink(message.url)) {
           this.log.warn(`Refused to open a link the paper does not have: ${message.url.slice(0, 200)}`);
           return;
         }
@@ -304,12 +288,13 @@ export class DetailsPanel extends WebviewPanelHost<WebviewMessage> {
         return void vscode.commands.executeCommand(Commands.openNote, message.id);
       case 'openPdf':
         // A Zotero item's PDF is Zotero's to open.
-        if (this.zoteroItem?.session && this.zoteroItem.paperId === message.id) return this.zoteroItem.session.act('openPdf');
-        return void vscode.commands.executeCommand(Commands.openPdf, message.id);
-      case 'zotero':
-        if (this.zoteroItem?.session && this.zoteroItem.paperId === message.id) return this.zoteroItem.session.act(message.action);
+        return this.zoteroItem.of(message.id)?.act('openPdf') ?? void vscode.commands.executeCommand(Commands.openPdf, message.id);
+      case 'zotero': {
+        const item = this.zoteroItem.of(message.id);
+        if (item) return item.act(message.action);
         this.log.warn(`Refused a Zotero action for a paper that is not the Zotero item shown: ${message.id}`);
         return;
+      }
       case 'goToEntry': {
         const entry = this.paper?.id === message.id ? this.paper.entries?.[message.index] : undefined;
         if (!entry) {
@@ -340,13 +325,13 @@ export class DetailsPanel extends WebviewPanelHost<WebviewMessage> {
       case 'copyReference':
         return this.copyReference(message.id, message.form);
       case 'moreNeighbours':
-        if (this.neighbours?.paperId === message.id) this.neighbours.session.more(message.kind);
+        this.neighbours.of(message.id)?.more(message.kind);
         return;
       case 'retryNeighbours':
-        if (this.neighbours?.paperId === message.id) this.neighbours.session.retry(message.kind);
+        this.neighbours.of(message.id)?.retry(message.kind);
         return;
       case 'keepPaper':
-        if (await this.neighbours?.session.keep(message.id)) vscode.window.setStatusBarMessage('$(check) Added to the library: it stays in the next session', 3000);
+        if (await this.neighbours.session?.keep(message.id)) vscode.window.setStatusBarMessage('$(check) Added to the library: it stays in the next session', 3000);
         return;
       case 'setScholarKey':
         return void vscode.commands.executeCommand(Commands.setScholarKey);

@@ -106,6 +106,7 @@ export class SourceFinder extends Disposable {
   private readonly cache = new Map<string, { key: string; sources: Promise<DocumentSources>; noMainFile?: boolean }>();
   private readonly projectTexts = new Map<string, Promise<string | undefined>>();
   private projectVersion = 0;
+  private watchingProjects = false;
   private defaultExists: { key: string; at: number; uri: vscode.Uri | undefined } | undefined;
   private readonly changed = this.register(new vscode.EventEmitter<void>());
   /** Fires when a Quarto or Sphinx project file (`_quarto.yml`, `conf.py`) changed. */
@@ -113,7 +114,15 @@ export class SourceFinder extends Disposable {
 
   constructor(private readonly latex: LatexProject) {
     super();
-    // A Quarto or Sphinx project's bibliographies come and go with its _quarto.yml or conf.py.
+  }
+
+  /**
+   * A Quarto or Sphinx project's bibliographies come and go with its _quarto.yml or conf.py: watched
+   * from the first document's sources on (until then nothing found can be out of date), not at activation.
+   */
+  private watchProjects(): void {
+    if (this.watchingProjects) return;
+    this.watchingProjects = true;
     const projects = this.register(vscode.workspace.createFileSystemWatcher('**/{_quarto.yml,_quarto.yaml,_metadata.yml,_bookdown.yml,index.Rmd,_config.yml,defaults.yaml,defaults.yml,conf.py}'));
     const projectChanged = () => {
       this.projectTexts.clear();
@@ -127,6 +136,7 @@ export class SourceFinder extends Disposable {
 
   /** Where a document's citations are defined; `libraryVersion` counts the loads of the bibliographies. */
   sourcesOf(doc: CitingText, libraryVersion: number): Promise<DocumentSources> {
+    this.watchProjects();
     // An open document's scan of this version is the one its citations come from; a file on disk is read here.
     const refs = isOpen(doc) ? scanOf(doc).bibliographies : engine().cite.findBibliographies(doc.getText(), doc.languageId);
     const key = JSON.stringify([refs, libraryVersion, this.latex.version, this.projectVersion, defaultBibliographyPath()]);

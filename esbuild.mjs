@@ -19,7 +19,8 @@
 import * as esbuild from 'esbuild';
 import { createRequire } from 'node:module';
 import { readdirSync, rmSync, statSync, watch } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
 import { join, relative, sep } from 'node:path';
 import { cliBundles } from './scripts/cli-bundles.mjs';
 
@@ -116,6 +117,28 @@ const vscodeOnce = {
   },
 };
 
+/**
+ * Names the bundle's version in its first bytes, `/*papers-version:HASH*\/` (a SHA-1 of the file
+ * with the mark's placeholder in it), which the desktop host reads to key V8's code cache
+ * (src/platform/codeCache.node.ts) instead of hashing the bundle at every activation. The mark is a
+ * banner of fixed length, filled in once the file is written, so the source map still fits.
+ */
+const VERSION_PLACEHOLDER = '/*papers-version:___________________________*/';
+const versionMark = {
+  name: 'version-mark',
+  setup(build) {
+    build.initialOptions.banner = { ...build.initialOptions.banner, js: [VERSION_PLACEHOLDER, build.initialOptions.banner?.js].filter(Boolean).join('\n') };
+    build.onEnd(async result => {
+      const file = build.initialOptions.outfile;
+      if (result.errors.length || !file) return;
+      const text = await readFile(file, 'utf8');
+      if (!text.startsWith(VERSION_PLACEHOLDER)) throw new Error(`${file} does not start with the version placeholder`);
+      const hash = createHash('sha1').update(text).digest('base64url');
+      await writeFile(file, `/*papers-version:${hash}*/${text.slice(VERSION_PLACEHOLDER.length)}`);
+    });
+  },
+};
+
 /** `papers:integration-tests`: a loader for each integration test file, for the web test bundle. */
 const integrationTests = {
   name: 'integration-tests',
@@ -135,7 +158,7 @@ const builds = [
   // The host code, once for both builds: the web entry itself, and what the desktop entry runs.
   {
     ...common, platform: 'browser', format: 'cjs', entryPoints: ['src/extension.browser.ts'], outfile: 'dist/host.js', external: ['vscode'],
-    plugins: [topicNames, vscodeOnce],
+    plugins: [topicNames, vscodeOnce, versionMark],
   },
   // The desktop entry, and the engine the host loads on first use (src/host/engine/load.ts).
   { ...node, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode', './engine.js', './host.js'] },
@@ -143,7 +166,7 @@ const builds = [
   // module there) and which runs as the engine worker (a Node worker thread, or a Web Worker).
   {
     ...common, platform: 'browser', format: 'iife', globalName: 'papersEngine', entryPoints: ['src/engine.ts'], outfile: 'dist/engine.js',
-    external: ['node:worker_threads', 'node:fs', 'node:os', 'node:zlib'], plugins: [lazyFunctions({ 'js-yaml': ['load'], '@rgrove/parse-xml': ['parseXml'] })],
+    external: ['node:worker_threads', 'node:fs', 'node:os', 'node:zlib'], plugins: [lazyFunctions({ 'js-yaml': ['load'], '@rgrove/parse-xml': ['parseXml'] }), versionMark],
     // Run as a Node worker thread's main script (as the unit tests start it), it serves too.
     footer: { js: "if (typeof module !== 'undefined') { module.exports = papersEngine; if (typeof require === 'function' && require.main === module) papersEngine.serveIfWorker(true); }" },
   },

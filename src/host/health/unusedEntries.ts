@@ -43,22 +43,44 @@ export class UnusedEntries extends Disposable {
 
   constructor(private readonly bibliographies: Bibliographies) {
     super();
+    this.register(bibliographies.onDidLoad(() => this.schedule(0)));
+    // A project that changed (a main file found, a chapter brought in) changes which files use which
+    // bibliography, and may have found files no event of ours announced (a folder moved in): list again.
+    this.register(bibliographies.onDidChangeSources(() => this.listed('a project changed')));
+    // The watcher can miss a change (on Linux, past the inotify limits). A folder moved in from a
+    // file manager or a terminal is moved while the window is in the background: coming back to
+    // it, the workspace is listed again, so that what it holds is read.
+    this.register(vscode.window.onDidChangeWindowState(state => { if (state.focused) this.listed('the window has the focus again'); }));
+    this.register(vscode.workspace.onDidOpenTextDocument(() => this.schedule()));
+    this.register(vscode.workspace.onDidCloseTextDocument(doc => this.diagnostics.delete(doc.uri)));
+    this.register(vscode.workspace.onDidChangeTextDocument(e => { if (CITING_LANGUAGES.includes(e.document.languageId)) this.schedule(); }));
+    this.register(vscode.workspace.onDidChangeConfiguration(e => { if (e.affectsConfiguration(`${Settings.section}.diagnostics`)) this.schedule(0); }));
+  }
+
+  /** The citing files' list is made again, and the hints with it. */
+  private listed(why: string): void {
+    this.note(why);
+    this.diskFiles = undefined;
+    this.schedule();
+  }
+
+  /**
+   * Watches the workspace's citing files once the hints start (the library's first load): nothing
+   * is read before, so nothing can be out of date; two watchers made at activation cost the
+   * extension host about a millisecond of it in a window, in every workspace.
+   */
+  private watch(): void {
     const watcher = this.register(vscode.workspace.createFileSystemWatcher(CITING_GLOB));
     const changed = (uri: vscode.Uri) => {
       this.events++;
       this.scanned.delete(uri.toString());
       this.schedule();
     };
-    const listed = (why: string) => {
-      this.note(why);
-      this.diskFiles = undefined;
-      this.schedule();
-    };
     // A file that appears or goes is read afresh (a reading made while it was being written is not kept), and the list with it.
     const listedAgain = (uri: vscode.Uri) => {
       this.events++;
       this.scanned.delete(uri.toString());
-      listed(`created or deleted: ${vscode.workspace.asRelativePath(uri, false)}`);
+      this.listed(`created or deleted: ${vscode.workspace.asRelativePath(uri, false)}`);
     };
     // A folder moved in, unzipped or checked out in one step: VS Code reports the folder alone, not
     // the files in it, so the glob above hears nothing. (A folder moved out is reported file by file.)
@@ -71,18 +93,6 @@ export class UnusedEntries extends Disposable {
     this.register(watcher.onDidCreate(listedAgain));
     this.register(watcher.onDidDelete(listedAgain));
     this.register(anything.onDidCreate(uri => void folderCreated(uri)));
-    this.register(bibliographies.onDidLoad(() => this.schedule(0)));
-    // A project that changed (a main file found, a chapter brought in) changes which files use which
-    // bibliography, and may have found files no event of ours announced (a folder moved in): list again.
-    this.register(bibliographies.onDidChangeSources(() => listed('a project changed')));
-    // The watcher can miss a change (on Linux, past the inotify limits). A folder moved in from a
-    // file manager or a terminal is moved while the window is in the background: coming back to
-    // it, the workspace is listed again, so that what it holds is read.
-    this.register(vscode.window.onDidChangeWindowState(state => { if (state.focused) listed('the window has the focus again'); }));
-    this.register(vscode.workspace.onDidOpenTextDocument(() => this.schedule()));
-    this.register(vscode.workspace.onDidCloseTextDocument(doc => this.diagnostics.delete(doc.uri)));
-    this.register(vscode.workspace.onDidChangeTextDocument(e => { if (CITING_LANGUAGES.includes(e.document.languageId)) this.schedule(); }));
-    this.register(vscode.workspace.onDidChangeConfiguration(e => { if (e.affectsConfiguration(`${Settings.section}.diagnostics`)) this.schedule(0); }));
   }
 
   private note(what: string): void {
@@ -91,6 +101,7 @@ export class UnusedEntries extends Disposable {
   }
 
   start(): void {
+    if (!this.started) this.watch();
     this.started = true;
     this.schedule(0);
   }

@@ -3,12 +3,13 @@
 // over, and the engine works the same either way. Each session is a worker thread of its own:
 // within one thread V8 keeps what it compiled and would not even look at the cache.
 import * as assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import type * as Engine from '../../../src/engine';
-import { cacheFile, codeVersion, compileCached, whenQuiet, type QuietClock } from '../../../src/platform/codeCache.node';
+import { cacheFile, codeVersion, compileCached, VERSION_MARK, whenQuiet, type QuietClock } from '../../../src/platform/codeCache.node';
 import { startEngineWorker } from '../../../src/platform/worker.node';
 import { ROOT } from '../support/seeds';
 
@@ -29,6 +30,32 @@ if (!isMainThread && (workerData as { session?: Session })?.session) {
     worker.once('error', reject);
   });
   const caches = (folder: string) => readdirSync(folder).filter(n => n.endsWith('.v8cache'));
+  /** The build's version mark (esbuild.mjs, `versionMark`): the SHA-1 of the text with a placeholder in the mark. */
+  const PLACEHOLDER = `${VERSION_MARK}${'_'.repeat(27)}*/`;
+  const remark = (text: string) => {
+    const body = text.slice(text.indexOf('*/') + 2);
+    return `${VERSION_MARK}${createHash('sha1').update(PLACEHOLDER + body).digest('base64url')}*/${body}`;
+  };
+
+  suite('the version of the code', () => {
+    test('dist/host.js and dist/engine.js carry the build\'s mark, the hash of what they hold, read rather than hashed', () => {
+      for (const name of ['host.js', 'engine.js']) {
+        const bytes = readFileSync(join(ROOT, 'dist', name));
+        const text = bytes.toString('utf8');
+        assert.ok(text.startsWith(VERSION_MARK), name);
+        assert.equal(remark(text), text, `${name}: its mark is the hash of its text`);
+        assert.match(codeVersion(bytes), /^[\w-]{27}$/);
+        assert.equal(codeVersion(bytes), text.slice(VERSION_MARK.length, text.indexOf('*/')));
+      }
+      assert.notEqual(codeVersion(Buffer.from(remark(`${source}\n// another version`))), codeVersion(Buffer.from(source)));
+    });
+
+    test('code without a mark is named by a hash of its bytes', () => {
+      assert.equal(codeVersion(Buffer.from('module.exports = 1;')), createHash('sha1').update('module.exports = 1;').digest('base64url'));
+      assert.notEqual(codeVersion(Buffer.from('module.exports = 2;')), codeVersion(Buffer.from('module.exports = 1;')));
+      assert.equal(codeVersion(Buffer.from(`${VERSION_MARK}*/x`)), createHash('sha1').update(`${VERSION_MARK}*/x`).digest('base64url'), 'an empty mark is no mark');
+    });
+  });
 
   suite('the engine\'s code cache on the desktop', () => {
     test('a first session compiles the engine and writes the cache; the next one takes it', async () => {
@@ -42,7 +69,8 @@ if (!isMainThread && (workerData as { session?: Session })?.session) {
       const folder = mkdtempSync(join(tmpdir(), 'papers-code-'));
       await session(source, folder);
       const [old] = caches(folder);
-      const updated = `${source}\n// another version`;
+      // As the build makes it: another text, and the version mark of that text.
+      const updated = remark(`${source}\n// another version`);
       assert.deepEqual(await session(updated, folder), { fromCache: false, named: ['refs.bib'] });
       assert.equal(caches(folder).length, 1);
       assert.notEqual(caches(folder)[0], old);

@@ -26,6 +26,9 @@ export async function readZotero(api: Api, zotero: ZoteroServer, folder: vscode.
 
 /** Turns it off again, and waits until `key` has left the library; `folder` (the suite's documents) goes first. */
 export async function leaveZotero(api: Api, zotero: ZoteroServer | undefined, folder: vscode.Uri, key: string): Promise<void> {
+  // Saved before the folder goes: a document cited into holds the citation unsaved, and auto-save
+  // (on in the web workbench) would write it after the folder was deleted.
+  await vscode.workspace.saveAll(false);
   await closeAllEditors();
   // The bibliographies cited into go first: an item cited is the writer's entry there too.
   await vscode.workspace.fs.delete(folder, { recursive: true });

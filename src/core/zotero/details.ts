@@ -19,19 +19,6 @@ export const isZoteroItemKey = (key: string): boolean => ITEM_KEY.test(key);
 export const zoteroOpenPdfUri = (attachmentKey: string, group?: number): string | undefined =>
   (isZoteroItemKey(attachmentKey) ? `zotero://open-pdf/${libraryPath(group)}/items/${attachmentKey}` : undefined);
 
-/**
- * The item a paper's id names (`zoteroPaperId`), as `zoteroItemRef` names it: the key in Zotero's
- * capitals, after its group for a group's item.
- *
- * @example itemRefOfPaperId('zotero-x42a7dee') === 'X42A7DEE'; itemRefOfPaperId('zotero-g5-x42a7dee') === '5/X42A7DEE'
- */
-export function itemRefOfPaperId(id: string): string | undefined {
-  const match = /^zotero-(?:g(\d{1,15})-)?([a-z0-9]{8})$/.exec(id);
-  if (!match) return undefined;
-  const key = match[2].toUpperCase();
-  return match[1] ? `${Number(match[1])}/${key}` : key;
-}
-
 const LinkSchema = z.lazySchema(() => z.object({ href: z.string(), type: z.optional(z.string()) }));
 
 /** A child of an item (a note, an attachment, an annotation): the fields read here; the rest is dropped. */

@@ -20,3 +20,16 @@ export function zoteroItemRef(item: Named): string {
   const group = groupOf(item);
   return group === undefined ? item.key : `${group}/${item.key}`;
 }
+
+/**
+ * The item a paper's id names (`zoteroPaperId`), as `zoteroItemRef` names it: the key in Zotero's
+ * capitals, after its group for a group's item.
+ *
+ * @example itemRefOfPaperId('zotero-x42a7dee') === 'X42A7DEE'; itemRefOfPaperId('zotero-g5-x42a7dee') === '5/X42A7DEE'
+ */
+export function itemRefOfPaperId(id: string): string | undefined {
+  const match = /^zotero-(?:g(\d{1,15})-)?([a-z0-9]{8})$/.exec(id);
+  if (!match) return undefined;
+  const key = match[2].toUpperCase();
+  return match[1] ? `${Number(match[1])}/${key}` : key;
+}

@@ -4,6 +4,7 @@
 // until then, and if it is slow to answer, the card alone). Unknown keys give nothing and raise nothing.
 import vscode = require('vscode');
 import { escapeMarkdown } from '../../core/browse/describe';
+import { itemRefOfPaperId } from '../../core/zotero/ref';
 import type { PaperRow } from '../../engine/protocol';
 import type { Bibliographies } from '../bibliography/bibliographies';
 import { markdownCode } from '../common/markdown';
@@ -28,7 +29,7 @@ export function hoverCard(row: PaperRow, formatted?: string, noted = false): vsc
   const abstract = row.excerpt ? `\n\n${escapeMarkdown(row.excerpt)}` : '';
   const reference = formatted ? `${formatted}\n\n---\n\n` : '';
   // An item of the writer's Zotero library: no bibliography of theirs has it (their entry would be the paper).
-  const zotero = engine().zotero.itemRefOfPaperId(row.id) ? '\n\n*From your Zotero library: not yet in the bibliography.*' : '';
+  const zotero = itemRefOfPaperId(row.id) ? '\n\n*From your Zotero library: not yet in the bibliography.*' : '';
   const md = new vscode.MarkdownString(`${reference}**${escapeMarkdown(row.title)}**\n\n${markdownCode(row.key)}${row.meta ? ` · ${escapeMarkdown(row.meta)}` : ''}${zotero}${abstract}`);
   md.isTrusted = { enabledCommands: [Commands.openPaper, Commands.copyBibtex, Commands.goToEntry, Commands.openNote, Commands.openPdf] };
   const links = [commandLink('Open Details', Commands.openPaper, row.id), commandLink('Copy BibTeX', Commands.copyBibtex, row.id),

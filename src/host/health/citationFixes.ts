@@ -5,6 +5,7 @@ import type { Bibliographies } from '../bibliography/bibliographies';
 import { updateBibliography } from '../bibliography/append';
 import { CitationCodes, type CitationDiagnostics } from './citationDiagnostics';
 import { CITING_LANGUAGES } from '../../core/cite/languages';
+import { itemRefOfPaperId } from '../../core/zotero/ref';
 import { engine } from '../engine/load';
 import { Commands, Settings } from '../ids';
 import type { PaperStore } from '../library/store';
@@ -52,7 +53,7 @@ export class CitationFixes implements vscode.CodeActionProvider {
       if (paper && target) {
         const from = paper.entries?.find(e => e.uri !== target.uri.toString())?.file;
         // An item of the writer's Zotero library that no bibliography has: its entry is made as citing it makes it.
-        const zotero = engine().zotero.itemRefOfPaperId(paper.id) !== undefined;
+        const zotero = itemRefOfPaperId(paper.id) !== undefined;
         const title = zotero ? `Add from Zotero to ${target.path}${ours.length > 1 ? `: ${key}` : ''}` : `Add ${key} to ${target.path}${from ? ` (from ${from})` : ''}`;
         const action = new vscode.CodeAction(title, vscode.CodeActionKind.QuickFix);
         action.diagnostics = [diagnostic];

@@ -101,7 +101,8 @@ interface CorpusRun {
  * a reason instead when it cannot run here.
  */
 function activation(baseline: string): Activation | string {
-  const args = baseline === 'none' ? ['--runs', '5'] : ['--runs', '3', '--rounds', '2', '--baseline', baseline];
+  // Each first session is followed by the window opened again (`--later`): what a writer sees every day after the first.
+  const args = baseline === 'none' ? ['--runs', '5', '--later'] : ['--runs', '3', '--rounds', '2', '--baseline', baseline, '--later'];
   console.error(`[bench] activation in the real extension host (${baseline === 'none' ? '5 runs' : `3 runs in each of 2 rounds, interleaved with the baseline ${baseline}`})`);
   const run = spawnSync(process.execPath, [join(ROOT, 'scripts', 'bench-activation.mjs'), ...args], { encoding: 'utf8', cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   if (run.status !== 0) return `scripts/bench-activation.mjs failed (${run.stderr.trim().split('\n').pop() ?? `exit ${run.status}`}); run npm run setup:offline`;

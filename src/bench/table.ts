@@ -32,14 +32,19 @@ export interface ActivationFigures {
   activateMs: { median: number; samples: number[] };
   firstPapersMs: { median: number; samples: number[] };
   firstUseBlockMs: { median: number; samples: number[] };
+  /** Of each sample's blocks, the most our own code ran in one (missing from runs before it was measured). */
+  firstUseOwnBlockMs?: { median: number; samples: number[] };
+  firstUseOwnBlockWhat?: string;
   cliHelpMs?: { median: number; samples: number[] };
+  /** The same window opened again on the same profile, with the code caches the first session wrote (`--later`). */
+  later?: Omit<ActivationFigures, 'build' | 'later' | 'cliHelpMs'> & { caches: number[] };
 }
 
 /** This checkout's figures and, when asked for, an older commit's measured in the same run. */
 export interface Activation extends ActivationFigures {
   vscode: string;
   baseline?: ActivationFigures & { commit: string };
-  ratio?: { activate: number | null; firstPapers: number | null; cliHelp: number | null };
+  ratio?: { activate: number | null; firstPapers: number | null; cliHelp: number | null; later?: { activate: number | null; firstPapers: number | null } };
 }
 
 // Our goals on a quiet machine of this kind (2 cores); the same-run ratio to the baseline says whether a change made them worse.
@@ -60,7 +65,8 @@ function printActivation(activation: Activation | string): void {
   const rows: [string, keyof ActivationFigures, number | null | undefined][] = [
     ['activation: loading the extension and activate()', 'activateMs', ratio?.activate],
     ['first use: the first papers() (engine bundle + library)', 'firstPapersMs', ratio?.firstPapers],
-    ['longest host block at first use', 'firstUseBlockMs', undefined],
+    ['longest host block at first use (anyone\'s)', 'firstUseBlockMs', undefined],
+    ['of a block at first use, the most our code ran', 'firstUseOwnBlockMs', undefined],
     ['node dist/cli.js --help (wall, outside the window)', 'cliHelpMs', ratio?.cliHelp],
   ];
   console.log(baseline ? '| what | this checkout | baseline | ratio |\n|-|-:|-:|-:|' : '| what | median (samples) |\n|-|-:|');
@@ -71,9 +77,32 @@ function printActivation(activation: Activation | string): void {
   const verdict = (value: number, goal: number) => `${value.toFixed(1)} ms (goal ≤ ${goal} ms on a quiet machine) ${value <= goal ? 'met' : 'MISSED'}`;
   console.log(`\n- activation: ${verdict(activation.activateMs.median, ACTIVATION_GOAL_MS)}`);
   console.log(`- first use: ${verdict(activation.firstPapersMs.median, FIRST_USE_GOAL_MS)}`);
+  // Judged by our own work, as every host block here is (the window's VS Code and a core short on a
+  // 2-core machine hold the host too); the whole block is reported beside it.
   const worst = Math.max(...activation.firstUseBlockMs.samples);
-  console.log(`- longest host block at first use, worst sample: ${worst.toFixed(1)} ms (limit ${HOST_BLOCK_LIMIT_MS} ms in every sample) ${worst <= HOST_BLOCK_LIMIT_MS ? 'met' : 'MISSED'}`);
+  const own = activation.firstUseOwnBlockMs;
+  const worstOwn = own ? Math.max(...own.samples) : undefined;
+  if (worstOwn !== undefined) {
+    console.log(`- longest host block of ours at first use, worst sample: ${worstOwn.toFixed(1)} ms (${activation.firstUseOwnBlockWhat || '–'}; limit ${HOST_BLOCK_LIMIT_MS} ms in every sample) ${worstOwn <= HOST_BLOCK_LIMIT_MS ? 'met' : 'MISSED'}; the whole block, anyone's: ${worst.toFixed(1)} ms`);
+  } else {
+    console.log(`- longest host block at first use, worst sample: ${worst.toFixed(1)} ms (limit ${HOST_BLOCK_LIMIT_MS} ms in every sample) ${worst <= HOST_BLOCK_LIMIT_MS ? 'met' : 'MISSED'}`);
+  }
   if (ratio) console.log(`- against the baseline: activation ×${ratio.activate?.toFixed(2) ?? '–'}, first use ×${ratio.firstPapers?.toFixed(2) ?? '–'} (≤ ×1.00: no slower than it)`);
+  if (activation.later) {
+    const later = activation.later;
+    console.log(`\nOpened again (every later session: the same profile and workspace, with the code caches the first session wrote; ${later.caches.join(', ')} cache files):\n`);
+    const laterRows: [string, 'activateMs' | 'firstPapersMs' | 'firstUseBlockMs' | 'firstUseOwnBlockMs', number | null | undefined][] = [
+      ['activation', 'activateMs', ratio?.later?.activate],
+      ['first use', 'firstPapersMs', ratio?.later?.firstPapers],
+      ['longest host block at first use (anyone\'s)', 'firstUseBlockMs', undefined],
+      ['of a block at first use, the most our code ran', 'firstUseOwnBlockMs', undefined],
+    ];
+    console.log(baseline?.later ? '| what | this checkout | baseline | ratio |\n|-|-:|-:|-:|' : '| what | median (samples) |\n|-|-:|');
+    for (const [what, key, r] of laterRows) {
+      const ours = cell(later[key]);
+      console.log(baseline?.later ? `| ${what} | ${ours} | ${cell(baseline.later[key])} | ${r == null ? '–' : `×${r.toFixed(2)}`} |` : `| ${what} | ${ours} |`);
+    }
+  }
 }
 
 export function printReport(rows: readonly Row[], machine: string, activation: Activation | string): void {

@@ -9,25 +9,7 @@ import * as vscode from 'vscode';
 import type { PapersApi } from '../../src/extension';
 import type { PapersTestHooks } from '../../src/host/testing';
 import { cpuShares, cpuSnapshot } from './machineCpu';
-import { ownShares, type CpuProfile } from './ownBlocks';
-
-/**
- * Watches the event loop with a 1 ms timer: the longest gap between two ticks, and each gap over
- * `over` ms, by when it ended (ms after `from()`), to find in the profile.
- */
-function watchBlocks(over: number, from: () => number) {
-  const blocks: { at: number; ms: number }[] = [];
-  const state = { longest: 0, blocks };
-  let last = performance.now();
-  const tick = setInterval(() => {
-    const now = performance.now();
-    const gap = now - last - 1;
-    if (gap > over) blocks.push({ at: Math.round(now - from()), ms: Math.round(gap) });
-    state.longest = Math.max(state.longest, gap);
-    last = now;
-  }, 1);
-  return { state, stop: () => clearInterval(tick) };
-}
+import { ownShares, watchBlocks, type CpuProfile } from './ownBlocks';
 
 const median = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); return s[s.length >> 1]; };
 const p95 = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor(s.length * 0.95))]; };

@@ -77,3 +77,21 @@ export function ownShares(profile: CpuProfile, blocks: readonly Block[], start: 
     return { ...block, ours: Math.round(ours * 10) / 10, what };
   }).sort((a, b) => b.ours - a.ours);
 }
+
+/**
+ * Watches the event loop with a 1 ms timer: the longest gap between two ticks, and each gap over
+ * `over` ms, by when it ended (ms after `from()`), to find in the profile.
+ */
+export function watchBlocks(over: number, from: () => number) {
+  const blocks: { at: number; ms: number }[] = [];
+  const state = { longest: 0, blocks };
+  let last = performance.now();
+  const tick = setInterval(() => {
+    const now = performance.now();
+    const gap = now - last - 1;
+    if (gap > over) blocks.push({ at: Math.round(now - from()), ms: Math.round(gap) });
+    state.longest = Math.max(state.longest, gap);
+    last = now;
+  }, 1);
+  return { state, stop: () => clearInterval(tick) };
+}

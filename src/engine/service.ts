@@ -11,6 +11,7 @@ import { paperTree, type TreeOptions } from '../core/browse/tree';
 import type { Paper } from '../core/model/paper';
 import { topicList } from '../core/corpus/topicList';
 import { PaperLibrary } from '../core/search/library';
+import type { IndexPart } from '../core/search/indexing';
 import { LibraryInput, type UserInput } from './input';
 import {
   QUESTIONS, type AllPapers, type BibliographyFileReport, type InputReport, type PaperRow, type Question, type QueryOptions,
@@ -85,7 +86,7 @@ export class LibraryService {
    * `load` in slices with pauses between them (`between`), the index too: in the extension host,
    * where nothing may hold the event loop for long.
    */
-  static async loadInSlices(bundled: BundledText, between?: () => Promise<void>): Promise<LibraryService> {
+  static async loadInSlices(bundled: BundledText, between?: (part: IndexPart) => Promise<void>): Promise<LibraryService> {
     const library = await PaperLibrary.loadParts(bundled.corpus, bundled.names, bundled.text, {}, between);
     const shipped = { bundled: library, parts: { names: bundled.names, text: bundled.text } };
     return new LibraryService(() => shipped, library);

@@ -3,6 +3,9 @@ import { decodeIndexAsync } from './indexCodec';
 import { pause } from '../util/pause';
 import { SEARCH_OPTIONS, type SearchDocument } from './search';
 
+/** One of an index's two parts: what the names part indexes (titles, keys, organisations), or the full text (abstracts). */
+export type IndexPart = 'names' | 'text';
+
 /** A serialized index in its two parts (`buildIndexParts`): names, and full text. */
 export interface IndexParts<T = string> {
   names: T;

@@ -1,7 +1,7 @@
 import MiniSearch from 'minisearch';
 import topicsFile from '../../data/topics.json';
 import { decodeIndex, decodeIndexAsync } from './indexCodec';
-import { loadBundledPart } from './indexing';
+import { loadBundledPart, type IndexPart } from './indexing';
 import { fromColumns } from '../corpus/columns';
 import { CorpusSchema, type Paper } from '../model/paper';
 import { pause } from '../util/pause';
@@ -183,25 +183,27 @@ export class PaperLibrary {
   /**
    * The shipped papers (`shippedCorpus`) and their index in slices, with pauses between them
    * (the names part decoded, then loaded): what the extension host uses, where no step may hold
-   * the event loop for long. `between` is awaited between the slices, the full text's too: the
-   * extension host's waits there while the engine worker holds the papers.
+   * the event loop for long. `between` is awaited between the slices, told which part each is
+   * for: the extension host's waits there while the engine worker holds the papers, and at the
+   * full text's as soon as a worker starts (its abstracts answer the searches then).
    */
-  static async loadParts(corpusJson: string, namesIndex: string, textIndex: string, options: LibraryOptions = {}, between: () => Promise<void> = pause): Promise<PaperLibrary> {
+  static async loadParts(corpusJson: string, namesIndex: string, textIndex: string, options: LibraryOptions = {}, between: (part: IndexPart) => Promise<void> = pause): Promise<PaperLibrary> {
+    const beforeNames = () => between('names');
     // Parsed, then read from its columns, a task each, after the task that decoded the text:
     // together they held a cold host 30-50 ms.
-    await between();
+    await beforeNames();
     const columns = JSON.parse(corpusJson) as unknown;
-    await between();
+    await beforeNames();
     const corpus = PaperLibrary.shippedColumns(columns);
-    await between();
+    await beforeNames();
     const ids = corpus.papers.map(p => p.id);
     // In slices too: whole, it held a window's extension host 40 ms and more once the library
     // shipped plain (and its garbage was collected in the middle of it).
-    const decoded = await decodeIndexAsync(namesIndex, ids, between);
+    const decoded = await decodeIndexAsync(namesIndex, ids, beforeNames);
     // Loaded a thousand terms at a time: at once, it held a window's extension host 27 ms, and
     // 55 with the collection of the decoding's garbage that fell into it.
     const names = await MiniSearch.loadJSAsync<SearchDocument>(decoded, SEARCH_OPTIONS);
-    return new PaperLibrary(corpus, new SearchIndex(names, loadBundledPart(textIndex, ids, async () => { await between(); return true; })), options);
+    return new PaperLibrary(corpus, new SearchIndex(names, loadBundledPart(textIndex, ids, async () => { await between('text'); return true; })), options);
   }
 
   get #index(): SearchIndex {

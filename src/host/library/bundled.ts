@@ -2,6 +2,7 @@
 // worker, and decoded here too when the extension host searches the bundled papers itself.
 import vscode = require('vscode');
 import { LIBRARY_FILE, libraryText, type LibraryParts, shippedName, splitLibrary, TREE_TOP_FILE } from '../../core/corpus/shippedFiles';
+import type { IndexPart } from '../../core/search/indexing';
 import type { GroupRow } from './library';
 import { engineLoaded } from '../engine/load';
 import * as disk from '../util/disk';
@@ -42,9 +43,10 @@ export class ShippedLibrary {
 
   /**
    * The bundled papers as a library searched here, decoded natively and indexed a slice at a time;
-   * `between` is awaited before and between the slices (it waits while the engine worker holds the papers).
+   * `between` is awaited before and between the slices, told which part of the index each is for
+   * (it waits while the engine worker holds the papers, or will soon).
    */
-  async load(between: () => Promise<void>): Promise<LocalLibrary> {
+  async load(between: (part: IndexPart) => Promise<void>): Promise<LocalLibrary> {
     // Read and decoded while the engine loads: the decoding is native, beside the host's thread,
     // which meanwhile compiles the engine. (Awaited below; the catch only keeps a failure to load
     // the engine from leaving this promise's own failure unhandled.)
@@ -52,10 +54,11 @@ export class ShippedLibrary {
     decoding.catch(() => undefined);
     const { LibraryService } = (await engineLoaded()).library;
     const parts = await decoding;
-    await between();
-    // The full text's slices wait too: once the worker holds the papers it answers the searches,
-    // and loading the host's copy of the abstracts' index would only take the host's time (and
-    // its garbage, collected on the host's thread, held it longest after a first use).
+    await between('names');
+    // The full text's slices wait too, as soon as a worker starts: the worker's papers answer the
+    // searches of abstracts once it holds them (a second or less), and loading the host's copy of
+    // the abstracts' index would only take the host's time (its last slices, with the garbage they
+    // left, were the longest the host was held at a first use, 39-41 ms in a window).
     const service = await LibraryService.loadInSlices(libraryText(parts), between);
     service.fullText.catch(error => this.log.error(`Could not load the full-text index, so searches cover titles, keys and organisations only: ${describe(error)}`));
     return new LocalLibrary(service);

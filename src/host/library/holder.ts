@@ -3,6 +3,7 @@
 // of `library()` wait until one side has papers; the host's own copy is not decoded while the
 // worker holds the papers, unless it is wanted (the worker stopped, or there are no user files).
 import type vscode = require('vscode');
+import type { IndexPart } from '../../core/search/indexing';
 import { pause } from '../../core/util/pause';
 import type { EngineClient } from '../engine/client';
 import { describe } from '../util/errors';
@@ -109,12 +110,14 @@ export class LibraryHolder {
    * wanted here. In a workspace whose last session gave the worker files of the user's, it waits as
    * soon as the worker starts: the worker has the papers soon (from its cache), and the host's own
    * decoding would take the core it needs. Otherwise (a first session, a workspace of no files of
-   * the user's) the host goes on until the worker holds them: the writer's first look at the papers
-   * comes from whichever side has them first.
+   * the user's) the names go on until the worker holds them: the writer's first look at the papers
+   * comes from whichever side has them first. The abstracts' index (`text`) waits as soon as a
+   * worker starts: its papers answer the searches of abstracts once it holds them, and they are
+   * asked again then (`namesIndexed`).
    */
-  private async yieldToEngine(): Promise<void> {
+  private async yieldToEngine(part: IndexPart): Promise<void> {
     await pause();
-    while (this.worker.started && !this.localWanted && (this.remote || this.hadUserFiles())) await new Promise<void>(resolve => this.waiting.push(resolve));
+    while (this.worker.started && !this.localWanted && (this.remote || this.hadUserFiles() || part === 'text')) await new Promise<void>(resolve => this.waiting.push(resolve));
   }
 
   loadBundled(): Promise<LocalLibrary | undefined> {
@@ -140,7 +143,7 @@ export class LibraryHolder {
     if (this.hadUserFiles()) this.prepareEngine();
     try {
       // Decoded a slice at a time, waiting while the engine worker holds the papers (`yieldToEngine`).
-      const local = await this.shipped.load(() => this.yieldToEngine());
+      const local = await this.shipped.load(part => this.yieldToEngine(part));
       this.log.info(`Loaded ${local.size} papers and their index in ${(performance.now() - started).toFixed(1)} ms`);
       // The worker's papers may be what the views show by now.
       if (!this.remote) this.status.setState(local.size ? 'ready' : 'empty');

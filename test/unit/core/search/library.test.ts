@@ -124,6 +124,31 @@ suite('PaperLibrary: loading', () => {
     assert.deepEqual(sliced.search('tulu', { limit: 10 }).map(h => h.paper.id), library().search('tulu', { limit: 10 }).map(h => h.paper.id));
   });
 
+  test('the full text\'s slices are told from the names\': held from the start, the names load and are searched, the abstracts wait (the host, once a worker starts)', async () => {
+    const { corpus, names, text } = readLibrary(join(ROOT, 'dist'));
+    const parts: string[] = [];
+    let held: (() => void)[] | undefined = [];
+    const between = (part: 'names' | 'text') => {
+      parts.push(part);
+      return part === 'text' && held ? new Promise<void>(resolve => held!.push(resolve)) : new Promise<void>(resolve => setTimeout(resolve, 0));
+    };
+    const sliced = await PaperLibrary.loadParts(corpus, names, text, {}, between);
+    let done = false;
+    void sliced.fullText.then(() => { done = true; });
+    await new Promise(resolve => setTimeout(resolve, 200));
+    assert.ok(parts.filter(p => p === 'names').length > 3, 'the names load in slices');
+    assert.deepEqual(parts.slice(parts.indexOf('text')), ['text'], 'the full text asked once, after every names slice, and is waiting');
+    assert.equal(done, false);
+    assert.ok(sliced.search('tulu', { limit: 10 }).length > 0, 'the names are searched meanwhile');
+    // The worker stopped: the host's own abstracts are wanted, and load.
+    const waiting = held;
+    held = undefined;
+    for (const resolve of waiting) resolve();
+    await sliced.fullText;
+    assert.ok(parts.filter(p => p === 'text').length > 1, 'the full text loads in slices as well');
+    assert.deepEqual(sliced.search('tulu', { limit: 10 }).map(h => h.paper.id), library().search('tulu', { limit: 10 }).map(h => h.paper.id));
+  });
+
   test('get: by id, or by citation key in any case', () => {
     const paper = seedCorpus().byTitle('TÜLU 3');
     assert.equal(library().get(paper.id)?.id, paper.id);

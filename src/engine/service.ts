@@ -12,6 +12,7 @@ import type { Paper } from '../core/model/paper';
 import { topicList } from '../core/corpus/topicList';
 import { PaperLibrary } from '../core/search/library';
 import type { IndexPart } from '../core/search/indexing';
+import type { LibraryParts } from '../core/corpus/shippedFiles';
 import { LibraryInput, type UserInput } from './input';
 import {
   QUESTIONS, type AllPapers, type BibliographyFileReport, type InputReport, type PaperRow, type Question, type QueryOptions,
@@ -84,11 +85,18 @@ export class LibraryService {
 
   /**
    * `load` in slices with pauses between them (`between`), the index too: in the extension host,
-   * where nothing may hold the event loop for long.
+   * where nothing may hold the event loop for long. The shipped bytes (UTF-8) are decoded as the
+   * slices need them: the abstracts' index (a fifth of them) not before it loads, which in the
+   * host is not at all while an engine worker answers (decoding the whole megabyte in one task was
+   * 17 ms of a window's extension host in a profile).
    */
-  static async loadInSlices(bundled: BundledText, between?: (part: IndexPart) => Promise<void>): Promise<LibraryService> {
-    const library = await PaperLibrary.loadParts(bundled.corpus, bundled.names, bundled.text, {}, between);
-    const shipped = { bundled: library, parts: { names: bundled.names, text: bundled.text } };
+  static async loadInSlices(bundled: LibraryParts<Uint8Array>, between?: (part: IndexPart) => Promise<void>): Promise<LibraryService> {
+    const decoder = new TextDecoder();
+    let text: string | undefined;
+    const textIndex = () => (text ??= decoder.decode(bundled.text));
+    const names = decoder.decode(bundled.names);
+    const library = await PaperLibrary.loadParts(decoder.decode(bundled.corpus), names, textIndex, {}, between);
+    const shipped = { bundled: library, get parts() { return { names, text: textIndex() }; } };
     return new LibraryService(() => shipped, library);
   }
 

@@ -25,10 +25,12 @@ const NOT_WANTED = new Error('not wanted');
  * without blocking. `wanted`, awaited between slices, may end the load: the part is then an empty
  * index, and nothing more is spent on it.
  */
-export async function loadBundledPart(encoded: string, ids: readonly string[], wanted?: () => Promise<boolean>): Promise<MiniSearch<SearchDocument>> {
+export async function loadBundledPart(encoded: string | (() => string), ids: readonly string[], wanted?: () => Promise<boolean>): Promise<MiniSearch<SearchDocument>> {
   const between = wanted ? async () => { if (!(await wanted())) throw NOT_WANTED; } : pause;
   try {
-    const js = await decodeIndexAsync(encoded, ids, between);
+    // Text still to be decoded (the host's copy of the shipped bytes) is decoded once wanted, in a task of its own.
+    const text = typeof encoded === 'string' ? encoded : (await between(), encoded());
+    const js = await decodeIndexAsync(text, ids, between);
     await between();
     return await MiniSearch.loadJSAsync<SearchDocument>(js, SEARCH_OPTIONS);
   } catch (error) {

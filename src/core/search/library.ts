@@ -185,9 +185,10 @@ export class PaperLibrary {
    * (the names part decoded, then loaded): what the extension host uses, where no step may hold
    * the event loop for long. `between` is awaited between the slices, told which part each is
    * for: the extension host's waits there while the engine worker holds the papers, and at the
-   * full text's as soon as a worker starts (its abstracts answer the searches then).
+   * full text's as soon as a worker starts (its abstracts answer the searches then). `textIndex`
+   * may be given as a function: it is then asked for only when the full text loads.
    */
-  static async loadParts(corpusJson: string, namesIndex: string, textIndex: string, options: LibraryOptions = {}, between: (part: IndexPart) => Promise<void> = pause): Promise<PaperLibrary> {
+  static async loadParts(corpusJson: string, namesIndex: string, textIndex: string | (() => string), options: LibraryOptions = {}, between: (part: IndexPart) => Promise<void> = pause): Promise<PaperLibrary> {
     const beforeNames = () => between('names');
     // Parsed, then read from its columns, a task each, after the task that decoded the text:
     // together they held a cold host 30-50 ms.

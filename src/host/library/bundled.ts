@@ -1,7 +1,7 @@
 // The library the extension ships (dist/library.deflate): read once, sent as it is to the engine
 // worker, and decoded here too when the extension host searches the bundled papers itself.
 import vscode = require('vscode');
-import { LIBRARY_FILE, libraryText, type LibraryParts, shippedName, splitLibrary, TREE_TOP_FILE } from '../../core/corpus/shippedFiles';
+import { LIBRARY_FILE, type LibraryParts, shippedName, splitLibrary, TREE_TOP_FILE } from '../../core/corpus/shippedFiles';
 import type { IndexPart } from '../../core/search/indexing';
 import type { GroupRow } from './library';
 import { engineLoaded } from '../engine/load';
@@ -59,7 +59,7 @@ export class ShippedLibrary {
     // searches of abstracts once it holds them (a second or less), and loading the host's copy of
     // the abstracts' index would only take the host's time (its last slices, with the garbage they
     // left, were the longest the host was held at a first use, 39-41 ms in a window).
-    const service = await LibraryService.loadInSlices(libraryText(parts), between);
+    const service = await LibraryService.loadInSlices(parts, between);
     service.fullText.catch(error => this.log.error(`Could not load the full-text index, so searches cover titles, keys and organisations only: ${describe(error)}`));
     return new LocalLibrary(service);
   }

@@ -132,10 +132,13 @@ suite('PaperLibrary: loading', () => {
       parts.push(part);
       return part === 'text' && held ? new Promise<void>(resolve => held!.push(resolve)) : new Promise<void>(resolve => setTimeout(resolve, 0));
     };
-    const sliced = await PaperLibrary.loadParts(corpus, names, text, {}, between);
+    // The abstracts' index as the host has it: bytes, decoded only when that part loads.
+    let decoded = 0;
+    const sliced = await PaperLibrary.loadParts(corpus, names, () => { decoded++; return text; }, {}, between);
     let done = false;
     void sliced.fullText.then(() => { done = true; });
     await new Promise(resolve => setTimeout(resolve, 200));
+    assert.equal(decoded, 0, 'the abstracts\' index is not decoded while it waits');
     assert.ok(parts.filter(p => p === 'names').length > 3, 'the names load in slices');
     assert.deepEqual(parts.slice(parts.indexOf('text')), ['text'], 'the full text asked once, after every names slice, and is waiting');
     assert.equal(done, false);
@@ -145,6 +148,7 @@ suite('PaperLibrary: loading', () => {
     held = undefined;
     for (const resolve of waiting) resolve();
     await sliced.fullText;
+    assert.equal(decoded, 1);
     assert.ok(parts.filter(p => p === 'text').length > 1, 'the full text loads in slices as well');
     assert.deepEqual(sliced.search('tulu', { limit: 10 }).map(h => h.paper.id), library().search('tulu', { limit: 10 }).map(h => h.paper.id));
   });

@@ -12,7 +12,7 @@ import { startEngineWorker } from './platform/worker.web';
 
 export { activateWith } from './host/activate';
 export { useEngine } from './host/engine/load';
-export { ENGINE_SCRIPT, engineSource } from './host/engine/script';
+export { ENGINE_SCRIPT, engineSource, sourceUrlLine } from './host/engine/script';
 
 export async function activate(context: vscode.ExtensionContext): Promise<PapersApi> {
   // The engine is read now (a browser's reads are asynchronous; it cannot be required later) and

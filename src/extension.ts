@@ -52,7 +52,9 @@ export function activate(context: vscode.ExtensionContext): ReturnType<typeof Ho
   });
   // The worker compiles the engine from the same cache (the host writes it; the worker only reads it).
   const workerCache = () => (folder && bytes ? { file: cacheFile(folder, engineVersion()), filename: file } : undefined);
-  return host.activateWith(context, { startEngineWorker: () => startEngineWorker(source(), workerCache()), engineReadsFiles: true, disk: nodeDisk });
+  // The worker reads the engine's file itself (the source is read here first all the same: a file that cannot be read is said here).
+  const startWorker = () => { source(); return startEngineWorker({ file, after: host.sourceUrlLine(file) }, workerCache()); };
+  return host.activateWith(context, { startEngineWorker: startWorker, engineReadsFiles: true, disk: nodeDisk });
 }
 
 export function deactivate(): void {}

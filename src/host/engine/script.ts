@@ -7,6 +7,11 @@
 /** Where the engine's shipped bytes are, beside the entries in dist/. */
 export const ENGINE_SCRIPT = 'engine.js';
 
+/** What follows the file's text in the engine's source: the name stack traces give it. */
+export function sourceUrlLine(name: string): string {
+  return `\n//# sourceURL=${name}`;
+}
+
 /**
  * The engine's source, on demand, from the bytes `read` gives (read once, on first use on the
  * desktop; at activation in a browser, whose reads are asynchronous); when they could not be read,
@@ -20,7 +25,7 @@ export function engineSource(read: () => Uint8Array, name: string): () => string
     if (source !== undefined) return source;
     if (failure === undefined) {
       try {
-        source = `${new TextDecoder().decode(read())}\n//# sourceURL=${name}`;
+        source = `${new TextDecoder().decode(read())}${sourceUrlLine(name)}`;
         return source;
       } catch (error) {
         failure = error;

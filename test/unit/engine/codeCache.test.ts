@@ -9,8 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import type * as Engine from '../../../src/engine';
-import { cacheFile, codeVersion, compileCached, VERSION_MARK, whenQuiet, type QuietClock } from '../../../src/platform/codeCache.node';
-import { startEngineWorker } from '../../../src/platform/worker.node';
+import { cacheFile, codeVersion, commonJsBody, compileCached, VERSION_MARK, whenQuiet, type QuietClock } from '../../../src/platform/codeCache.node';
+import { startEngineWorker, workerCode, type EngineCode } from '../../../src/platform/worker.node';
+import { engineSource, sourceUrlLine } from '../../../src/host/engine/script';
 import { ROOT } from '../support/seeds';
 
 interface Session { source: string; folder: string | undefined; save: boolean; name?: string }
@@ -104,8 +105,8 @@ if (!isMainThread && (workerData as { session?: Session })?.session) {
       await session(source, folder);
       const file = cacheFile(folder, codeVersion(Buffer.from(source)));
       const dist = (name: string) => { const b = readFileSync(join(ROOT, 'dist', name)); return b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer; };
-      const papers = async (cache?: { file: string; filename: string }) => {
-        const worker = startEngineWorker(source, cache);
+      const papers = async (cache?: { file: string; filename: string }, code: EngineCode = { source }) => {
+        const worker = startEngineWorker(code, cache);
         try {
           return await new Promise<unknown>((resolve, reject) => {
             worker.onMessage(message => resolve((message as { result: unknown }).result));
@@ -116,9 +117,22 @@ if (!isMainThread && (workerData as { session?: Session })?.session) {
       };
       assert.equal(await papers({ file, filename: 'engine.js' }), 390);
       assert.equal(await papers(), 390);
+      // Given the engine's file, the worker reads it itself.
+      const engineFile = join(ROOT, 'dist', 'engine.js');
+      assert.equal(await papers(undefined, { file: engineFile, after: sourceUrlLine(engineFile) }), 390);
       assert.equal(await papers({ file: join(folder, 'missing.v8cache'), filename: 'engine.js' }), 390);
       writeFileSync(file, 'not a code cache at all');
       assert.equal(await papers({ file, filename: 'engine.js' }), 390);
+    });
+
+    test('a worker given the engine\'s file compiles the very text the host compiles (so the host\'s code cache fits it)', () => {
+      const engineFile = join(ROOT, 'dist', 'engine.js');
+      const hostSource = engineSource(() => readFileSync(engineFile), engineFile)();
+      const code = workerCode({ file: engineFile, after: sourceUrlLine(engineFile) });
+      assert.ok('file' in code && code.file === engineFile);
+      // What the worker's first script compiles: what goes before, the file's text, what goes after.
+      assert.equal(code.head + new TextDecoder().decode(readFileSync(engineFile)) + code.tail, commonJsBody(hostSource));
+      assert.deepEqual(workerCode({ source: hostSource }), { body: commonJsBody(hostSource) });
     });
 
     test('with no folder (not a local disk) nothing is cached, and nothing fails', async () => {

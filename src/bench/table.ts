@@ -52,6 +52,19 @@ const ACTIVATION_GOAL_MS = 15;
 const FIRST_USE_GOAL_MS = 100;
 const HOST_BLOCK_LIMIT_MS = 50;
 
+type Figure = { median: number; samples: number[] } | undefined;
+type FigureKey = 'activateMs' | 'firstPapersMs' | 'firstUseBlockMs' | 'firstUseOwnBlockMs' | 'cliHelpMs';
+type LaterKey = Exclude<FigureKey, 'cliHelpMs'>;
+
+/** One table of activation figures: what, ours, and beside them (`beside`) the baseline's and the ratio. */
+function printFigures(rows: [string, Figure, Figure, number | null | undefined][], beside: boolean): void {
+  const cell = (f: Figure) => (f ? `${f.median.toFixed(1)} ms (${f.samples.join(', ')})` : '–');
+  console.log(beside ? '| what | this checkout | baseline | ratio |\n|-|-:|-:|-:|' : '| what | median (samples) |\n|-|-:|');
+  for (const [what, ours, theirs, r] of rows) {
+    console.log(beside ? `| ${what} | ${cell(ours)} | ${cell(theirs)} | ${r == null ? '–' : `×${r.toFixed(2)}`} |` : `| ${what} | ${cell(ours)} |`);
+  }
+}
+
 function printActivation(activation: Activation | string): void {
   console.log('\n## Activation in the real extension host\n');
   if (typeof activation === 'string') {
@@ -61,19 +74,14 @@ function printActivation(activation: Activation | string): void {
   const { baseline, ratio } = activation;
   console.log(`VS Code ${activation.vscode} (code-server), ${activation.build} build, ${activation.runs} runs, each in a fresh extension host`
     + `${baseline ? `, interleaved round by round with the baseline ${baseline.commit.slice(0, 12)} (${baseline.runs} runs)` : ''}; median (samples).\n`);
-  const cell = (f?: { median: number; samples: number[] }) => (f ? `${f.median.toFixed(1)} ms (${f.samples.join(', ')})` : '–');
-  const rows: [string, keyof ActivationFigures, number | null | undefined][] = [
+  const keys: [string, FigureKey, number | null | undefined][] = [
     ['activation: loading the extension and activate()', 'activateMs', ratio?.activate],
     ['first use: the first papers() (engine bundle + library)', 'firstPapersMs', ratio?.firstPapers],
     ['longest host block at first use (anyone\'s)', 'firstUseBlockMs', undefined],
     ['of a block at first use, the most our code ran', 'firstUseOwnBlockMs', undefined],
     ['node dist/cli.js --help (wall, outside the window)', 'cliHelpMs', ratio?.cliHelp],
   ];
-  console.log(baseline ? '| what | this checkout | baseline | ratio |\n|-|-:|-:|-:|' : '| what | median (samples) |\n|-|-:|');
-  for (const [what, key, r] of rows) {
-    const ours = cell(activation[key] as ActivationFigures['activateMs'] | undefined);
-    console.log(baseline ? `| ${what} | ${ours} | ${cell(baseline[key] as ActivationFigures['activateMs'] | undefined)} | ${r == null ? '–' : `×${r.toFixed(2)}`} |` : `| ${what} | ${ours} |`);
-  }
+  printFigures(keys.map(([what, key, r]) => [what, activation[key], baseline?.[key], r]), baseline !== undefined);
   const verdict = (value: number, goal: number) => `${value.toFixed(1)} ms (goal ≤ ${goal} ms on a quiet machine) ${value <= goal ? 'met' : 'MISSED'}`;
   console.log(`\n- activation: ${verdict(activation.activateMs.median, ACTIVATION_GOAL_MS)}`);
   console.log(`- first use: ${verdict(activation.firstPapersMs.median, FIRST_USE_GOAL_MS)}`);
@@ -91,17 +99,13 @@ function printActivation(activation: Activation | string): void {
   if (activation.later) {
     const later = activation.later;
     console.log(`\nOpened again (every later session: the same profile and workspace, with the code caches the first session wrote; ${later.caches.join(', ')} cache files):\n`);
-    const laterRows: [string, 'activateMs' | 'firstPapersMs' | 'firstUseBlockMs' | 'firstUseOwnBlockMs', number | null | undefined][] = [
+    const keys: [string, LaterKey, number | null | undefined][] = [
       ['activation', 'activateMs', ratio?.later?.activate],
       ['first use', 'firstPapersMs', ratio?.later?.firstPapers],
       ['longest host block at first use (anyone\'s)', 'firstUseBlockMs', undefined],
       ['of a block at first use, the most our code ran', 'firstUseOwnBlockMs', undefined],
     ];
-    console.log(baseline?.later ? '| what | this checkout | baseline | ratio |\n|-|-:|-:|-:|' : '| what | median (samples) |\n|-|-:|');
-    for (const [what, key, r] of laterRows) {
-      const ours = cell(later[key]);
-      console.log(baseline?.later ? `| ${what} | ${ours} | ${cell(baseline.later[key])} | ${r == null ? '–' : `×${r.toFixed(2)}`} |` : `| ${what} | ${ours} |`);
-    }
+    printFigures(keys.map(([what, key, r]) => [what, later[key], baseline?.later?.[key], r]), baseline?.later !== undefined);
   }
 }
 

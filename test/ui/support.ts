@@ -122,15 +122,39 @@ export function keepFailures(workbench: () => Workbench | undefined): void {
     // The CI log is all there is of a failure on another machine: what the user would have seen.
     console.log(await shownText(current.page).catch(e => `      (could not read the window: ${String(e)})`));
     fs.writeFileSync(path.join(RESULTS, `${name}.log`), current.server.log());
+    console.log(papersLog(current.server.tmp));
   });
 }
 
-/** The side bar's rows (level, expanded, label, description) and the notifications, as text. */
+/** The end of the extension's "Papers" output (what it did, and when), from the server's logs folder. */
+function papersLog(tmp: string, lines = 40): string {
+  const found: string[] = [];
+  const walk = (dir: string): void => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(file);
+      else if (/Papers\.log$/.test(entry.name)) found.push(file);
+    }
+  };
+  try { walk(path.join(tmp, 'user-data', 'logs')); } catch { /* no logs written */ }
+  if (!found.length) return '      Papers output: none found';
+  const text = found.map(f => fs.readFileSync(f, 'utf8')).join('\n').trimEnd().split('\n').slice(-lines);
+  return [`      Papers output (last ${text.length} lines):`, ...text.map(l => `        ${l}`)].join('\n');
+}
+
+/** The side bar's rows (level, expanded, label, description), the editor tabs, an open quick pick and the notifications, as text. */
 async function shownText(page: Page): Promise<string> {
   const rows = await page.locator('.part.sidebar .monaco-list-row[role="treeitem"]').evaluateAll(nodes => nodes.map(n =>
     `${'  '.repeat(Number(n.getAttribute('aria-level') ?? 1))}${{ true: '▾ ', false: '▸ ' }[String(n.getAttribute('aria-expanded'))] ?? '  '}${n.querySelector('.label-name')?.textContent ?? n.textContent} · ${n.querySelector('.label-description')?.textContent ?? ''}`));
   const toasts = await page.locator('.notifications-toasts .notification-list-item-message').allTextContents();
-  return [`      side bar rows (${rows.length}):`, ...rows.map(r => `      ${r}`), `      notifications: ${toasts.length ? toasts.join(' | ') : 'none'}`].join('\n');
+  const tabs = await page.locator('.tabs-container .tab').evaluateAll(nodes => nodes.map(n => `${n.classList.contains('active') ? '*' : ''}${n.getAttribute('aria-label') ?? n.textContent ?? ''}`));
+  // An open quick pick: what it asks, what is typed, its rows, and the one focused (a click or Enter that went nowhere).
+  const pick = page.locator('.quick-input-widget');
+  const picked = await pick.isVisible() ? [
+    `      quick pick: "${await pick.locator('.quick-input-title').textContent().catch(() => '')}" value "${await pick.locator('input').first().inputValue().catch(() => '')}"`,
+    ...(await pick.locator('.monaco-list-row').evaluateAll(nodes => nodes.map(n => `${n.classList.contains('focused') ? '> ' : '  '}${n.classList.contains('selected') ? '[x] ' : ''}${n.querySelector('.label-name')?.textContent ?? n.textContent}`))).map(r => `        ${r}`),
+  ] : ['      quick pick: closed'];
+  return [`      side bar rows (${rows.length}):`, ...rows.map(r => `      ${r}`), `      editor tabs: ${tabs.join(' | ') || 'none'}`, ...picked, `      notifications: ${toasts.length ? toasts.join(' | ') : 'none'}`].join('\n');
 }
 
 /**
@@ -192,6 +216,18 @@ export async function expandFirstTopic(page: Page, options: { bibliography?: boo
   assert.equal(Number(await papers.first().getAttribute('aria-setsize')), count, `papers under ${label}`);
   const paperTitles = await papers.locator('.label-name').allTextContents();
   return { label, count, paperTitles };
+}
+
+/**
+ * The quick pick's first row, once it is a paper whose title begins with `title` (case and all).
+ * Not a substring match: the offer to search the web for the words typed ("Search Hugging Face for
+ * 'hostile'") holds them too, and Playwright's `hasText` string ignores case (a click on that offer,
+ * first in a list the user's files had not reached yet, searched the web: CI's log showed the pick
+ * still open over its answer).
+ */
+export function firstPaperRow(page: Page, title: string): Locator {
+  const start = new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+  return page.locator('.quick-input-list .monaco-list-row').first().locator('.label-name', { hasText: start });
 }
 
 /** The details webview: VS Code nests the extension's page in iframe.webview > iframe#active-frame. */

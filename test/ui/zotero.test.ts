@@ -3,7 +3,7 @@
 // Papers and clicked, its details show the item's fields, tags and note, the note (HTML in Zotero,
 // with markup and a script in it here) as literal text, and the buttons that open it in Zotero.
 import * as assert from 'node:assert/strict';
-import { detailsFrame, keepFailures, openWorkbench, quickOpen, type Workbench } from './support';
+import { detailsFrame, firstPaperRow, keepFailures, openWorkbench, quickOpen, type Workbench } from './support';
 import { ZoteroServer } from '../support/zoteroServer';
 
 const NOTE = '<div data-schema-version="8"><h1>Reading notes</h1><p>Proceedings &amp; <b>Liverpool</b> &lt;1993&gt;</p><p><img src=x onerror="document.title=\'pwned\'">See <script>document.title=\'pwned\'</script>chapter 3</p></div>';
@@ -30,7 +30,7 @@ suite('UI: a Zotero item\'s details', () => {
     await page.keyboard.press('Control+Alt+P');
     await input.waitFor({ timeout: 60000 });
     await input.fill('Electron Microscopy and Analysis 1993');
-    const label = page.locator('.quick-input-list .monaco-list-row').first().locator('.label-name', { hasText: 'Electron Microscopy and Analysis 1993' });
+    const label = firstPaperRow(page, 'Electron Microscopy and Analysis 1993');
     await label.waitFor({ timeout: 60000 });
     await label.click();
     await frame.locator('#title', { hasText: 'Electron Microscopy and Analysis 1993' }).waitFor({ timeout: 60000 });

@@ -142,8 +142,11 @@ export const InputReportSchema = z.lazySchema(() => z.object({
 }));
 export type InputReport = z.output<typeof InputReportSchema>;
 
-/** Ranked rows, and the filters that leave no paper (messages to show as they are). */
-export const QueryRowsSchema = z.lazySchema(() => z.object({ rows: z.array(PaperRowSchema), problems: z.array(text()) }));
+/**
+ * Ranked rows, and the filters that leave no paper (messages to show as they are). `partial`: the
+ * abstracts were not all searchable yet, so the rows may change once they are (`searchable`).
+ */
+export const QueryRowsSchema = z.lazySchema(() => z.object({ rows: z.array(PaperRowSchema), problems: z.array(text()), partial: z.optional(z.literal(true)) }));
 export type QueryRows = z.output<typeof QueryRowsSchema>;
 
 /** A page of every paper (`all`): the library's size and version with it. */
@@ -299,6 +302,8 @@ export const QUESTIONS = {
   locate: { params: carries<{ paperId: string; options: TreeOptions; preferred?: string }>(), result: () => z.nullable(text()), waitsForJoin: true },
   // A page of every paper, in corpus order: a whole large library in one answer would hold the host while it took it in.
   all: { params: carries<{ start: number; count: number }>(), result: () => AllPapersSchema, waitsForJoin: true },
+  // Answered once every abstract given so far is searchable: after a `partial` answer, when to ask again.
+  searchable: { params: carries(), result: () => z.null(), waitsForJoin: false },
 } satisfies Record<string, RequestSpec>;
 
 /** Every request, by `type`: the library's questions, and what the worker does for the host besides. */

@@ -44,6 +44,7 @@ const ANSWERS: { [T in Question]: (service: LibraryService, request: RequestOf<T
   children: (s, r) => s.children(r.container, r.options),
   locate: (s, r) => s.locate(r.paperId, r.options, r.preferred) ?? null,
   all: (s, r) => s.all(r.start, r.count),
+  searchable: async s => { await s.textSettled; return null; },
 };
 
 /**
@@ -103,6 +104,11 @@ export class LibraryService {
   /** Settles once abstracts are searchable too. */
   get fullText(): Promise<void> {
     return this.state.current.fullText;
+  }
+
+  /** Settles once every abstract given so far is searchable, those being added too; never rejects. */
+  get textSettled(): Promise<void> {
+    return this.state.current.textSettled;
   }
 
   get size(): number {
@@ -200,8 +206,11 @@ export class LibraryService {
 
   /** Ranked rows for what the user typed (words and filters), with the filters' problems. */
   query(text: string, options: QueryOptions = {}): QueryRows {
-    const result = this.state.current.query(text, { limit: options.limit, allWords: options.allWords, filter: this.#keep(options), notes: options.notes });
-    return { rows: result.hits.map(h => rowOf(h.paper, options.excerpt)), problems: result.problems.map(p => p.message) };
+    const library = this.state.current;
+    const result = library.query(text, { limit: options.limit, allWords: options.allWords, filter: this.#keep(options), notes: options.notes });
+    const rows = { rows: result.hits.map(h => rowOf(h.paper, options.excerpt)), problems: result.problems.map(p => p.message) };
+    // Words were searched without every abstract (still loading, or being added): the asker may ask again once they are in.
+    return result.words.trim() && !library.hasFullText ? { ...rows, partial: true } : rows;
   }
 
   /**

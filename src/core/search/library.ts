@@ -217,6 +217,16 @@ export class PaperLibrary {
     return this.#index.fullText;
   }
 
+  /** False while abstracts are loading or being added: what a search finds now may change once they are in (`textSettled`). */
+  get hasFullText(): boolean {
+    return this.#index.hasFullText;
+  }
+
+  /** Settles once every abstract given so far is searchable; never rejects. */
+  get textSettled(): Promise<void> {
+    return this.#index.textSettled;
+  }
+
   /** A paper by id or by citation key (keys compare without case, as BibTeX does). */
   get(idOrKey: string): Paper | undefined {
     return this.#byId.get(idOrKey) ?? this.#byKey.get(idOrKey.toLowerCase());

@@ -222,6 +222,7 @@ export class LibraryIndex {
       await this.#change(text, texts, removed);
       this.search.changed();
     });
+    this.search.textComing(fullText);
     const gone = [...unkept].filter(id => !next.has(id)).length;
     return { added, changed, removed: removed.length + gone, fullText };
   }
@@ -250,6 +251,7 @@ export class LibraryIndex {
       await this.#change(text, texts, removed);
       this.search.changed();
     });
+    this.search.textComing(fullText);
     return { added, changed, removed: removed.length, fullText };
   }
 

@@ -147,9 +147,25 @@ export class SearchIndex {
     return this.index.documentCount;
   }
 
-  /** False while the text part is still loading. */
+  /** An update's abstracts on their way in (`LibraryIndex`), and once they all are. */
+  #textComing = 0;
+  #textCame: Promise<void> = Promise.resolve();
+
+  /** Says that abstracts are being added (`work`): until then a search may miss them (`hasFullText` is false). */
+  textComing(work: Promise<unknown>): void {
+    this.#textComing++;
+    const came = work.then(() => undefined, () => undefined).then(() => { this.#textComing--; });
+    this.#textCame = Promise.all([this.#textCame, came]).then(() => undefined);
+  }
+
+  /** False while the text part is still loading, or abstracts are being added to it: a search now may rank differently later. */
   get hasFullText(): boolean {
-    return this.#text !== undefined;
+    return this.#text !== undefined && this.#textComing === 0;
+  }
+
+  /** Settles once every abstract given so far is searchable (`hasFullText`, unless more came meanwhile); never rejects. */
+  get textSettled(): Promise<void> {
+    return Promise.all([this.fullText.catch(() => undefined), this.#textCame]).then(() => undefined);
   }
 
   /** Ranked papers for what the user typed. */

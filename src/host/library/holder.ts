@@ -16,8 +16,7 @@ import { WorkerStart } from './workerStart';
 export class LibraryHolder {
   readonly shipped: ShippedLibrary;
   readonly worker: WorkerStart;
-  /** The engine worker's library, once it holds the papers. */
-  remote: RemoteLibrary | undefined;
+  #remote: RemoteLibrary | undefined;
   /** The host's own bundled papers: loading, and once loaded (`result` undefined: they could not be). */
   private bundled: Promise<LocalLibrary | undefined> | undefined;
   private local: { result: LocalLibrary | undefined } | undefined;
@@ -55,6 +54,17 @@ export class LibraryHolder {
       },
       failed: () => this.dropEngine(),
     });
+  }
+
+  /** The engine worker's library, once it holds the papers. */
+  get remote(): RemoteLibrary | undefined {
+    return this.#remote;
+  }
+
+  set remote(library: RemoteLibrary | undefined) {
+    this.#remote = library;
+    // A search it answered before the worker's abstracts were in is asked again once they are.
+    library?.onSearchable(() => { if (this.#remote === library) this.events.namesIndexed.fire(); });
   }
 
   /** The papers if they are loaded already: unlike `library()`, this never starts loading them. */

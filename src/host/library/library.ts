@@ -209,9 +209,32 @@ export class RemoteLibrary extends Library {
     super();
   }
 
+  /** Told once the abstracts are searchable, after an answer that searched without them. */
+  #searchable: (() => void) | undefined;
+  #searchableAsked = false;
+
   /** The same papers with a later report of them (the names indexed): what was asked stays known. */
   withReport(size: number, bibliographies: readonly BibliographyFileReport[]): RemoteLibrary {
     return new RemoteLibrary(this.client, size, bibliographies, this.known);
+  }
+
+  /**
+   * `listener` is called once the worker's abstracts are searchable, if a search was answered
+   * before they were (`partial`): the worker's own index of the bundled abstracts loads behind its
+   * first search, and an update's abstracts are added behind its names. Whoever showed that answer
+   * asks again then (the store's `onDidIndexNames`).
+   */
+  onSearchable(listener: () => void): void {
+    this.#searchable = listener;
+  }
+
+  override async query(text: string, options: QueryOptions = {}): Promise<QueryRows> {
+    const answer = await super.query(text, options);
+    if (answer.partial && !this.#searchableAsked) {
+      this.#searchableAsked = true;
+      this.ask({ type: 'searchable' }).then(() => this.#searchable?.(), () => undefined);
+    }
+    return answer;
   }
 
   protected ask<T extends Question>(request: RequestOf<T>): Promise<ResultOf<T>> {

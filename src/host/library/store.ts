@@ -51,8 +51,9 @@ export class PaperStore extends Disposable {
   readonly onDidLoadBundled = this.events.didLoadBundled.event;
   /**
    * Fires when more of the library became searchable: the names of papers shown before they were
-   * indexed, or the bundled papers' abstracts in the host (the papers themselves did not change,
-   * so views that do not search need not show them again).
+   * indexed, the bundled papers' abstracts in the host, or the engine worker's abstracts after it
+   * answered a search without them (the papers themselves did not change, so views that do not
+   * search need not show them again).
    */
   readonly onDidIndexNames = this.events.namesIndexed.event;
   /**

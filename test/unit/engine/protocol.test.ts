@@ -72,6 +72,7 @@ suite('the engine protocol: what the host accepts from the worker', () => {
       children: { type: 'children', container: 'bibliography:file:///w/refs.bib', options },
       locate: { type: 'locate', paperId: '@russell2020aima', options },
       all: { type: 'all', start: 0, count: 100 },
+      searchable: { type: 'searchable' },
     };
     for (const request of Object.values(asked)) {
       const answer: unknown = await service.answer(request);
@@ -100,6 +101,26 @@ suite('the engine protocol: what the host accepts from the worker', () => {
     ]);
     assert.equal(rows[2].id, bundledPaper.id, 'the neighbour of its title is the bundled paper, with its key');
     assert.equal(rows[2].key, bundledPaper.key);
+  });
+
+  test('a search answered before the abstracts are in says so (partial); once `searchable` answers, the same search finds papers by their abstracts', async () => {
+    // The bundled papers' own abstracts load behind their first search.
+    const service = LibraryService.load(bundled());
+    const early = await service.answer({ type: 'query', text: 'tau bench', options: { limit: 5 } });
+    assert.equal(early.partial, true);
+    assert.equal(await service.answer({ type: 'searchable' }), null);
+    const later = await service.answer({ type: 'query', text: 'tau bench', options: { limit: 5 } });
+    assert.equal(later.partial, undefined);
+    assert.notDeepEqual(later.rows.map(r => r.key), early.rows.map(r => r.key), 'the abstracts change the ranking');
+    // A query of filters alone searches no words: never partial.
+    assert.equal(LibraryService.load(bundled()).query('year:2024', { limit: 1 }).partial, undefined);
+
+    // An entry's abstract is added behind its names (LibraryIndex's tests watch it go in): found once `searchable` answers.
+    const abstract = '@article{zx2024,\n  title = {A Title},\n  abstract = {Quasiperiodic zanzibarite lattices},\n  year = 2024\n}\n';
+    await service.setInput({ bibliographies: [{ uri: 'file:///w/refs.bib', file: 'refs.bib', text: abstract + BIB }] });
+    await service.answer({ type: 'searchable' });
+    const after = service.query('zanzibarite', { limit: 5 });
+    assert.deepEqual([after.rows.map(r => r.key), after.partial], [['zx2024'], undefined]);
   });
 
   test('what does not fit is refused: a wrong field, a missing one, a message that is no answer', () => {

@@ -124,6 +124,26 @@ suite('LibraryIndex: the library\'s index, updated by differences', () => {
     assert.equal(lib.size, papers.length);
   });
 
+  test('until an update\'s abstracts are in, its search says a search now may miss them; `textSettled` says when they are', async () => {
+    const lib = await index(papers);
+    assert.equal(lib.search.hasFullText, true);
+    // Enough abstracts that adding them takes several slices, with turns of the event loop between.
+    const many = Array.from({ length: 3000 }, (_, i) => entry(`many${i}`, `Widget study ${i}`, `An abstract about frobnication number ${i} and its many words of measurement.`));
+    const { fullText } = await lib.update([...papers, ...many]);
+    let textIn = false;
+    void fullText.then(() => { textIn = true; });
+    const seen: boolean[] = [];
+    while (!textIn) {
+      seen.push(lib.search.hasFullText);
+      await new Promise(resolve => setImmediate(resolve));
+    }
+    assert.ok(seen.length > 1, `looked ${seen.length} times while the abstracts went in`);
+    assert.ok(seen.every(has => !has), 'never said whole before the abstracts were in');
+    await lib.search.textSettled;
+    assert.equal(lib.search.hasFullText, true);
+    assert.equal(new PaperLibrary({ papers: [...papers, ...many] }, lib.search).search('frobnication', { limit: 1 }).length, 1);
+  });
+
   test('an index changed in place ranks exactly as one built afresh, on the first search as on the next', async () => {
     // Entries changed and removed leave postings behind in MiniSearch until it is vacuumed; the
     // first search to meet them counted them in a word's rarity, so near ties swapped between a

@@ -97,3 +97,49 @@ suite('RemoteLibrary: rows by key, for hover and Go to Definition, answer withou
     assert.ok(!indexed.knowsRow('k0', 500) && indexed.knowsRow('k4999', 500));
   });
 });
+
+suite('RemoteLibrary: a search the worker answered without its abstracts', () => {
+  /** A worker whose answers are partial until `settle` is called; it counts what it is asked. */
+  function loadingWorker() {
+    const asked: string[] = [];
+    let settle!: () => void;
+    const settled = new Promise<void>(resolve => { settle = resolve; });
+    let searchable = false;
+    const client = {
+      request: async (request: { type: string }) => {
+        asked.push(request.type);
+        if (request.type === 'searchable') { await settled; searchable = true; return null; }
+        assert.equal(request.type, 'query');
+        return { rows: [], problems: [], ...(searchable ? {} : { partial: true }) };
+      },
+    } as unknown as EngineClient;
+    return { client, asked, settle };
+  }
+
+  test('asks once when the abstracts are searchable, and tells its listener then, once', async () => {
+    const { client, asked, settle } = loadingWorker();
+    const library = new RemoteLibrary(client, 10, []);
+    let told = 0;
+    library.onSearchable(() => told++);
+    assert.equal((await library.query('tau bench')).partial, true);
+    assert.equal((await library.query('tau bench', { allWords: true })).partial, true);
+    assert.deepEqual(asked, ['query', 'searchable', 'query']);
+    await new Promise(resolve => setTimeout(resolve, 10));
+    assert.equal(told, 0, 'not before the worker says so');
+    settle();
+    await new Promise(resolve => setTimeout(resolve, 10));
+    assert.equal(told, 1);
+    assert.equal((await library.query('tau bench')).partial, undefined);
+    assert.deepEqual(asked, ['query', 'searchable', 'query', 'query']);
+    assert.equal(told, 1);
+  });
+
+  test('a whole answer asks nothing more', async () => {
+    const asked: string[] = [];
+    const client = { request: async (request: { type: string }) => { asked.push(request.type); return { rows: [], problems: [] }; } } as unknown as EngineClient;
+    const library = new RemoteLibrary(client, 10, []);
+    library.onSearchable(() => assert.fail('told without a partial answer'));
+    await library.query('tau bench');
+    assert.deepEqual(asked, ['query']);
+  });
+});

@@ -157,7 +157,8 @@ export type AllPapers = z.output<typeof AllPapersSchema>;
 export const TreeTopSchema = z.lazySchema(() => z.object({
   files: z.array(z.object({ id: text(), uri: text(), file: text(), count: int(), problems: int(), errors: z.boolean() })),
   groups: z.array(z.object({ id: text(), label: text(), description: z.optional(text()), count: int() })),
-  filter: z.optional(z.object({ query: text(), count: int(), problems: z.array(text()) })),
+  // `partial`: its words were searched before every abstract was in (as a query's answer says).
+  filter: z.optional(z.object({ query: text(), count: int(), problems: z.array(text()), partial: z.optional(z.literal(true)) })),
 }));
 export type TreeTop = z.output<typeof TreeTopSchema>;
 export type FileRow = TreeTop['files'][number];

@@ -303,15 +303,18 @@ export class LibraryService {
   /** The tree as rows and the papers under each node, made once a version and set of options. */
   #treeFor(options: TreeOptions): { top: TreeTop; children: Map<string, readonly Paper[]> } {
     const { state } = this;
-    const key = JSON.stringify([state.version, options.groupBy, options.sortBy, options.filter ?? '', options.filter ? options.notes ?? null : null]);
+    // A filter's words searched before every abstract was in find more once it is: not the same tree.
+    const textIn = !options.filter || state.current.hasFullText;
+    const key = JSON.stringify([state.version, options.groupBy, options.sortBy, options.filter ?? '', options.filter ? options.notes ?? null : null, textIn]);
     if (state.tree?.key === key) return state.tree;
     const tree = paperTree(state.current, state.files, TOPICS, options);
+    const partial = !!tree.filter && !state.current.hasFullText;
     const children = new Map<string, readonly Paper[]>();
     for (const node of [...tree.groups, ...tree.files]) children.set(node.id, node.papers);
     const top = {
       files: tree.files.map(f => ({ id: f.id, uri: f.uri, file: f.file, count: f.papers.length, problems: f.problems, errors: f.errors })),
       groups: tree.groups.map(g => ({ id: g.id, label: g.label, description: g.description, count: g.papers.length })),
-      filter: tree.filter,
+      filter: tree.filter && (partial ? { ...tree.filter, partial: true as const } : tree.filter),
     };
     state.tree = { key, top, children };
     return state.tree;

@@ -230,11 +230,20 @@ export class RemoteLibrary extends Library {
 
   override async query(text: string, options: QueryOptions = {}): Promise<QueryRows> {
     const answer = await super.query(text, options);
-    if (answer.partial && !this.#searchableAsked) {
-      this.#searchableAsked = true;
-      this.ask({ type: 'searchable' }).then(() => this.#searchable?.(), () => undefined);
-    }
+    if (answer.partial) this.#askSearchable();
     return answer;
+  }
+
+  override async treeTop(options: TreeOptions): Promise<TreeTop> {
+    const top = await super.treeTop(options);
+    if (top.filter?.partial) this.#askSearchable();
+    return top;
+  }
+
+  #askSearchable(): void {
+    if (this.#searchableAsked) return;
+    this.#searchableAsked = true;
+    this.ask({ type: 'searchable' }).then(() => this.#searchable?.(), () => undefined);
   }
 
   protected ask<T extends Question>(request: RequestOf<T>): Promise<ResultOf<T>> {

@@ -112,6 +112,15 @@ suite('the engine protocol: what the host accepts from the worker', () => {
     const later = await service.answer({ type: 'query', text: 'tau bench', options: { limit: 5 } });
     assert.equal(later.partial, undefined);
     assert.notDeepEqual(later.rows.map(r => r.key), early.rows.map(r => r.key), 'the abstracts change the ranking');
+    // The Papers view's filter too: the tree made before the abstracts were in is not the one kept after.
+    const filtering = LibraryService.load(bundled());
+    const options = { groupBy: 'topic' as const, sortBy: 'upvotes' as const, filter: 'tau bench' };
+    const namesOnly = await filtering.answer({ type: 'treeTop', options });
+    assert.equal(namesOnly.filter?.partial, true);
+    await filtering.answer({ type: 'searchable' });
+    const whole = await filtering.answer({ type: 'treeTop', options });
+    assert.equal(whole.filter?.partial, undefined);
+    assert.ok(whole.filter!.count > namesOnly.filter!.count, `${whole.filter!.count} papers kept, against ${namesOnly.filter!.count} by names alone`);
     // A query of filters alone searches no words: never partial.
     assert.equal(LibraryService.load(bundled()).query('year:2024', { limit: 1 }).partial, undefined);
 

@@ -109,8 +109,10 @@ suite('RemoteLibrary: a search the worker answered without its abstracts', () =>
       request: async (request: { type: string }) => {
         asked.push(request.type);
         if (request.type === 'searchable') { await settled; searchable = true; return null; }
+        const partial = searchable ? {} : { partial: true };
+        if (request.type === 'treeTop') return { files: [], groups: [], filter: { query: 'tau', count: 0, problems: [], ...partial } };
         assert.equal(request.type, 'query');
-        return { rows: [], problems: [], ...(searchable ? {} : { partial: true }) };
+        return { rows: [], problems: [], ...partial };
       },
     } as unknown as EngineClient;
     return { client, asked, settle };
@@ -131,6 +133,19 @@ suite('RemoteLibrary: a search the worker answered without its abstracts', () =>
     assert.equal(told, 1);
     assert.equal((await library.query('tau bench')).partial, undefined);
     assert.deepEqual(asked, ['query', 'searchable', 'query', 'query']);
+    assert.equal(told, 1);
+  });
+
+  test('the Papers view\'s filter made without the abstracts asks the same way', async () => {
+    const { client, asked, settle } = loadingWorker();
+    const library = new RemoteLibrary(client, 10, []);
+    let told = 0;
+    library.onSearchable(() => told++);
+    await library.treeTop({ groupBy: 'topic', sortBy: 'upvotes', filter: 'tau' });
+    await library.query('tau');
+    assert.deepEqual(asked, ['treeTop', 'searchable', 'query']);
+    settle();
+    await new Promise(resolve => setTimeout(resolve, 10));
     assert.equal(told, 1);
   });
 

@@ -11,6 +11,7 @@ import { paperTree, type TreeOptions } from '../core/browse/tree';
 import type { Paper } from '../core/model/paper';
 import { topicList } from '../core/corpus/topicList';
 import { PaperLibrary } from '../core/search/library';
+import { parseQuery } from '../core/search/query';
 import type { IndexPart } from '../core/search/indexing';
 import type { LibraryParts } from '../core/corpus/shippedFiles';
 import { LibraryInput, type UserInput } from './input';
@@ -304,11 +305,11 @@ export class LibraryService {
   #treeFor(options: TreeOptions): { top: TreeTop; children: Map<string, readonly Paper[]> } {
     const { state } = this;
     // A filter's words searched before every abstract was in find more once it is: not the same tree.
-    const textIn = !options.filter || state.current.hasFullText;
-    const key = JSON.stringify([state.version, options.groupBy, options.sortBy, options.filter ?? '', options.filter ? options.notes ?? null : null, textIn]);
+    const searched = !!options.filter && parseQuery(options.filter).words.trim() !== '';
+    const key = JSON.stringify([state.version, options.groupBy, options.sortBy, options.filter ?? '', options.filter ? options.notes ?? null : null, !searched || state.current.hasFullText]);
     if (state.tree?.key === key) return state.tree;
     const tree = paperTree(state.current, state.files, TOPICS, options);
-    const partial = !!tree.filter && !state.current.hasFullText;
+    const partial = searched && !state.current.hasFullText;
     const children = new Map<string, readonly Paper[]>();
     for (const node of [...tree.groups, ...tree.files]) children.set(node.id, node.papers);
     const top = {

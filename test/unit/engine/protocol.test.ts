@@ -121,8 +121,9 @@ suite('the engine protocol: what the host accepts from the worker', () => {
     const whole = await filtering.answer({ type: 'treeTop', options });
     assert.equal(whole.filter?.partial, undefined);
     assert.ok(whole.filter!.count > namesOnly.filter!.count, `${whole.filter!.count} papers kept, against ${namesOnly.filter!.count} by names alone`);
-    // A query of filters alone searches no words: never partial.
+    // A query of filters alone searches no words: never partial, in the pick or the view.
     assert.equal(LibraryService.load(bundled()).query('year:2024', { limit: 1 }).partial, undefined);
+    assert.equal(LibraryService.load(bundled()).treeTop({ ...options, filter: 'year:2024' }).filter?.partial, undefined);
 
     // An entry's abstract is added behind its names (LibraryIndex's tests watch it go in): found once `searchable` answers.
     const abstract = '@article{zx2024,\n  title = {A Title},\n  abstract = {Quasiperiodic zanzibarite lattices},\n  year = 2024\n}\n';

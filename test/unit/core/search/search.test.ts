@@ -219,3 +219,24 @@ suite('related papers', () => {
     assert.ok(related.filter(p => p.topics.includes('robot-learning')).length >= 4, related.map(p => p.title).join(' | '));
   });
 });
+
+suite('search: abstracts on their way', () => {
+  test('while abstracts are being added, the index says a search may miss them; `textSettled` says when they are in, a failed addition too', async () => {
+    const index = new SearchIndex(seedIndex());
+    assert.equal(index.hasFullText, true);
+    let finish!: () => void;
+    index.textComing(new Promise<void>(resolve => { finish = resolve; }));
+    assert.equal(index.hasFullText, false);
+    let settled = false;
+    void index.textSettled.then(() => { settled = true; });
+    await new Promise(resolve => setTimeout(resolve, 5));
+    assert.equal(settled, false);
+    finish();
+    await index.textSettled;
+    assert.deepEqual([settled, index.hasFullText], [true, true]);
+    index.textComing(Promise.reject(new Error('the addition failed')));
+    assert.equal(index.hasFullText, false);
+    await index.textSettled;
+    assert.equal(index.hasFullText, true);
+  });
+});

@@ -11,7 +11,6 @@ import { paperTree, type TreeOptions } from '../core/browse/tree';
 import type { Paper } from '../core/model/paper';
 import { topicList } from '../core/corpus/topicList';
 import { PaperLibrary } from '../core/search/library';
-import { parseQuery } from '../core/search/query';
 import type { IndexPart } from '../core/search/indexing';
 import type { LibraryParts } from '../core/corpus/shippedFiles';
 import { LibraryInput, type UserInput } from './input';
@@ -207,11 +206,10 @@ export class LibraryService {
 
   /** Ranked rows for what the user typed (words and filters), with the filters' problems. */
   query(text: string, options: QueryOptions = {}): QueryRows {
-    const library = this.state.current;
-    const result = library.query(text, { limit: options.limit, allWords: options.allWords, filter: this.#keep(options), notes: options.notes });
+    const result = this.state.current.query(text, { limit: options.limit, allWords: options.allWords, filter: this.#keep(options), notes: options.notes });
     const rows = { rows: result.hits.map(h => rowOf(h.paper, options.excerpt)), problems: result.problems.map(p => p.message) };
     // Words were searched without every abstract (still loading, or being added): the asker may ask again once they are in.
-    return result.words.trim() && !library.hasFullText ? { ...rows, partial: true } : rows;
+    return result.partial ? { ...rows, partial: true } : rows;
   }
 
   /**
@@ -304,18 +302,16 @@ export class LibraryService {
   /** The tree as rows and the papers under each node, made once a version and set of options. */
   #treeFor(options: TreeOptions): { top: TreeTop; children: Map<string, readonly Paper[]> } {
     const { state } = this;
+    const key = JSON.stringify([state.version, options.groupBy, options.sortBy, options.filter ?? '', options.filter ? options.notes ?? null : null]);
     // A filter's words searched before every abstract was in find more once it is: not the same tree.
-    const searched = !!options.filter && parseQuery(options.filter).words.trim() !== '';
-    const key = JSON.stringify([state.version, options.groupBy, options.sortBy, options.filter ?? '', options.filter ? options.notes ?? null : null, !searched || state.current.hasFullText]);
-    if (state.tree?.key === key) return state.tree;
+    if (state.tree?.key === key && !(state.tree.top.filter?.partial && state.current.hasFullText)) return state.tree;
     const tree = paperTree(state.current, state.files, TOPICS, options);
-    const partial = searched && !state.current.hasFullText;
     const children = new Map<string, readonly Paper[]>();
     for (const node of [...tree.groups, ...tree.files]) children.set(node.id, node.papers);
     const top = {
       files: tree.files.map(f => ({ id: f.id, uri: f.uri, file: f.file, count: f.papers.length, problems: f.problems, errors: f.errors })),
       groups: tree.groups.map(g => ({ id: g.id, label: g.label, description: g.description, count: g.papers.length })),
-      filter: tree.filter && (partial ? { ...tree.filter, partial: true as const } : tree.filter),
+      filter: tree.filter,
     };
     state.tree = { key, top, children };
     return state.tree;

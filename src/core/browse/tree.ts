@@ -19,8 +19,8 @@ export interface TreeNode {
 export interface PaperTree {
   groups: (TreeNode & { label: string; description?: string })[];
   files: (TreeNode & { uri: string; file: string; problems: number; errors: boolean })[];
-  /** What the filter kept, and what was wrong with its words. */
-  filter?: { query: string; count: number; problems: string[] };
+  /** What the filter kept, what was wrong with its words, and whether they were searched before every abstract was in. */
+  filter?: { query: string; count: number; problems: string[]; partial?: true };
 }
 
 /** A bibliography file as the library read it: its entries' keys in file order, and its problems. */
@@ -42,10 +42,10 @@ export function paperTree(library: Pick<PaperLibrary, 'papers' | 'get' | 'query'
   let papers = library.papers;
   let filter: PaperTree['filter'];
   if (options.filter) {
-    const { hits, problems } = library.query(options.filter, { allWords: true, notes: options.notes });
+    const { hits, problems, partial } = library.query(options.filter, { allWords: true, notes: options.notes });
     const ids = new Set(hits.map(h => h.paper.id));
     papers = papers.filter(p => ids.has(p.id));
-    filter = { query: options.filter, count: ids.size, problems: problems.map(p => p.message) };
+    filter = { query: options.filter, count: ids.size, problems: problems.map(p => p.message), ...(partial ? { partial } : {}) };
   }
   const groups = groupPapers(papers.filter(p => !isBibliographyOnly(p)), options.groupBy, topics, options.sortBy)
     .map(group => ({ id: group.id, label: group.label, description: group.description, papers: group.papers }));

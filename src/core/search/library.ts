@@ -43,6 +43,8 @@ export interface QueryResult {
   filters: FilterReport[];
   /** Filters that leave no paper, with a message to show as is ("no paper has topic:foo"). */
   problems: QueryProblem[];
+  /** Words were searched before every abstract was in (`hasFullText`): the hits may change once they are (`textSettled`). */
+  partial?: true;
 }
 
 export interface LibraryOptions {
@@ -267,7 +269,8 @@ export class PaperLibrary {
         const paper = this.#byId.get(hit.id);
         return paper ? [{ paper, score: hit.score, matched: hit.matched }] : [];
       });
-    return { ...result, hits: this.#keyFirst(words, this.#notesFirst(words, hits, options, keep), keep) };
+    const partial = this.#index.hasFullText ? {} : { partial: true as const };
+    return { ...result, ...partial, hits: this.#keyFirst(words, this.#notesFirst(words, hits, options, keep), keep) };
   }
 
   /**

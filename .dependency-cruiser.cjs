@@ -37,16 +37,16 @@ module.exports = {
     {
       name: 'host-features-side-by-side',
       severity: 'error',
-      comment: 'A host feature never imports another: what one needs of another is handed to it by src/host/activate.ts (docs/architecture.md).',
+      comment: 'A host feature never imports another: what one needs of another is handed to it by src/host/features/start.ts (docs/architecture.md).',
       from: { path: `^src/host/(${HOST_FEATURES.join('|')})/` },
       to: { path: `^src/host/(${HOST_FEATURES.join('|')})/`, pathNot: '^src/host/$1/' },
     },
     {
       name: 'host-floors-below-the-root',
       severity: 'error',
-      comment: 'The composition root (activate.ts), the API and the test hooks stand on every folder of the host; no folder imports them.',
-      from: { path: '^src/host/[^/]+/' },
-      to: { path: '^src/host/(activate|api|testing)\\.ts$' },
+      comment: 'The composition roots (activate.ts, and features/ for what is made on first use), the API and the test hooks stand on every folder of the host; no folder imports them.',
+      from: { path: '^src/host/[^/]+/', pathNot: '^src/host/features/' },
+      to: { path: '^src/host/(activate|api|testing)\\.ts$|^src/host/features/' },
     },
     {
       name: 'no-circular',

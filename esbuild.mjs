@@ -1,7 +1,10 @@
 // One build script for everything the extension ships and everything the tests run:
 //   dist/extension.js      the desktop entry (node, cjs): Node's platform, then dist/host.js
-//   dist/host.js           the host code, and the web entry (package.json "browser"): one file
-//                          for the web extension host (a Web Worker) that imports only 'vscode'
+//   dist/host.js           the host code activation runs, and the web entry (package.json "browser"):
+//                          one file for the web extension host (a Web Worker) that imports only 'vscode'
+//   dist/features.js       the features' host code (views, citing, checks, the web, Zotero, styles),
+//                          loaded on first use; it takes the modules dist/host.js holds from it
+//                          (`hostBundles` below), so that no module is in both
 //   dist/engine.js         the engine (one classic script: evaluated by the host, run as its worker)
 //   dist/styles.js         the style engine (citeproc-js, the bundled CSL styles and locales), which the
 //                          engine worker loads on first need, and dist/styles.js.lz, its LZMA copy,
@@ -139,6 +142,68 @@ const versionMark = {
   },
 };
 
+/**
+ * `papers:host-modules` in the host bundle: the namespaces of the modules the features bundle takes
+ * from it (`fromHost`), by their path. Without `paths` (the first pass, that finds what the host
+ * bundle holds), none.
+ */
+function hostModules(paths = new Set()) {
+  const ns = 'host-modules';
+  return {
+    name: ns,
+    setup(build) {
+      build.onResolve({ filter: /^papers:host-modules$/ }, () => ({ path: ns, namespace: ns }));
+      build.onLoad({ filter: /.*/, namespace: ns }, () => {
+        const list = [...paths].sort();
+        const id = path => relative(root, path).split(sep).join('/');
+        const contents = [
+          ...list.map((path, i) => `import * as m${i} from ${JSON.stringify(path)};`),
+          `export default { ${list.map((path, i) => `${JSON.stringify(id(path))}: m${i}`).join(', ')} };`,
+        ].join('\n');
+        return { contents, resolveDir: root, loader: 'js' };
+      });
+    },
+  };
+}
+
+/**
+ * In the features bundle, every module the host bundle holds (`inHost`, absolute paths) is the host
+ * bundle's own, taken through the `require('papers:host')` the host runs the bundle with: one copy
+ * of each module, so that its state (the engine's loader, the test probes) and its classes
+ * (`instanceof UserError`) are the same on both sides. `used` collects the modules taken.
+ */
+function fromHost(inHost, used) {
+  const ns = 'from-host';
+  return {
+    name: ns,
+    setup(build) {
+      build.onResolve({ filter: /.*/ }, async args => {
+        if (args.pluginData?.[ns] || args.kind === 'entry-point' || args.namespace !== 'file' || args.path === 'papers:host') return undefined;
+        const found = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: { [ns]: true } });
+        if (found.errors.length || found.external || !inHost.has(found.path)) return undefined;
+        used.add(found.path);
+        return { path: relative(root, found.path).split(sep).join('/'), namespace: ns };
+      });
+      // The module's exports, named, from the host bundle's namespace of it: the features' code then
+      // uses them as its own names (minified), not as properties of a required object. They are read
+      // when the features load, after the host's code ran: an `export let` would not follow later changes.
+      build.onLoad({ filter: /.*/, namespace: ns }, async ({ path }) => {
+        const file = join(root, path);
+        if (/^export (let|var)\b/m.test(await readFile(file, 'utf8'))) throw new Error(`${path} exports a variable, which the features bundle would read once: export a function or a const`);
+        const { metafile } = await esbuild.build({ entryPoints: [file], bundle: false, write: false, metafile: true, format: 'esm', logLevel: 'silent', loader: common.loader });
+        const names = Object.values(metafile.outputs)[0].exports;
+        const named = names.filter(name => name !== 'default');
+        const contents = [
+          `const m = require('papers:host')[${JSON.stringify(path)}];`,
+          named.length ? `export const { ${named.join(', ')} } = m;` : '',
+          names.includes('default') ? 'export default m.default;' : '',
+        ].join('\n');
+        return { contents, loader: 'js' };
+      });
+    },
+  };
+}
+
 /** `papers:integration-tests`: a loader for each integration test file, for the web test bundle. */
 const integrationTests = {
   name: 'integration-tests',
@@ -155,11 +220,6 @@ const integrationTests = {
 };
 
 const builds = [
-  // The host code, once for both builds: the web entry itself, and what the desktop entry runs.
-  {
-    ...common, platform: 'browser', format: 'cjs', entryPoints: ['src/extension.browser.ts'], outfile: 'dist/host.js', external: ['vscode'],
-    plugins: [topicNames, vscodeOnce, versionMark],
-  },
   // The desktop entry, and the engine the host loads on first use (src/host/engine/load.ts).
   { ...node, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode', './engine.js', './host.js'] },
   // The engine: one classic script, which the host requires (the footer makes it a CommonJS
@@ -206,6 +266,29 @@ const builds = [
   },
 ];
 
+/** The host code, once for both builds: the web entry itself, and what the desktop entry runs. */
+const hostOptions = {
+  ...common, platform: 'browser', format: 'cjs', entryPoints: ['src/extension.browser.ts'], outfile: 'dist/host.js', external: ['vscode'],
+};
+/** The features' host code, loaded on first use (src/host/features/load.ts). */
+const featuresOptions = {
+  ...common, platform: 'browser', format: 'cjs', entryPoints: ['src/features.ts'], outfile: 'dist/features.js', external: ['vscode', 'papers:host'],
+};
+
+/**
+ * The host code as two bundles, in three passes: what the host bundle holds (activation's code),
+ * then the features bundle, which takes those modules from it, then the host bundle, which gives
+ * the features bundle the modules it takes.
+ */
+async function hostBundles() {
+  const first = await esbuild.build({ ...hostOptions, write: false, metafile: true, sourcemap: false, plugins: [topicNames, vscodeOnce, hostModules()] });
+  const inHost = new Set(Object.keys(first.metafile.inputs).filter(input => !input.includes(':')).map(input => join(root, input)));
+  const used = new Set();
+  await esbuild.build({ ...featuresOptions, plugins: [vscodeOnce, fromHost(inHost, used), topicNames, versionMark] });
+  await esbuild.build({ ...hostOptions, plugins: [topicNames, vscodeOnce, hostModules(used), versionMark] });
+  return used.size;
+}
+
 async function buildCorpus() {
   const started = Date.now();
   delete require.cache[require.resolve('./out/corpusBuild.js')];
@@ -239,6 +322,14 @@ if (watching) {
     }],
   })));
   await Promise.all(contexts.map(c => c.watch()));
+  // The two host bundles are built together (`hostBundles`), again on any change under src/.
+  const rebuildHost = () => hostBundles().then(n => console.log(`[watch] dist/host.js, dist/features.js: built (${n} modules shared)`), error => console.error(error));
+  await rebuildHost();
+  let hostTimer;
+  watch(join(root, 'src'), { recursive: true }, () => {
+    clearTimeout(hostTimer);
+    hostTimer = setTimeout(rebuildHost, 100);
+  });
   // esbuild watches sources only; the corpus also depends on the pages and data files.
   for (const dir of ['seeds', 'src/data']) {
     let timer;
@@ -252,8 +343,8 @@ if (watching) {
   const started = Date.now();
   // Files of an earlier build (a deleted test, a renamed index) must not linger, run or ship.
   for (const dir of ['dist', join('out', 'test'), join('out', 'test-web')]) rmSync(join(root, dir), { recursive: true, force: true });
-  await Promise.all(builds.map(options => esbuild.build(options)));
-  console.log(`[build] bundles in ${Date.now() - started} ms${production ? ' (production)' : ''}: ${builds.map(b => b.outfile ?? relative(root, b.outdir)).join(', ')}`);
+  await Promise.all([...builds.map(options => esbuild.build(options)), hostBundles()]);
+  console.log(`[build] bundles in ${Date.now() - started} ms${production ? ' (production)' : ''}: dist/host.js, dist/features.js, ${builds.map(b => b.outfile ?? relative(root, b.outdir)).join(', ')}`);
   await buildCorpus();
   packStyles();
 }

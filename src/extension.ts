@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type * as vscode from 'vscode';
 import type * as Host from './extension.browser';
 import type * as Engine from './engine';
+import type * as FeaturesBundle from './features';
 import { nodeDisk } from './platform/disk.node';
 import { cacheFile, codeVersion, compileCached, whenQuiet } from './platform/codeCache.node';
 import { startEngineWorker } from './platform/worker.node';
@@ -54,7 +55,21 @@ export function activate(context: vscode.ExtensionContext): ReturnType<typeof Ho
   const workerCache = () => (folder && bytes ? { file: cacheFile(folder, engineVersion()), filename: file } : undefined);
   // The worker reads the engine's file itself (the source is read here first all the same: a file that cannot be read is said here).
   const startWorker = () => { source(); return startEngineWorker({ file, after: host.sourceUrlLine(file) }, workerCache()); };
-  return host.activateWith(context, { startEngineWorker: startWorker, engineReadsFiles: true, disk: nodeDisk });
+  // The features (dist/features.js) are read and compiled on first use, from their own code cache.
+  const featuresFile = join(context.extensionPath, 'dist', host.FEATURES_SCRIPT);
+  let featureBytes: Uint8Array | undefined;
+  const features = host.featuresOf({
+    source: host.engineSource(() => (featureBytes = readFileSync(featuresFile)), featuresFile, 'the features'),
+    compile: text => {
+      const compiled = compileCached<typeof FeaturesBundle>(text, codeVersion(featureBytes!), folder, featuresFile, 'features');
+      return require => {
+        const exports = compiled.run(require);
+        if (!compiled.fromCache) whenQuiet(() => void compiled.save(), CODE_CACHE_AFTER_MS, CODE_CACHE_LATEST_MS);
+        return exports;
+      };
+    },
+  });
+  return host.activateWith(context, { startEngineWorker: startWorker, engineReadsFiles: true, disk: nodeDisk, features });
 }
 
 export function deactivate(): void {}

@@ -24,8 +24,10 @@ export interface PapersApi {
   getPaper(idOrKey: string): Promise<Paper | undefined>;
   /** Every paper, in corpus order. */
   papers(): Promise<readonly Paper[]>;
-  /** Present only under test (ExtensionMode.Test): see host/testing.ts. */
+  /** Present only under test (ExtensionMode.Test): see host/testing.ts. Reading it makes the features. */
   testing?: PapersTestHooks;
+  /** Present only under test: whether the features (views, citing, checks…) are made yet; asking does not make them. */
+  featuresMade?(): boolean;
 }
 
 export function createApi(store: PaperStore): PapersApi {

@@ -4,12 +4,15 @@
 // extension's main file: as a CommonJS function body. Compiling and running it are two steps
 // (host/engine/load.ts), each a task of its own. The same source starts the engine worker (worker.web.ts).
 
-/** Compiles the engine's source; calling the result runs its top-level code and returns its exports. */
-export function compileEngineBody<T>(source: string): () => T {
-  const body = new Function('module', 'exports', 'require', source) as (module: unknown, exports: unknown, require: undefined) => void;
-  return () => {
+/**
+ * Compiles a bundle's source (the engine's, the features'); calling the result runs its top-level
+ * code, with the `require` it is given (the features take 'vscode' and the host's modules through it), and returns its exports.
+ */
+export function compileEngineBody<T>(source: string): (require?: (id: string) => unknown) => T {
+  const body = new Function('module', 'exports', 'require', source) as (module: unknown, exports: unknown, require: unknown) => void;
+  return require => {
     const module: { exports: unknown } = { exports: {} };
-    body(module, module.exports, undefined);
+    body(module, module.exports, require);
     return module.exports as T;
   };
 }

@@ -7,14 +7,14 @@ import { VSIX, expandFirstTopic, keepFailures, openPapersContainer, openWorkbenc
 
 // What the installed extension reads, and nothing else (see .vscodeignore).
 const ALLOWED = [
-  /^extension\/package\.json$/, /^extension\/dist\/(extension|host|engine)\.js$/, /^extension\/dist\/styles\.js\.lz$/, /^extension\/dist\/csl-styles\.tsv$/, /^extension\/dist\/licenses\/[\w.-]+\.txt$/, /^extension\/dist\/webview\/[\w./-]+\.(js|css)$/,
+  /^extension\/package\.json$/, /^extension\/dist\/(extension|host|features|engine)\.js$/, /^extension\/dist\/styles\.js\.lz$/, /^extension\/dist\/csl-styles\.tsv$/, /^extension\/dist\/licenses\/[\w.-]+\.txt$/, /^extension\/dist\/webview\/[\w./-]+\.(js|css)$/,
   /^extension\/dist\/library\.deflate$/, /^extension\/dist\/tree\.json$/, /^extension\/media\/[\w.-]+\.(svg|png|css)$/,
   /^extension\/(readme\.md|changelog\.md|LICENSE\.txt)$/i, /^extension\.vsixmanifest$/, /^\[Content_Types\]\.xml$/,
 ];
 // Both builds: dist/extension.js is the desktop entry ("main"), dist/host.js the web entry
-// ("browser") and the host code the desktop entry runs.
+// ("browser") and the host code the desktop entry runs; dist/features.js the features' host code, loaded on first use.
 const REQUIRED = [
-  'extension/package.json', 'extension/dist/extension.js', 'extension/dist/host.js', 'extension/dist/engine.js',
+  'extension/package.json', 'extension/dist/extension.js', 'extension/dist/host.js', 'extension/dist/features.js', 'extension/dist/engine.js',
   'extension/dist/library.deflate', 'extension/dist/webview/details.js',
   // citeproc-js and the CSL styles, loaded when a reference is first formatted, and the licences they ship under.
   'extension/dist/styles.js.lz', 'extension/dist/licenses/LICENSE-citeproc-js.txt', 'extension/dist/licenses/LICENSE-CC-BY-SA-3.0.txt',
@@ -52,6 +52,8 @@ suite('UI: the packaged VSIX', () => {
     // selection (41) take 9 KB more. The bundled library as deflate rather than LZMA (issue 40: the
     // same trade as the engine's, 33 KB for 40-80 ms of the host's CPU at every first use, in every
     // window) and Zotero's group libraries (43, 2 KB): 880 KB, and what comes next has to make room.
+    // The host's code as two bundles (issue 40: activation compiles 59 KB of it rather than 218 in a
+    // first session; the features' 168 KB on first use) took 4.5 KB of what was left.
     assert.ok(fs.statSync(VSIX).size <= 880 * 1024, `the VSIX is ${kb(fs.statSync(VSIX).size)}, over its 880 KB budget`);
   });
 

@@ -21,14 +21,14 @@ import type { PaperStore } from '../library/store';
 import type { CitationStyles } from '../common/citationStyles';
 import type { Notes } from '../common/notes';
 
-/** What the panel asks of the papers from the web (the web feature's, handed in by host/activate.ts). */
+/** What the panel asks of the papers from the web (the web feature's, handed in by host/features/start.ts). */
 export interface KeptPapers {
   readonly enabled: boolean;
   isKept(paper: Paper): Promise<boolean>;
   readonly onDidChangeKept: vscode.Event<void>;
 }
 
-/** A paper's neighbourhood as it fills in (the web feature's, handed in by host/activate.ts). */
+/** A paper's neighbourhood as it fills in (the web feature's, handed in by host/features/start.ts). */
 export interface PaperNeighbourhoods {
   open(paper: Paper, post: (view: NeighbourhoodView) => void): {
     refresh(): Promise<void>;
@@ -40,7 +40,7 @@ export interface PaperNeighbourhoods {
   };
 }
 
-/** A Zotero item's own details (the Zotero feature's, handed in by host/activate.ts); undefined for a paper that is no Zotero item. */
+/** A Zotero item's own details (the Zotero feature's, handed in by host/features/start.ts); undefined for a paper that is no Zotero item. */
 export interface ZoteroItems {
   open(paper: Paper, post: (view: ZoteroView) => void): { act(action: ZoteroAction): Promise<void>; dispose(): void } | undefined;
 }

@@ -1,6 +1,6 @@
 // The browse feature: the Papers view's commands (search, open, the reading list, filter, sort,
 // group and reveal, related papers, links, Go to Entry, more of a paper's neighbours) and what keeps the view's message and its
-// Daily Papers node in step. The view and the details panel are made by host/activate.ts.
+// Daily Papers node in step. The view and the details panel are made by host/features/start.ts.
 import vscode = require('vscode');
 import type { DailySource } from '../common/treeNodes';
 import { registerCommands } from '../util/commands';

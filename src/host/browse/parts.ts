@@ -1,4 +1,4 @@
-// What the browse feature is given by host/activate.ts: the library, the views it owns, and the
+// What the browse feature is given by host/features/start.ts: the library, the views it owns, and the
 // shared floor's pick, history and reading list.
 import type vscode = require('vscode');
 import type { Topic } from '../../core/corpus/topics';

@@ -16,8 +16,6 @@ const COMPLETIONS = 30;
 const OWN_UNTYPED = 100;
 
 export class CitationCompletion implements vscode.CompletionItemProvider {
-  static readonly triggers = ['{', ',', '@'];
-
   /** The document and key of each item given, for its formatted reference when it is resolved. */
   private readonly cited = new WeakMap<vscode.CompletionItem, { doc: vscode.TextDocument; key: string; excerpt: string }>();
 

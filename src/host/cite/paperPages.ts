@@ -6,8 +6,7 @@ import { metadataLine } from '../../core/browse/describe';
 import type { Paper } from '../../core/model/paper';
 import type { DetailsView } from '../common/resolve';
 import type { PaperStore } from '../library/store';
-
-export const PAPER_SCHEME = 'papers-paper';
+import { PAPER_SCHEME } from '../selectors';
 
 export const paperUri = (paper: Pick<Paper, 'key'>) => vscode.Uri.from({ scheme: PAPER_SCHEME, path: `/${paper.key}.md` });
 
@@ -23,14 +22,19 @@ function paperPage(paper: Paper): string {
   return `${lines.join('\n')}\n`;
 }
 
-export function registerPaperPages(store: PaperStore, details: DetailsView): vscode.Disposable {
-  const pages: vscode.TextDocumentContentProvider = {
+/** The pages' content (registered for PAPER_SCHEME at activation). */
+export function paperPages(store: PaperStore): vscode.TextDocumentContentProvider {
+  return {
     async provideTextDocumentContent(uri) {
       const paper = await (await store.library())?.paper(keyOf(uri));
       return paper ? paperPage(paper) : 'No paper has this key.';
     },
   };
-  const handOff = vscode.window.onDidChangeActiveTextEditor(async editor => {
+}
+
+/** A page that becomes the active editor gives way to the details panel. */
+export function handOffPaperPages(store: PaperStore, details: DetailsView): vscode.Disposable {
+  return vscode.window.onDidChangeActiveTextEditor(async editor => {
     if (editor?.document.uri.scheme !== PAPER_SCHEME) return;
     const paper = await (await store.library())?.paper(keyOf(editor.document.uri));
     if (!paper) return;
@@ -40,5 +44,4 @@ export function registerPaperPages(store: PaperStore, details: DetailsView): vsc
     }
     await details.show(paper);
   });
-  return vscode.Disposable.from(vscode.workspace.registerTextDocumentContentProvider(PAPER_SCHEME, pages), handOff);
 }

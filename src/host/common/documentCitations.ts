@@ -1,15 +1,11 @@
 // The documents that cite, the citations of an open document and the key at the cursor, from its scan of this version
 // (util/documentScan.ts), and the paper a key names.
 import vscode = require('vscode');
-import { CITING_LANGUAGES } from '../../core/cite/languages';
 import type { Citation, KeyAt } from '../../core/cite/scan';
 import type { PaperRow } from '../../engine/protocol';
 import type { Bibliographies } from '../bibliography/bibliographies';
 import { engine } from '../engine/load';
 import { scanOf } from '../util/documentScan';
-
-/** The documents whose citations Papers completes, hovers, checks and fixes. */
-export const CITING_SELECTOR: vscode.DocumentSelector = CITING_LANGUAGES.map(language => ({ language }));
 
 /** How much of the abstract a card shows (hover; the rows asked ahead for the screen are of this length). */
 export const CARD_EXCERPT = 500;

@@ -22,7 +22,7 @@ interface PaperItem extends vscode.QuickPickItem {
 /** A paper found beyond the library, as the pick shows it. */
 export interface WebHit { title: string; description: string; detail: string }
 
-/** Papers from beyond the library, offered when it has no match: the web feature's (host/web), handed to the picker by host/activate.ts. */
+/** Papers from beyond the library, offered when it has no match: the web feature's (host/web), handed to the picker by host/features/start.ts. */
 export interface WebSearch {
   readonly enabled: boolean;
   /** What the search is called in the pick ("Hugging Face"). */
@@ -106,7 +106,7 @@ function identity(item: PaperItem): string | undefined {
 
 /**
  * The paper pick: Search Papers, Insert Citation and every command that asks which paper. One
- * for the window, made by host/activate.ts with the web's search when the web feature is there.
+ * for the window, made by host/features/start.ts with the web's search when the web feature is there.
  */
 export class PaperPicker {
   private shown: vscode.QuickPick<PaperItem> | undefined;

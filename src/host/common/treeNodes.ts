@@ -44,7 +44,7 @@ export type TreeNode = GroupNode | BibliographyNode | FileNode | PaperNode | Dai
 /** What Daily Papers shows: the papers in order, with their upvotes, a note above them, and something else to show (a day that has papers). */
 export interface DailyRows { rows: { row: PaperRow; upvotes?: number }[]; note?: string; offer?: vscode.Command }
 
-/** What gives the Daily Papers node its papers: the web feature's, handed to the view by host/activate.ts. */
+/** What gives the Daily Papers node its papers: the web feature's, handed to the view by host/features/start.ts. */
 export interface DailySource {
   readonly onDidChange: vscode.Event<void>;
   /** False when the user turned the network off: the node is not shown. */
@@ -61,7 +61,7 @@ export interface DailySource {
 /** A page of a paper's neighbours, joined into the library: their rows, the next page's offset, and what went wrong or why they are not fresh. */
 export interface NeighbourRows { rows: PaperRow[]; next?: number; note?: string }
 
-/** What gives a paper's neighbours to the Papers view: the web feature's, handed to the view by host/activate.ts. */
+/** What gives a paper's neighbours to the Papers view: the web feature's, handed to the view by host/features/start.ts. */
 export interface NeighbourSource {
   /** False when the user turned the network off: papers do not open into their neighbours. */
   readonly enabled: boolean;
@@ -76,7 +76,7 @@ export interface NeighbourSource {
   citedIn(key: string): 'here' | 'project' | undefined;
 }
 
-/** What gives the Zotero node its collections: the Zotero feature's, handed to the view by host/activate.ts. */
+/** What gives the Zotero node its collections: the Zotero feature's, handed to the view by host/features/start.ts. */
 export interface ZoteroSource {
   readonly onDidChange: vscode.Event<unknown>;
   /** False while papers.zotero.enabled is off: the node is not shown. */

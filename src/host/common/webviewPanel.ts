@@ -1,6 +1,6 @@
 // One webview panel, written once for the details view and Show References: the locked-down page
 // (a strict CSP with a nonce, no inline handlers, only its own folders), restore after a reload
-// through a serializer, and every message from the webview checked with its zod schema before it
+// (as the serializer of its view type), and every message from the webview checked with its zod schema before it
 // is acted on (webview-sample's extension.ts and markdown-language-features' preview, side by side).
 import vscode = require('vscode');
 import { Disposable, disposeAll } from '../util/dispose';
@@ -47,9 +47,6 @@ export abstract class WebviewPanelHost<T extends Intent> extends Disposable {
 
   constructor(protected readonly extensionUri: vscode.Uri, protected readonly log: vscode.LogOutputChannel, private readonly page: PanelPage) {
     super();
-    this.register(vscode.window.registerWebviewPanelSerializer(page.viewType, {
-      deserializeWebviewPanel: (panel, state) => this.revive(panel, state),
-    }));
   }
 
   /** The schema every message from the webview is checked with. */
@@ -71,7 +68,11 @@ export abstract class WebviewPanelHost<T extends Intent> extends Disposable {
     return this.panel!;
   }
 
-  private async revive(panel: vscode.WebviewPanel, state: unknown): Promise<void> {
+  /**
+   * Takes back a panel VS Code restores after a reload: the serializer of its view type
+   * (registered at activation, host/features/stubs.ts) hands it here.
+   */
+  async deserializeWebviewPanel(panel: vscode.WebviewPanel, state: unknown): Promise<void> {
     const restored = this.panel ? undefined : await this.restore(state);
     if (!restored || this.panel) {
       panel.dispose();

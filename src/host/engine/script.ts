@@ -16,9 +16,9 @@ export function sourceUrlLine(name: string): string {
  * The engine's source, on demand, from the bytes `read` gives (read once, on first use on the
  * desktop; at activation in a browser, whose reads are asynchronous); when they could not be read,
  * each use says so (the views and commands are registered all the same). `name` names the file
- * in that message and in stack traces.
+ * in that message and in stack traces; `what` says what it is (the features' bundle is read so too).
  */
-export function engineSource(read: () => Uint8Array, name: string): () => string {
+export function engineSource(read: () => Uint8Array, name: string, what = 'the engine'): () => string {
   let source: string | undefined;
   let failure: unknown;
   return () => {
@@ -31,6 +31,6 @@ export function engineSource(read: () => Uint8Array, name: string): () => string
         failure = error;
       }
     }
-    throw new Error(`cannot read the engine (${name}): ${failure instanceof Error ? failure.message : String(failure)}`);
+    throw new Error(`cannot read ${what} (${name}): ${failure instanceof Error ? failure.message : String(failure)}`);
   };
 }

@@ -27,8 +27,6 @@ export interface AddMissingResult {
  * key; an addition only appends to the bibliography; each is one undo step.
  */
 export class CitationFixes implements vscode.CodeActionProvider {
-  static readonly metadata: vscode.CodeActionProviderMetadata = { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] };
-
   constructor(private readonly store: PaperStore, private readonly bibliographies: Bibliographies, private readonly checker: CitationDiagnostics) {}
 
   async provideCodeActions(doc: vscode.TextDocument, _range: vscode.Range, context: vscode.CodeActionContext): Promise<vscode.CodeAction[]> {

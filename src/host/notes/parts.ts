@@ -1,4 +1,4 @@
-// What the notes feature is given by host/activate.ts.
+// What the notes feature is given by host/features/start.ts.
 import type vscode = require('vscode');
 import type { Bibliographies } from '../bibliography/bibliographies';
 import type { CitationSettingsReader } from '../common/citationSettings';

@@ -38,7 +38,39 @@ export interface Command {
   execute(...args: any[]): unknown;
 }
 
+/** What `registerCommands` gave for the ids registered ahead (`registerCommandsAhead`). */
+const ahead = new Map<string, ((...args: unknown[]) => unknown) | undefined>();
+
+/**
+ * Registers `ids` with VS Code before the code that runs them is loaded (at activation): the first
+ * call waits for `load`, which makes the features, whose `registerCommands` gives each id its body.
+ */
+export function registerCommandsAhead(ids: readonly string[], load: () => Promise<unknown>): vscode.Disposable {
+  for (const id of ids) ahead.set(id, ahead.get(id));
+  return vscode.Disposable.from(
+    ...ids.map(id => vscode.commands.registerCommand(id, async (...args: unknown[]) => {
+      if (!ahead.get(id)) {
+        try {
+          await load();
+        } catch {
+          // Said by `load` (the log and a message), once.
+          return undefined;
+        }
+      }
+      const body = ahead.get(id);
+      if (!body) throw new Error(`Papers has no command ${id}`);
+      return body(...args);
+    })),
+    { dispose: () => { for (const id of ids) ahead.delete(id); } },
+  );
+}
+
 /** Registers commands, their bodies guarded; disposing the answer unregisters them all. */
 export function registerCommands(log: vscode.LogOutputChannel, commands: readonly Command[]): vscode.Disposable {
-  return vscode.Disposable.from(...commands.map(command => vscode.commands.registerCommand(command.id, guarded(log, (...args: unknown[]) => command.execute(...args)))));
+  return vscode.Disposable.from(...commands.map(command => {
+    const body = guarded(log, (...args: unknown[]) => command.execute(...args));
+    if (!ahead.has(command.id)) return vscode.commands.registerCommand(command.id, body);
+    ahead.set(command.id, body);
+    return { dispose: () => { if (ahead.get(command.id) === body) ahead.set(command.id, undefined); } };
+  }));
 }

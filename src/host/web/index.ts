@@ -2,7 +2,7 @@
 // the Daily Papers node's commands, Add Paper, Look Up, Remove from Library and pasted links; a
 // paper's neighbourhood (the details view's sections, the Papers view's walk) and Suggest Citations.
 // Nothing here fetches until the user asks. The fetched papers (WebPapers), the Daily Papers node's
-// source (DailyPapers) and the pick's web search (HuggingFaceSearch) are made by host/activate.ts,
+// source (DailyPapers) and the pick's web search (HuggingFaceSearch) are made by host/features/start.ts,
 // which hands them to the features that show them.
 import vscode = require('vscode');
 import { Settings } from '../ids';
@@ -10,7 +10,6 @@ import { registerCommands } from '../util/commands';
 import { AddPaperCommand, AddPaperForKeyCommand, ClearScholarKeyCommand, LookUpPaperCommand, OpenOnHubCommand, RecommendForReadingListCommand, RecommendLikeTheseCommand, RemovePaperCommand, SetScholarKeyCommand, SuggestCitationsCommand } from './commands';
 import { dailyCommands } from './dailyCommands';
 import type { WebParts } from './parts';
-import { registerPaste } from './paste';
 
 export { DailyPapers } from './daily';
 export { WebPapers } from './papers';
@@ -18,6 +17,7 @@ export { HuggingFaceSearch } from './search';
 export { Neighbourhoods } from './neighbourhood';
 export { NeighbourWalk } from './neighbourWalk';
 export { Suggestions } from './suggestions';
+export { PaperPasteProvider } from './paste';
 export type { WebParts } from './parts';
 
 export function registerWeb(parts: WebParts): vscode.Disposable {
@@ -27,7 +27,6 @@ export function registerWeb(parts: WebParts): vscode.Disposable {
   const restore = setTimeout(restoreKept, 0);
   return vscode.Disposable.from(
     { dispose: () => clearTimeout(restore) },
-    registerPaste(parts),
     // A paper of a day, starred, stays in the library after the day is closed and in the next session.
     readingList.onDidChange(() => void web.keepAmong(readingList.ids()).catch(error => log.warn(`Could not keep a starred paper: ${(error as Error).message}`))),
     // Turned off, the network is not used and what was fetched leaves the library (the cache keeps it).

@@ -84,7 +84,7 @@ export class Neighbourhoods extends Disposable {
     private readonly secrets: vscode.SecretStorage,
     readonly editors: EditorTracker,
     readonly log: vscode.LogOutputChannel,
-    /** The keys any document of a document's project cites (the cite feature's, handed by host/activate.ts). */
+    /** The keys any document of a document's project cites (the cite feature's, handed by host/features/start.ts). */
     private readonly projectKeys?: (doc: vscode.TextDocument) => Promise<Set<string>>,
   ) {
     super();

@@ -8,16 +8,14 @@ import vscode = require('vscode');
 import type { Paper } from '../../core/model/paper';
 import type { PaperId } from '../../core/web';
 import { updateBibliography } from '../bibliography/append';
-import { CITING_SELECTOR } from '../common/documentCitations';
 import { engine } from '../engine/load';
+import { PASTE_CITATION as CITATION, PASTE_ENTRY as ENTRY } from '../selectors';
 import { keepFetched } from './addPaper';
 import type { AddParts } from './parts';
 import type { Asking } from './papers';
 
 /** Longer than any link to a paper: a paste this long is text. */
 const MAX_LINK = 500;
-const CITATION = vscode.DocumentDropOrPasteEditKind.Empty.append('papers', 'citation');
-const ENTRY = vscode.DocumentDropOrPasteEditKind.Empty.append('papers', 'bibtex');
 
 class PaperPasteEdit extends vscode.DocumentPasteEdit {
   constructor(
@@ -108,13 +106,4 @@ export class PaperPasteProvider implements vscode.DocumentPasteEditProvider<Pape
       return undefined;
     }
   }
-}
-
-export function registerPaste(parts: AddParts): vscode.Disposable {
-  const provider = new PaperPasteProvider(parts);
-  const metadata = (kind: vscode.DocumentDropOrPasteEditKind): vscode.DocumentPasteProviderMetadata => ({ providedPasteEditKinds: [kind], pasteMimeTypes: ['text/plain'] });
-  return vscode.Disposable.from(
-    vscode.languages.registerDocumentPasteEditProvider(CITING_SELECTOR, provider, metadata(CITATION)),
-    vscode.languages.registerDocumentPasteEditProvider({ language: 'bibtex' }, provider, metadata(ENTRY)),
-  );
 }

@@ -48,31 +48,23 @@ export async function activateWith(context: vscode.ExtensionContext, platform: P
   const latex = new LatexProject();
   const bibliographies = new Bibliographies(store, latex, log);
   const editors = new EditorTracker();
-  let loading = false;
-  let loaded = false;
   void vscode.commands.executeCommand('setContext', ContextKeys.state, 'loading');
   // The features are made the first time VS Code asks them anything, or the library first loads.
   const features = new LazyFeatures(platform.features.loader, platform.features.modules, () => ({
     context, inBrowser: !platform.disk, log, engineClient, store, userCorpora, bibliographies, editors, treeView: registered.treeView, activatedAt,
-    whenLoading: then => (loading ? (then(), { dispose() {} }) : store.onWillLoadBundled(then)),
-    whenLoaded: then => (loaded ? (then(), { dispose() {} }) : store.onDidLoadBundled(then)),
   }), log);
   context.subscriptions.push(
     log, engineClient, store, userCorpora, latex, bibliographies, editors, features,
     // The user's corpus files and bibliographies join once the papers are first needed, not at
     // activation; they are found and read while the bundled papers load.
     store.onWillLoadBundled(() => {
-      loading = true;
       void userCorpora.start();
       void bibliographies.start();
     }),
     // Once the papers are in, the features are made (unless a first call made them already): made
     // while the papers load, they held the host's thread from the library (a first papers() 30-60 ms
     // later in the bench's windows). The papers fetched from the web and Zotero's then join, as updates.
-    store.onDidLoadBundled(() => {
-      loaded = true;
-      features.soon();
-    }),
+    store.onDidLoadBundled(() => features.soon()),
     // The engine worker was restarted: it needs the user's files again, read afresh.
     store.onDidLoseInput(() => { void userCorpora.load(); void bibliographies.reload(true); }),
   );

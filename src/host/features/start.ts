@@ -47,10 +47,6 @@ export interface Core {
   editors: EditorTracker;
   /** The Papers view, made at activation with a provider that asks the features' (`Features.tree`). */
   treeView: vscode.TreeView<TreeNode>;
-  /** Runs `then` once the bundled papers are first needed: now, if they were already. */
-  whenLoading(then: () => void): vscode.Disposable;
-  /** Runs `then` once the bundled papers were first loaded: now, if they were already. */
-  whenLoaded(then: () => void): vscode.Disposable;
   /** When activation began, on this host's clock, for the tests. */
   activatedAt: number;
 }
@@ -78,7 +74,7 @@ export function startFeatures(core: Core): Features {
   const history = new History(context.globalState);
   const citationSettings = new CitationSettingsReader(log);
   const styles = new CitationStyles(context.extensionUri, engineClient, log, context.globalStorageUri);
-  subscriptions.push(bibliographyProblems, checker, unusedEntries, readingList, citationSettings, styles, core.whenLoaded(() => {
+  subscriptions.push(bibliographyProblems, checker, unusedEntries, readingList, citationSettings, styles, store.whenLoaded(() => {
     checker.start();
     unusedEntries.start();
   }));
@@ -117,7 +113,7 @@ export function startFeatures(core: Core): Features {
     registerZotero(zotero, zoteroPrompt, log),
     registerNotes({ ...parts, web: inBrowser }),
     // The notes are read once the papers are first needed, as the user's other files are.
-    core.whenLoading(() => void notes.ready()),
+    store.whenLoading(() => void notes.ready()),
   );
   const features: Features = {
     tree, readingList: readingListProvider, cite, details, references,

@@ -63,6 +63,9 @@ export class PaperStore extends Disposable {
   readonly onDidReadBibliographies = this.events.bibliographiesRead.event;
   /** Fires when the engine was restarted and the user's files must be read and given again. */
   readonly onDidLoseInput = this.events.inputLost.event;
+  /** Whether `onWillLoadBundled` and `onDidLoadBundled` have fired (for listeners that come later: `whenLoading`, `whenLoaded`). */
+  #loading = false;
+  #loaded = false;
 
   constructor(
     extensionUri: vscode.Uri,
@@ -77,6 +80,23 @@ export class PaperStore extends Disposable {
     this.merges = new UserFileMerges(client, cache, this.holder, this.snapshots, this.status, this.events, log, workspaceState);
     this.restarts = new Restarts(this.status, log);
     this.register(client.onDidStop(reason => this.stopped(reason)));
+    this.register(this.onWillLoadBundled(() => { this.#loading = true; }));
+    this.register(this.onDidLoadBundled(() => { this.#loaded = true; }));
+  }
+
+  /**
+   * `onWillLoadBundled` for a listener that may come after it fired (what is made on first use):
+   * `then` runs at once if the papers were first needed already, and again whenever it fires.
+   */
+  whenLoading(then: () => void): vscode.Disposable {
+    if (this.#loading) then();
+    return this.onWillLoadBundled(then);
+  }
+
+  /** `onDidLoadBundled` likewise: at once if the bundled papers were loaded already, and whenever it fires. */
+  whenLoaded(then: () => void): vscode.Disposable {
+    if (this.#loaded) then();
+    return this.onDidLoadBundled(then);
   }
 
   get loadState(): LoadState { return this.status.state; }

@@ -142,6 +142,9 @@ const versionMark = {
   },
 };
 
+/** A module's name between the two host bundles: its path in the repository, with forward slashes. */
+const moduleId = path => relative(root, path).split(sep).join('/');
+
 /**
  * `papers:host-modules` in the host bundle: the namespaces of the modules the features bundle takes
  * from it (`fromHost`), by their path. Without `paths` (the first pass, that finds what the host
@@ -155,10 +158,9 @@ function hostModules(paths = new Set()) {
       build.onResolve({ filter: /^papers:host-modules$/ }, () => ({ path: ns, namespace: ns }));
       build.onLoad({ filter: /.*/, namespace: ns }, () => {
         const list = [...paths].sort();
-        const id = path => relative(root, path).split(sep).join('/');
         const contents = [
           ...list.map((path, i) => `import * as m${i} from ${JSON.stringify(path)};`),
-          `export default { ${list.map((path, i) => `${JSON.stringify(id(path))}: m${i}`).join(', ')} };`,
+          `export default { ${list.map((path, i) => `${JSON.stringify(moduleId(path))}: m${i}`).join(', ')} };`,
         ].join('\n');
         return { contents, resolveDir: root, loader: 'js' };
       });
@@ -182,7 +184,7 @@ function fromHost(inHost, used) {
         const found = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: { [ns]: true } });
         if (found.errors.length || found.external || !inHost.has(found.path)) return undefined;
         used.add(found.path);
-        return { path: relative(root, found.path).split(sep).join('/'), namespace: ns };
+        return { path: moduleId(found.path), namespace: ns };
       });
       // The module's exports, named, from the host bundle's namespace of it: the features' code then
       // uses them as its own names (minified), not as properties of a required object. They are read

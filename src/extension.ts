@@ -9,7 +9,7 @@ import type * as Host from './extension.browser';
 import type * as Engine from './engine';
 import type * as FeaturesBundle from './features';
 import { nodeDisk } from './platform/disk.node';
-import { cacheFile, codeVersion, compileCached, whenQuiet } from './platform/codeCache.node';
+import { cacheFile, codeVersion, compileCached, whenQuiet, type CompiledCode } from './platform/codeCache.node';
 import { startEngineWorker } from './platform/worker.node';
 
 export type { PapersApi } from './host/api';
@@ -21,6 +21,13 @@ export type { PapersApi } from './host/api';
 const CODE_CACHE_AFTER_MS = 5_000;
 const CODE_CACHE_LATEST_MS = 20_000;
 
+/** Runs compiled code with `require`; when V8 had no cache of it, its cache is written once the host is quiet. */
+function runCaching<T>(compiled: CompiledCode<T>, require: (id: string) => unknown): T {
+  const exports = compiled.run(require);
+  if (!compiled.fromCache) whenQuiet(() => void compiled.save(), CODE_CACHE_AFTER_MS, CODE_CACHE_LATEST_MS);
+  return exports;
+}
+
 export function activate(context: vscode.ExtensionContext): ReturnType<typeof Host.activateWith> {
   const folder = context.globalStorageUri.scheme === 'file' ? context.globalStorageUri.fsPath : undefined;
   // The host's code (dist/host.js, beside this file; the build keeps it out of this bundle) is
@@ -28,9 +35,7 @@ export function activate(context: vscode.ExtensionContext): ReturnType<typeof Ho
   // Run with this file's `require`, through which VS Code gives this extension its 'vscode'.
   const hostFile = join(context.extensionPath, 'dist', 'host.js');
   const hostBytes = readFileSync(hostFile);
-  const compiledHost = compileCached<typeof Host>(hostBytes.toString('utf8'), codeVersion(hostBytes), folder, hostFile, 'host');
-  const host = compiledHost.run(require);
-  if (!compiledHost.fromCache) whenQuiet(() => void compiledHost.save(), CODE_CACHE_AFTER_MS, CODE_CACHE_LATEST_MS);
+  const host = runCaching(compileCached<typeof Host>(hostBytes.toString('utf8'), codeVersion(hostBytes), folder, hostFile, 'host'), require);
   // The engine (host/engine/script.ts) is read on first use, compiled from V8's code cache of an
   // earlier session; this session's is written a few seconds after the first use, once the
   // functions the host uses at start are compiled too. Its source, compiling it and running it
@@ -44,11 +49,7 @@ export function activate(context: vscode.ExtensionContext): ReturnType<typeof Ho
     source,
     compile: text => {
       const compiled = compileCached<typeof Engine>(text, engineVersion(), folder, file);
-      return () => {
-        const exports = compiled.run(require);
-        if (!compiled.fromCache) whenQuiet(() => void compiled.save(), CODE_CACHE_AFTER_MS, CODE_CACHE_LATEST_MS);
-        return exports;
-      };
+      return () => runCaching(compiled, require);
     },
   });
   // The worker compiles the engine from the same cache (the host writes it; the worker only reads it).
@@ -62,11 +63,7 @@ export function activate(context: vscode.ExtensionContext): ReturnType<typeof Ho
     source: host.engineSource(() => (featureBytes = readFileSync(featuresFile)), featuresFile, 'the features'),
     compile: text => {
       const compiled = compileCached<typeof FeaturesBundle>(text, codeVersion(featureBytes!), folder, featuresFile, 'features');
-      return require => {
-        const exports = compiled.run(require);
-        if (!compiled.fromCache) whenQuiet(() => void compiled.save(), CODE_CACHE_AFTER_MS, CODE_CACHE_LATEST_MS);
-        return exports;
-      };
+      return featuresRequire => runCaching(compiled, featuresRequire);
     },
   });
   return host.activateWith(context, { startEngineWorker: startWorker, engineReadsFiles: true, disk: nodeDisk, features });
